@@ -1,0 +1,14 @@
+"""The test run's settings: production settings (DEBUG off) with a throwaway secret and no
+HTTPS redirect, since the test client and the browser tests speak plain HTTP to localhost."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
+
+from config.settings import *  # noqa: E402, F403
+
+# Hashing test passwords slowly only slows the suite.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from events.models import MAX_RATING, Format, time_zone_choices
+
+CSV_MAX_BYTES = 1_048_576
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    info = forms.CharField(
+        label=_("Information for players"),
+        max_length=300,
+        required=False,
+        help_text=_("E.g. “Registration in room P42”."),
+    )
+    starts_on = forms.DateField(
+        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    is_public = forms.BooleanField(
+        label=_("List on the public front page"), required=False, initial=True
+    )
+    competition_name = forms.CharField(
+        label=_("Competition name"),
+        max_length=120,
+        help_text=_("E.g. “Blokus tournament”. You can add more competitions later."),
+    )
+    competition_format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].initial = settings.TIME_ZONE
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+            self.add_error("ends_on", _("An event cannot end before it starts."))
+        return data
+
+
+class CompetitionForm(forms.Form):
+    name = forms.CharField(label=_("Competition name"), max_length=120)
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+
+
+class NewPlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    email = forms.EmailField(label=_("E-mail"), required=False)
+    rating = forms.IntegerField(
+        label=_("Rating"), min_value=0, max_value=MAX_RATING, required=False
+    )
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Type the player's name."))
+        return name
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_(
+            "Columns: name, club, e-mail, rating (a header row is optional). "
+            "UTF-8, separated by commas or semicolons."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > CSV_MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than 1 MB."))
+        return upload

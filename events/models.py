@@ -1,0 +1,414 @@
+"""The records every format shares: players, events, competitions, entries, sessions,
+rounds, games and seats.
+
+Per-row facts live here; anything spanning rows lives in services (writes) and
+selectors (reads). Format apps add their settings (in ``Competition.settings``,
+validated by the format's settings form) and their own detail tables.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import zoneinfo
+from functools import cache
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+DEFAULT_RATING = 1500
+MAX_RATING = 4000
+
+# Letters that Unicode does not decompose into a base letter plus a mark.
+_FOLD = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th"}
+)
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a text, for searching: 'Õie Sööt' -> 'oie soot'."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class Player(models.Model):
+    """A person, across events and years."""
+
+    name = models.CharField(_("name"), max_length=100)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    rating = models.PositiveIntegerField(
+        _("rating"), default=DEFAULT_RATING, validators=[MaxValueValidator(MAX_RATING)]
+    )
+    rated_games = models.PositiveIntegerField(_("rated games"), default=0)
+    # Derived from name and club on every save; what the desk search matches against.
+    search_text = models.CharField(max_length=201, editable=False, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "club", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating__lte=MAX_RATING), name="player_rating_in_range"
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # The search column must never drift from the name, whoever saves the row.
+        self.search_text = fold(f"{self.name} {self.club}")
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "search_text"}
+        super().save(*args, **kwargs)
+
+
+class Event(models.Model):
+    """A gathering with its organisers, e.g. "LinCon 2026"."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    info = models.CharField(
+        _("information"),
+        max_length=300,
+        blank=True,
+        help_text=_("Shown on the public page, e.g. where registration takes place."),
+    )
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Stockholm", validators=[validate_time_zone]
+    )
+    is_public = models.BooleanField(
+        _("listed publicly"),
+        default=True,
+        help_text=_("Unlisted events are reachable by their address but not shown in the list."),
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_events", verbose_name=_("organisers")
+    )
+    # Bumped by every write to the event or anything in it; public pages key ETags on it.
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords(excluded_fields=["version"], m2m_fields=[organisers])
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")), name="event_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": _("An event cannot end before it starts.")})
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:event", args=[self.slug])
+
+    def is_organised_by(self, user) -> bool:
+        """Whether ``user`` may see this event's desk and change it."""
+        if not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return self.organisers.filter(pk=user.pk).exists()
+
+
+class Format(models.TextChoices):
+    BLOKUS = "blokus", _("Blokus")
+    SHUFFLEBOARD = "shuffleboard", _("Sjoelen (shuffleboard)")
+    ROUNDROBIN = "roundrobin", _("Correspondence round robin")
+
+
+class CompetitionStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Competition(models.Model):
+    """One tournament of one format inside an event."""
+
+    Status = CompetitionStatus
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="competitions", verbose_name=_("event")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=60)
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    # Bumped by every write to the competition or anything in it (entries, games, seats).
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords(excluded_fields=["version"])
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "slug"], name="competition_slug_unique"),
+            models.CheckConstraint(
+                condition=Q(format__in=Format.values), name="competition_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=CompetitionStatus.values), name="competition_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.name}"
+
+    def clean(self) -> None:
+        from events.formats import settings_errors
+
+        errors = settings_errors(self.format, self.settings)
+        if errors:
+            raise ValidationError({"settings": errors})
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:competition", args=[self.event.slug, self.slug])
+
+    def get_desk_url(self) -> str:
+        return reverse("events:competition_desk", args=[self.event.slug, self.slug])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Entry(models.Model):
+    """A player in a competition."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="entries", verbose_name=_("competition")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["competition", "player__name", "pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "player"], name="entry_one_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.competition_id}"
+
+    @property
+    def is_checked_in(self) -> bool:
+        return self.checked_in_at is not None and self.withdrawn_at is None
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+    @property
+    def status_label(self) -> str:
+        if self.withdrawn_at:
+            return _("withdrawn")
+        if self.checked_in_at:
+            return _("checked in")
+        return _("registered")
+
+
+class Session(models.Model):
+    """A block of play: a Blokus qualifying session or final, a sjoelen series, a table."""
+
+    class Kind(models.TextChoices):
+        QUALIFYING = "qualifying", _("Qualifying session")
+        FINAL = "final", _("Final")
+        SERIES = "series", _("Series")
+        TABLE = "table", _("Table")
+        TIEBREAK = "tiebreak", _("Tiebreak")
+
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="sessions",
+        verbose_name=_("competition"),
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["competition", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_kind_display()} {self.number}"
+
+
+class Round(models.Model):
+    """One set of simultaneous games in a session."""
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("session")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    # The seed of the draw that made this round, so that the draw can be shown again and audited.
+    seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class GameStatus(models.TextChoices):
+    PENDING = "pending", _("Not played yet")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
+
+
+class Game(models.Model):
+    """One game (a table or board) in a round."""
+
+    Status = GameStatus
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PENDING
+    )
+    # Incremented by every result write; a form carries the revision it was drawn from,
+    # so that an edit made from a stale page is refused instead of overwriting a newer one.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="game_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values), name="game_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A player's place in a game, with the score and the tournament points it earned."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="seats", verbose_name=_("entry")
+    )
+    position = models.PositiveSmallIntegerField(
+        _("position"), validators=[MinValueValidator(1)], help_text=_("Playing order, from 1.")
+    )
+    colour = models.CharField(_("colour"), max_length=20, blank=True)
+    score = models.IntegerField(_("score"), null=True, blank=True)
+    points = models.DecimalField(_("points"), max_digits=6, decimal_places=2, null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="seat_one_per_player"),
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="seat_position_positive"),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | Q(points__gte=0), name="seat_points_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.position}"
+
+    def clean(self) -> None:
+        if self.game_id and self.entry_id:
+            game_competition = (
+                Game.objects.filter(pk=self.game_id)
+                .values_list("round__session__competition_id", flat=True)
+                .first()
+            )
+            entry_competition = (
+                Entry.objects.filter(pk=self.entry_id)
+                .values_list("competition_id", flat=True)
+                .first()
+            )
+            if game_competition != entry_competition:
+                raise ValidationError(
+                    {"entry": _("The player is not entered in this game's competition.")}
+                )

@@ -1,0 +1,124 @@
+"""Every read the shared pages need, each in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from events.models import Competition, Entry, Event, Player, fold
+
+SEARCH_LIMIT = 20
+
+
+def events_public() -> QuerySet[Event]:
+    return Event.objects.filter(is_public=True).annotate(
+        competition_count=Count("competitions", distinct=True)
+    )
+
+
+def events_for_organiser(user: AbstractBaseUser) -> QuerySet[Event]:
+    events = Event.objects.all() if user.is_superuser else user.organised_events.all()
+    return events.annotate(
+        competition_count=Count("competitions", distinct=True),
+        entry_count=Count("competitions__entries", distinct=True),
+    ).order_by("-starts_on", "name")
+
+
+def event_by_slug(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def event_with_competitions(slug: str) -> Event:
+    """The event and its competitions with their active entry counts (two queries)."""
+    competitions = Competition.objects.annotate(
+        entry_count=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+    ).order_by("created_at", "pk")
+    return get_object_or_404(
+        Event.objects.prefetch_related(Prefetch("competitions", queryset=competitions)), slug=slug
+    )
+
+
+def competition_by_slugs(event_slug: str, competition_slug: str) -> Competition:
+    return get_object_or_404(
+        Competition.objects.select_related("event"),
+        event__slug=event_slug,
+        slug=competition_slug,
+    )
+
+
+def ensure_organiser(event: Event, user: AbstractBaseUser) -> None:
+    """403 for a signed-in user who does not organise the event (one query at most)."""
+    if not event.is_organised_by(user):
+        raise PermissionDenied
+
+
+def competition_for_organiser(
+    user: AbstractBaseUser, event_slug: str, competition_slug: str
+) -> Competition:
+    competition = competition_by_slugs(event_slug, competition_slug)
+    ensure_organiser(competition.event, user)
+    return competition
+
+
+def entry_for_organiser(user: AbstractBaseUser, entry_id: int) -> Entry:
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "competition__event"), pk=entry_id
+    )
+    ensure_organiser(entry.competition.event, user)
+    return entry
+
+
+def entries_for_competition(competition: Competition) -> list[Entry]:
+    """Entries with their players, withdrawn last, then by name."""
+    entries = list(
+        Entry.objects.filter(competition=competition)
+        .select_related("player")
+        .order_by("player__name", "pk")
+    )
+    return sorted(entries, key=lambda e: e.withdrawn_at is not None)
+
+
+@dataclass(frozen=True)
+class EntryCounts:
+    registered: int
+    checked_in: int
+    withdrawn: int
+
+
+def entry_counts(entries: list[Entry]) -> EntryCounts:
+    return EntryCounts(
+        registered=sum(1 for e in entries if not e.withdrawn_at),
+        checked_in=sum(1 for e in entries if e.is_checked_in),
+        withdrawn=sum(1 for e in entries if e.withdrawn_at),
+    )
+
+
+def players_search(query: str, *, competition: Competition) -> list[Player]:
+    """Known players whose name or club contain every word typed, accents and case aside.
+
+    Each player carries ``entry_id`` (their entry in ``competition``, or None).
+    """
+    words = fold(query).split()
+    if not words:
+        return []
+    players = Player.objects.all()
+    for word in words[:5]:
+        players = players.filter(search_text__contains=word)
+    entry = Entry.objects.filter(competition=competition, player=OuterRef("pk"))
+    return list(
+        players.annotate(
+            is_registered=Exists(entry),
+        ).order_by("name", "club", "pk")[:SEARCH_LIMIT]
+    )
+
+
+def player_or_404(player_id: str | int) -> Player:
+    try:
+        return Player.objects.get(pk=int(player_id))
+    except (TypeError, ValueError, Player.DoesNotExist) as exc:
+        raise Http404 from exc

@@ -1,0 +1,409 @@
+"""Every write of the shared events app: one function per user action, each in a transaction.
+
+Services validate (``full_clean`` plus the checks below), write, and bump the version of the
+competition and event they touched, so that public pages know to re-render. Errors a person
+caused are ``ServiceError`` (a ``ValidationError``) with a message from the constants below.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from events.formats import clean_settings
+from events.models import MAX_RATING, Competition, Entry, Event, Player, fold
+
+ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
+PLAYER_EXISTS = gettext_lazy(
+    "%(player)s is already in the player register: find them with the search above."
+)
+ALREADY_CHECKED_IN = gettext_lazy("%(player)s is already checked in.")
+NOT_CHECKED_IN = gettext_lazy("%(player)s is not checked in.")
+ALREADY_WITHDRAWN = gettext_lazy("%(player)s has withdrawn.")
+NOT_WITHDRAWN = gettext_lazy("%(player)s has not withdrawn.")
+COMPETITION_FINISHED = gettext_lazy("%(competition)s is finished; its entries cannot change.")
+CSV_EMPTY = gettext_lazy("The file has no players in it.")
+CSV_NOT_UTF8 = gettext_lazy("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
+CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
+
+CSV_MAX_ROWS = 2000
+CSV_COLUMNS = ("name", "club", "email", "rating")
+_CSV_HEADER_NAMES = {"name", "club", "email", "e-mail", "rating", "namn", "nimi", "naam"}
+
+
+class ServiceError(ValidationError):
+    """An action refused for a reason the user can read and act on."""
+
+
+def _refuse(message: Any, **params: Any) -> ServiceError:
+    return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
+
+
+def competition_touch(competition: Competition) -> None:
+    """Bump the versions public pages key their ETags on. Call inside the write's transaction."""
+    Competition.objects.filter(pk=competition.pk).update(version=F("version") + 1)
+    Event.objects.filter(pk=competition.event_id).update(version=F("version") + 1)
+
+
+# Words the desk's URLs use after /desk/ and /desk/<event>/, which no slug may take.
+RESERVED_SLUGS = frozenset({"new", "entries", "competitions", "admin", "static"})
+
+
+def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:
+    slug = (slugify(base) or fallback)[:50]
+    taken = set(taken) | RESERVED_SLUGS
+    candidate, n = slug, 2
+    while candidate in taken:
+        candidate, n = f"{slug}-{n}", n + 1
+    return candidate
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    starts_on: dt.date,
+    ends_on: dt.date,
+    time_zone: str,
+    organiser: AbstractBaseUser,
+    venue: str = "",
+    info: str = "",
+    is_public: bool = True,
+) -> Event:
+    taken = Event.objects.filter(slug__startswith=slugify(name)[:50] or "event").values_list(
+        "slug", flat=True
+    )
+    event = Event(
+        name=name.strip(),
+        slug=_unique_slug(name, taken, "event"),
+        venue=venue.strip(),
+        info=info.strip(),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        time_zone=time_zone,
+        is_public=is_public,
+    )
+    event.full_clean()
+    event.save()
+    event.organisers.add(organiser)
+    return event
+
+
+@transaction.atomic
+def competition_create(
+    *, event: Event, name: str, format: str, settings: dict[str, Any] | None = None
+) -> Competition:
+    taken = Competition.objects.filter(event=event).values_list("slug", flat=True)
+    competition = Competition(
+        event=event,
+        name=name.strip(),
+        slug=_unique_slug(name, taken, format),
+        format=format,
+    )
+    try:
+        competition.settings = clean_settings(format, settings or {})
+    except (KeyError, ValueError) as exc:
+        raise ServiceError(_("These settings are not valid for the format.")) from exc
+    competition.full_clean()
+    competition.save()
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    return competition
+
+
+@transaction.atomic
+def competition_update_settings(
+    *, competition: Competition, settings: dict[str, Any]
+) -> Competition:
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    _ensure_open(competition)
+    try:
+        competition.settings = clean_settings(competition.format, settings)
+    except ValueError as exc:
+        raise ServiceError(_("These settings are not valid for the format.")) from exc
+    competition.full_clean()
+    competition.save(update_fields=["settings"])
+    competition_touch(competition)
+    return competition
+
+
+def _player_build(
+    *, name: str, club: str = "", email: str = "", rating: int | None = None
+) -> Player:
+    player = Player(name=" ".join(name.split()), club=" ".join(club.split()), email=email.strip())
+    if rating is not None:
+        player.rating = rating
+    player.full_clean(exclude=["search_text"])
+    return player
+
+
+def _same_person_exists(player: Player) -> Player | None:
+    return (
+        Player.objects.filter(search_text=fold(f"{player.name} {player.club}"))
+        .exclude(pk=player.pk)
+        .first()
+    )
+
+
+@transaction.atomic
+def player_create(
+    *, name: str, club: str = "", email: str = "", rating: int | None = None
+) -> Player:
+    """Add a person to the register, refusing a second record of the same name and club."""
+    player = _player_build(name=name, club=club, email=email, rating=rating)
+    existing = _same_person_exists(player)
+    if existing:
+        raise _refuse(PLAYER_EXISTS, player=existing)
+    player.save()
+    return player
+
+
+def _ensure_open(competition: Competition) -> None:
+    if competition.is_finished:
+        raise _refuse(COMPETITION_FINISHED, competition=competition.name)
+
+
+@transaction.atomic
+def player_register(*, competition: Competition, player: Player) -> Entry:
+    """Enter a known player into a competition."""
+    _ensure_open(competition)
+    if Entry.objects.filter(competition=competition, player=player).exists():
+        raise _refuse(ALREADY_REGISTERED, player=player, competition=competition.name)
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(competition=competition, player=player)
+    except IntegrityError as exc:  # a second desk registered the same player a moment ago
+        raise _refuse(ALREADY_REGISTERED, player=player, competition=competition.name) from exc
+    competition_touch(competition)
+    return entry
+
+
+@transaction.atomic
+def player_register_new(
+    *,
+    competition: Competition,
+    name: str,
+    club: str = "",
+    email: str = "",
+    rating: int | None = None,
+) -> Entry:
+    """Add a new person to the register and enter them, in one step."""
+    _ensure_open(competition)
+    player = player_create(name=name, club=club, email=email, rating=rating)
+    return player_register(competition=competition, player=player)
+
+
+def _locked_entry(entry: Entry) -> Entry:
+    return (
+        Entry.objects.select_for_update().select_related("player", "competition").get(pk=entry.pk)
+    )
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry) -> Entry:
+    entry = _locked_entry(entry)
+    _ensure_open(entry.competition)
+    if entry.withdrawn_at:
+        raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
+    if entry.checked_in_at:
+        raise _refuse(ALREADY_CHECKED_IN, player=entry.player)
+    entry.checked_in_at = timezone.now()
+    entry.save(update_fields=["checked_in_at"])
+    competition_touch(entry.competition)
+    return entry
+
+
+@transaction.atomic
+def entry_undo_check_in(*, entry: Entry) -> Entry:
+    entry = _locked_entry(entry)
+    _ensure_open(entry.competition)
+    if not entry.checked_in_at:
+        raise _refuse(NOT_CHECKED_IN, player=entry.player)
+    entry.checked_in_at = None
+    entry.save(update_fields=["checked_in_at"])
+    competition_touch(entry.competition)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry) -> Entry:
+    entry = _locked_entry(entry)
+    _ensure_open(entry.competition)
+    if entry.withdrawn_at:
+        raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
+    entry.withdrawn_at = timezone.now()
+    entry.save(update_fields=["withdrawn_at"])
+    competition_touch(entry.competition)
+    return entry
+
+
+@transaction.atomic
+def entry_reinstate(*, entry: Entry) -> Entry:
+    entry = _locked_entry(entry)
+    _ensure_open(entry.competition)
+    if not entry.withdrawn_at:
+        raise _refuse(NOT_WITHDRAWN, player=entry.player)
+    entry.withdrawn_at = None
+    entry.save(update_fields=["withdrawn_at"])
+    competition_touch(entry.competition)
+    return entry
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    line: int
+    name: str
+    club: str
+    email: str
+    rating: int | None
+
+
+@dataclass(frozen=True)
+class CsvProblem:
+    line: int
+    reason: str
+
+
+class CsvImportError(ServiceError):
+    def __init__(self, problems: list[CsvProblem]):
+        self.problems = problems
+        super().__init__([_("Line %(line)s: %(reason)s") % p.__dict__ for p in problems])
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CsvImportError([CsvProblem(0, str(CSV_NOT_UTF8))]) from exc
+
+
+def _dialect_delimiter(text: str) -> str:
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return ";" if first.count(";") > first.count(",") else ","
+
+
+def _parse_rows(text: str) -> tuple[list[CsvRow], list[CsvProblem]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_dialect_delimiter(text))
+    rows: list[CsvRow] = []
+    problems: list[CsvProblem] = []
+    try:
+        raw_rows = list(reader)
+    except csv.Error as exc:
+        return [], [CsvProblem(reader.line_num, str(exc))]
+    for number, cells in enumerate(raw_rows, start=1):
+        cells = [cell.strip() for cell in cells]
+        if not any(cells):
+            continue
+        if number == 1 and cells[0].casefold() in _CSV_HEADER_NAMES:
+            continue
+        if len(cells) > len(CSV_COLUMNS):
+            problems.append(
+                CsvProblem(
+                    number,
+                    _("%(count)s columns; expected name, club, e-mail, rating.")
+                    % {"count": len(cells)},
+                )
+            )
+            continue
+        name, club, email, rating_text = (cells + [""] * 4)[:4]
+        reasons = []
+        if not name:
+            reasons.append(_("the name is missing"))
+        elif len(name) > 100:
+            reasons.append(_("the name is longer than 100 characters"))
+        if len(club) > 100:
+            reasons.append(_("the club is longer than 100 characters"))
+        if email:
+            try:
+                validate_email(email)
+            except ValidationError:
+                reasons.append(_("“%(email)s” is not an e-mail address") % {"email": email})
+        rating = None
+        if rating_text:
+            if not rating_text.isdigit() or int(rating_text) > MAX_RATING:
+                reasons.append(
+                    _("the rating “%(rating)s” is not a whole number from 0 to %(max)s")
+                    % {"rating": rating_text, "max": MAX_RATING}
+                )
+            else:
+                rating = int(rating_text)
+        if reasons:
+            problems.append(CsvProblem(number, "; ".join(reasons) + "."))
+        else:
+            rows.append(
+                CsvRow(number, " ".join(name.split()), " ".join(club.split()), email, rating)
+            )
+    return rows, problems
+
+
+@dataclass(frozen=True)
+class CsvImportResult:
+    created: int
+    reused: int
+
+
+@transaction.atomic
+def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportResult:
+    """Register every player in a CSV file (name, club, e-mail, rating), or nobody.
+
+    A row whose name and club match a known player (case and accents aside) registers that
+    player rather than a duplicate. A row already registered, or repeated in the file, is bad.
+    """
+    _ensure_open(competition)
+    rows, problems = _parse_rows(_decode(data))
+    if len(rows) + len(problems) > CSV_MAX_ROWS:
+        raise CsvImportError([CsvProblem(0, str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS})])
+    keys = {row.line: fold(f"{row.name} {row.club}") for row in rows}
+    known = {p.search_text: p for p in Player.objects.filter(search_text__in=set(keys.values()))}
+    registered = set(
+        Entry.objects.filter(competition=competition, player__in=known.values()).values_list(
+            "player__search_text", flat=True
+        )
+    )
+    seen: dict[str, int] = {}
+    for row in rows:
+        key = keys[row.line]
+        if key in seen:
+            problems.append(
+                CsvProblem(row.line, _("the same player as line %(line)s.") % {"line": seen[key]})
+            )
+        elif key in registered:
+            problems.append(
+                CsvProblem(
+                    row.line,
+                    str(ALREADY_REGISTERED)
+                    % {"player": known[key], "competition": competition.name},
+                )
+            )
+        seen.setdefault(key, row.line)
+    if problems:
+        raise CsvImportError(sorted(problems, key=lambda p: p.line))
+    if not rows:
+        raise CsvImportError([CsvProblem(0, str(CSV_EMPTY))])
+
+    new_players = []
+    for row in rows:
+        if keys[row.line] not in known:
+            player = _player_build(name=row.name, club=row.club, email=row.email, rating=row.rating)
+            player.search_text = keys[row.line]
+            new_players.append(player)
+    Player.objects.bulk_create(new_players)
+    players = {p.search_text: p for p in Player.objects.filter(search_text__in=set(keys.values()))}
+    Entry.objects.bulk_create(
+        Entry(competition=competition, player=players[keys[row.line]]) for row in rows
+    )
+    competition_touch(competition)
+    return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))

@@ -1,0 +1,374 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
+from django_htmx.middleware import HtmxDetails
+
+from events import selectors, services
+from events.formats import get_format
+from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm
+from events.models import Competition, Event
+from events.qr import qr_svg
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# --- public pages -------------------------------------------------------------------------
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "events/index.html", {"events": selectors.events_public()})
+
+
+def _live_etag(kind: str, version: int | None, request: HttpRequest) -> str | None:
+    if version is None:
+        return None  # unknown address: no ETag, and the view answers 404
+    return f'"{kind}-{version}-{"f" if request.htmx else "p"}-{get_language()}"'
+
+
+def _event_etag(request: HttpRequest, event_slug: str) -> str | None:
+    version = Event.objects.filter(slug=event_slug).values_list("version", flat=True).first()
+    return _live_etag("e", version, request)
+
+
+def _competition_etag(request: HttpRequest, event_slug: str, competition_slug: str) -> str | None:
+    version = (
+        Competition.objects.filter(event__slug=event_slug, slug=competition_slug)
+        .values_list("version", flat=True)
+        .first()
+    )
+    return _live_etag("c", version, request)
+
+
+def _live(response: HttpResponse) -> HttpResponse:
+    """Public live pages: the browser must revalidate (cheap with the ETag), never guess."""
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
+    return response
+
+
+@require_GET
+@condition(etag_func=_event_etag)
+def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
+    event = selectors.event_with_competitions(event_slug)
+    competitions = list(event.competitions.all())
+    only = competitions[0] if len(competitions) == 1 else None
+    entries = selectors.entries_for_competition(only) if only else []
+    context = {
+        "event": event,
+        "competitions": competitions,
+        "only": only,
+        "entries": [e for e in entries if not e.withdrawn_at],
+        "is_live": any(not c.is_finished for c in competitions),
+        "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
+    }
+    template = "events/event.html#live" if request.htmx else "events/event.html"
+    return _live(render(request, template, context))
+
+
+@require_GET
+@condition(etag_func=_competition_etag)
+def competition(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    competition = selectors.competition_by_slugs(event_slug, competition_slug)
+    entries = [e for e in selectors.entries_for_competition(competition) if not e.withdrawn_at]
+    context = {
+        "event": competition.event,
+        "competition": competition,
+        "entries": entries,
+        "counts": selectors.entry_counts(entries),
+        "is_live": not competition.is_finished,
+    }
+    template = "events/competition.html#live" if request.htmx else "events/competition.html"
+    return _live(render(request, template, context))
+
+
+# --- the organiser's desk -----------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def desk(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "events/desk.html", {"events": selectors.events_for_organiser(request.user)}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST) if request.method == "POST" else EventForm()
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.event_create(
+                name=data["name"],
+                venue=data["venue"],
+                info=data["info"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                time_zone=data["time_zone"],
+                is_public=data["is_public"],
+                organiser=request.user,
+            )
+            competition = services.competition_create(
+                event=event, name=data["competition_name"], format=data["competition_format"]
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Event created. Check the competition's settings below."))
+            return redirect(competition.get_desk_url())
+    return render(request, "events/event_form.html", {"form": form})
+
+
+@require_GET
+@login_required
+def event_desk(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = selectors.event_with_competitions(event_slug)
+    selectors.ensure_organiser(event, request.user)
+    competitions = list(event.competitions.all())
+    if len(competitions) == 1 and "all" not in request.GET:
+        return redirect(competitions[0].get_desk_url())
+    return render(
+        request,
+        "events/event_desk.html",
+        {"event": event, "competitions": competitions, "form": CompetitionForm()},
+    )
+
+
+@require_POST
+@login_required
+def competition_create(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = selectors.event_with_competitions(event_slug)
+    selectors.ensure_organiser(event, request.user)
+    form = CompetitionForm(request.POST)
+    if form.is_valid():
+        competition = services.competition_create(
+            event=event, name=form.cleaned_data["name"], format=form.cleaned_data["format"]
+        )
+        messages.success(request, _("Competition added. Check its settings below."))
+        return redirect(competition.get_desk_url())
+    return render(
+        request,
+        "events/event_desk.html",
+        {"event": event, "competitions": list(event.competitions.all()), "form": form},
+        status=400,
+    )
+
+
+def _desk_context(competition: Competition, **extra) -> dict:
+    entries = selectors.entries_for_competition(competition)
+    settings_form = extra.pop("settings_form", None) or get_format(competition.format).form_class()(
+        initial=competition.settings
+    )
+    return {
+        "event": competition.event,
+        "competition": competition,
+        "entries": entries,
+        "counts": selectors.entry_counts(entries),
+        "new_player_form": extra.pop("new_player_form", None) or NewPlayerForm(),
+        "settings_form": settings_form,
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def competition_desk(
+    request: HtmxHttpRequest, event_slug: str, competition_slug: str
+) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    template = "events/competition_desk.html"
+    if request.htmx.target == "entries":
+        template += "#entries"
+    return render(request, template, _desk_context(competition))
+
+
+@require_POST
+@login_required
+def competition_settings(
+    request: HttpRequest, event_slug: str, competition_slug: str
+) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    form = get_format(competition.format).form_class()(request.POST)
+    if form.is_valid():
+        try:
+            services.competition_update_settings(
+                competition=competition, settings=form.cleaned_data
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect(competition.get_desk_url())
+    return render(
+        request,
+        "events/competition_desk.html",
+        _desk_context(competition, settings_form=form, settings_open=True),
+        status=400,
+    )
+
+
+@require_GET
+@login_required
+def player_search(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    query = request.GET.get("q", "")[:100]
+    players = selectors.players_search(query, competition=competition)
+    return render(
+        request,
+        "events/competition_desk.html#search-results",
+        {"competition": competition, "players": players, "query": query},
+    )
+
+
+def _entries_changed(request: HtmxHttpRequest, competition: Competition, **extra) -> HttpResponse:
+    """After a desk write: htmx gets the fresh entries table, a plain form post a redirect."""
+    if not request.htmx:
+        return redirect(competition.get_desk_url())
+    entries = selectors.entries_for_competition(competition)
+    context = {
+        "competition": competition,
+        "event": competition.event,
+        "entries": entries,
+        "counts": selectors.entry_counts(entries),
+        **extra,
+    }
+    return render(request, "events/competition_desk.html#entries", context)
+
+
+@require_POST
+@login_required
+def register_known(
+    request: HtmxHttpRequest, event_slug: str, competition_slug: str
+) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    player = selectors.player_or_404(request.POST.get("player", ""))
+    try:
+        services.player_register(competition=competition, player=player)
+    except services.ServiceError as exc:
+        return _desk_refusal(request, competition, exc)
+    messages.success(request, _("%(player)s registered.") % {"player": player})
+    return _entries_changed(
+        request, competition, flash=_("%(player)s registered.") % {"player": player}
+    )
+
+
+@require_POST
+@login_required
+def register_new(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    form = NewPlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            entry = services.player_register_new(competition=competition, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, exc)
+        else:
+            if request.htmx:
+                response = render(
+                    request,
+                    "events/competition_desk.html#new-player-form",
+                    {
+                        "competition": competition,
+                        "event": competition.event,
+                        "new_player_form": NewPlayerForm(),
+                        "flash": _("%(player)s registered.") % {"player": entry.player},
+                    },
+                )
+                return trigger_client_event(response, "entriesChanged")
+            messages.success(request, _("%(player)s registered.") % {"player": entry.player})
+            return redirect(competition.get_desk_url())
+    if request.htmx:
+        return render(
+            request,
+            "events/competition_desk.html#new-player-form",
+            {"competition": competition, "event": competition.event, "new_player_form": form},
+        )
+    return render(
+        request,
+        "events/competition_desk.html",
+        _desk_context(competition, new_player_form=form),
+        status=400,
+    )
+
+
+def _desk_refusal(
+    request: HtmxHttpRequest, competition: Competition, exc: services.ServiceError
+) -> HttpResponse:
+    message = " ".join(exc.messages)
+    if request.htmx:
+        # The page was stale (another desk acted first): show the message and the true state.
+        return _entries_changed(request, competition, error=message)
+    messages.error(request, message)
+    return redirect(competition.get_desk_url())
+
+
+ENTRY_ACTIONS = {
+    "check_in": services.entry_check_in,
+    "undo_check_in": services.entry_undo_check_in,
+    "withdraw": services.entry_withdraw,
+    "reinstate": services.entry_reinstate,
+}
+
+
+@require_POST
+@login_required
+def entry_action(request: HtmxHttpRequest, entry_id: int, action: str) -> HttpResponse:
+    entry = selectors.entry_for_organiser(request.user, entry_id)
+    competition = entry.competition
+    if action not in ENTRY_ACTIONS:
+        raise Http404
+    try:
+        ENTRY_ACTIONS[action](entry=entry)
+    except services.ServiceError as exc:
+        return _desk_refusal(request, competition, exc)
+    return _entries_changed(request, competition)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def csv_import(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+    form = (
+        CsvImportForm(request.POST, request.FILES) if request.method == "POST" else CsvImportForm()
+    )
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = services.players_import_csv(
+                competition=competition, data=form.cleaned_data["file"].read()
+            )
+        except services.CsvImportError as exc:
+            problems = exc.problems
+        except services.ServiceError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(
+                request,
+                _("Imported %(total)s players (%(created)s new to the register).")
+                % {"total": result.created + result.reused, "created": result.created},
+            )
+            return redirect(competition.get_desk_url())
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "events/csv_import.html",
+        {
+            "event": competition.event,
+            "competition": competition,
+            "form": form,
+            "problems": problems,
+        },
+        status=status,
+    )

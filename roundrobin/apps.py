@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RoundRobinConfig(AppConfig):
+    name = "roundrobin"
+    verbose_name = _("Correspondence round robin")

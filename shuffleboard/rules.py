@@ -1,0 +1,481 @@
+"""The rules of sjoelen (Dutch shuffleboard): scoring a turn, checking the counts, adding up
+sub-turns, bonus discs, ranking a competition and a board rota (RULES.md section 2,
+R-SJ-01..15, A-SJ-01..07).
+
+This module is pure. It uses only the standard library, makes no database queries, never imports
+Django, and can be imported without settings. It takes plain data (whole numbers, sequences and
+mappings of hashable player keys) and returns plain data. It is deterministic: nothing in it is
+random, and equal inputs give equal outputs.
+
+Contract (DESIGN.md, "The rules modules: a contract"; these names and arguments are fixed)
+- ``DISCS = 30``: the discs a player slides in sub-turn 1 (R-SJ-03).
+- ``MAX_SCORE = 148``: the highest score of one game without bonus discs (R-SJ-11).
+- ``turn_score(counts)``: the discs in the gates worth 1, 2, 3, 4 (in that order) -> the score,
+  20 per set of one disc in each gate plus the face value of the leftovers (R-SJ-09). Anything but
+  four whole numbers >= 0 totalling at most 30 raises ``InvalidResult`` (R-SJ-13).
+- ``rank(games)``: each player's game scores -> ``(place, player)``, best first: total, then the
+  best single game, then count-back on the next-best games; players equal on all of these share a
+  place (competition ranking 1, 1, 3) (R-SJ-12, A-SJ-02).
+
+Beside the contract
+- ``GATE_VALUES``, ``BOARD_ORDER``, ``SUB_TURNS``, ``MAX_BONUS_SCORE``, ``TIEBREAKS``.
+- ``validate_counts(counts)``: the checked counts as a tuple of ints, or ``InvalidResult``.
+- ``discs_used(counts)``: how many discs ended in the gates.
+- ``counts_from_board_order(board_counts)``: counts typed left to right as the gates stand on the
+  board (2, 3, 4, 1) -> counts in gate-value order (1, 2, 3, 4), the order everything else uses.
+- ``sub_turns_total(rows)``: up to three sub-turn rows -> the turn's counts (R-SJ-02..05).
+- ``max_reached_after(rows)``: the sub-turn after which the turn stood at 148, or ``None``.
+- ``bonus_discs``, ``max_score``, ``turn_score_with_bonus``: the optional bonus discs (A-SJ-04).
+- ``validate_score(score)``: a score typed in without counts, range-checked (A-SJ-07, T-SJ-12).
+- ``game_winners(scores)``: the winners of one game, ties share (R-SJ-01).
+- ``standings_rows(games)``: place, total, games played, average and best game per player, in
+  rank order (R-SJ-15, A-SJ-05).
+- ``tied_for_first(ranking)``: the players an optional title play-off would involve (A-SJ-02).
+- ``board_rota(players, boards, games)``: which board each player uses in each game (A-SJ-06).
+
+Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
+messages are module-level constants (most with ``{}`` fields) that callers and tests can import.
+
+Terminology (A-SJ-01)
+- *disc*: one of the 30 pucks. *gate*: one of the four openings, worth 1, 2, 3 or 4 points; the
+  disc lands in the *compartment* behind it. "The 2-point gate" is the gate worth 2.
+- *counts*: how many discs lie behind each gate, always in gate-value order (1, 2, 3, 4), never in
+  board order (R-SJ-09). *set*: one disc from each of the four compartments, worth 20.
+- *sub-turn*: one slide of all the discs still in hand (at most 3 per turn).
+- *turn* = *game* (Dutch *bak*): one player's up to three sub-turns, which give one score from 0
+  to 148. A *competition* (series) is N games per player, summed.
+- *player*: any hashable key (an id, a name); ``T`` below.
+
+Decisions (A-SJ ids are RULES.md section 2.5)
+- A-SJ-01: one game = one turn = one score per player; a competition is the sum of N games.
+- A-SJ-02: ``rank`` orders by total, then best single game, then count-back on the 2nd, 3rd ...
+  best game; players equal on all share a place (1, 1, 3), listed in the order they were given.
+  The chain is configurable: ``tiebreaks`` is a leading part of ``TIEBREAKS``, so ``()`` ranks by
+  total alone and ``("best_game",)`` stops after the best game. ``StandingsRow.shared`` marks a
+  shared place for the "=" sign. The optional extra game for a shared 1st place is played by the
+  app; ``tied_for_first`` names who plays it.
+- A-SJ-03: when a disc counts is the scorer's call at the board; nothing to compute.
+- A-SJ-04: bonus discs are off by default, so a game's cap is 148. With ``bonus=True`` a player
+  whose 30 discs stand at 148 before the last sub-turn gets one disc back for each sub-turn left
+  unused: 2 after sub-turn 1 (cap 156), 1 after sub-turn 2 (cap 152, the ANS text), 0 after
+  sub-turn 3. This is the one reading that gives both the 152 and the 156 of RULES.md. A bonus disc
+  is scored like any other disc in the same turn; two extra discs can never complete an 8th set,
+  so each adds its gate's face value.
+- A-SJ-05: a game not played adds 0 to the total. ``standings_rows`` shows games played and the
+  average per game (``Fraction``; ``None`` for a player with no games). ``rank(by_average=True)``
+  ranks by average instead; a player with no games then ranks below every player with one.
+- A-SJ-06: the order of play does not matter to the score; ``board_rota`` only spreads players
+  over the boards.
+- A-SJ-07: counts are the preferred entry; ``validate_score`` range-checks a bare score
+  (0..148, or 0..156 with bonus discs).
+
+Decisions for gaps RULES.md does not cover
+- A-SJ-08 (count-back with unequal numbers of games, e.g. during a competition or after a
+  withdrawal): each player's scores are sorted best first and compared element by element; a
+  game not played counts below any game played, even a 0. Since totals are compared first, this
+  only decides between players equal on total and on every game they both have, where the longer
+  list's extra games are all 0: the player who played them ranks higher. Players share a place
+  exactly when their sorted score lists are identical.
+- A-SJ-09 (sub-turns): a sub-turn row holds the discs that landed in each gate during that
+  sub-turn (discs stay where they land, R-SJ-04). Sub-turn k can land at most the discs still in
+  hand, 30 minus those already in the gates; fewer is normal (discs that bounced back or left the
+  board). A turn has 1 to 3 rows. Once all 30 discs are in, the turn is over (R-SJ-05): a later
+  row must be empty (all zeros), since a form may send blank rows.
+- A-SJ-10 (whole numbers): counts and scores must be ``int`` (or another integral type) and never
+  ``bool``; ``float`` is refused even when whole (``5.0``). A game score in ``rank`` must be a
+  whole number >= 0; its upper bound is the entry's business (``validate_score``), since it
+  depends on the bonus option.
+- A-SJ-11 (board rota): in game g (counting from 0) the i-th player of the list uses board
+  (i + g) mod boards. So each game spreads the players over the boards as evenly as possible
+  (sizes differ by at most one), and every player moves one board on per game, so over the
+  competition each player uses every board equally often (give or take one). Within a board the
+  players keep the order of the list. A player listed twice is an error.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+DISCS = 30
+MAX_SCORE = 148
+GATE_VALUES = (1, 2, 3, 4)
+BOARD_ORDER = (2, 3, 4, 1)  # the gate values as the gates stand on the board, left to right
+SUB_TURNS = 3
+SET_SCORE = 2 * sum(GATE_VALUES)  # one disc in each compartment counts double: 20
+MAX_BONUS_SCORE = 156  # 148 after sub-turn 1, then two bonus discs in the 4-point gate
+TIEBREAKS = ("best_game", "count_back")
+
+# Messages (a person reads them; tests and callers import them).
+COUNTS_NOT_A_LIST = "Enter the counts as four whole numbers, one for each gate (1, 2, 3, 4)."
+WRONG_NUMBER_OF_COUNTS = "Enter four counts, one for each gate (1, 2, 3, 4), not {count}."
+COUNT_NOT_WHOLE = "The count for the {gate}-point gate must be a whole number, not {value!r}."
+COUNT_NEGATIVE = "The count for the {gate}-point gate cannot be negative ({value})."
+TOO_MANY_DISCS = "There are only {discs} discs, but these counts add up to {total}."
+NO_SUB_TURNS = "Enter at least one sub-turn."
+TOO_MANY_SUB_TURNS = "A turn has at most {most} sub-turns, not {count}."
+SUB_TURN_PROBLEM = "Sub-turn {number}: {problem}"
+SUB_TURN_MORE_THAN_LEFT = (
+    "Sub-turn {number} puts {landed} discs in the gates, but only {left} were left to slide."
+)
+SUB_TURN_AFTER_ALL_IN = (
+    "All {discs} discs were in the gates after sub-turn {done}, so the turn was over; "
+    "sub-turn {number} must stay empty."
+)
+SCORE_NOT_WHOLE = "A game score must be a whole number, not {value!r}."
+SCORE_NEGATIVE = "A game score cannot be negative ({value})."
+SCORE_OUT_OF_RANGE = "A game score must be from 0 to {maximum}, not {value}."
+GAMES_NOT_A_LIST = "The games of {player!r} must be a list of scores, not {value!r}."
+UNKNOWN_TIEBREAKS = "The tie-breaks must be a leading part of {allowed}, not {value!r}."
+SUB_TURN_NOT_VALID = "The sub-turn in which 148 was reached must be 1, 2 or 3, not {value!r}."
+BONUS_OFF = "Bonus discs are not used in this competition."
+BONUS_NOT_EARNED = "Only a score of 148 earns bonus discs; these counts score {score}."
+BONUS_TOO_MANY = "This turn earned {allowed} bonus disc(s), but {count} are entered."
+BOARDS_NOT_VALID = "There must be at least one board, not {value!r}."
+GAMES_NOT_VALID = "The number of games must be a whole number from 0 upwards, not {value!r}."
+PLAYER_TWICE = "{player!r} is listed twice."
+
+
+class InvalidResult(ValueError):
+    """Input that a person got wrong; the message says what and can be shown to them."""
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _as_list(value: object) -> list[Any] | None:
+    """A sequence's items, or None for anything that is not a plain sequence of items."""
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
+        return list(value)
+    return None
+
+
+def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, int, int, int]:
+    """Check one turn's counts (gate values 1, 2, 3, 4 in that order) and return them as ints.
+
+    Raises ``InvalidResult`` naming the first problem: not four counts, a count that is not a
+    whole number, a negative count, or more than ``discs`` discs in all (R-SJ-13).
+    """
+    items = _as_list(counts)
+    if items is None:
+        raise InvalidResult(COUNTS_NOT_A_LIST)
+    if len(items) != len(GATE_VALUES):
+        raise InvalidResult(WRONG_NUMBER_OF_COUNTS.format(count=len(items)))
+    for gate, value in zip(GATE_VALUES, items, strict=True):
+        if not _is_whole(value):
+            raise InvalidResult(COUNT_NOT_WHOLE.format(gate=gate, value=value))
+    checked = tuple(int(value) for value in items)
+    for gate, value in zip(GATE_VALUES, checked, strict=True):
+        if value < 0:
+            raise InvalidResult(COUNT_NEGATIVE.format(gate=gate, value=value))
+    total = sum(checked)
+    if total > discs:
+        raise InvalidResult(TOO_MANY_DISCS.format(discs=discs, total=total))
+    c1, c2, c3, c4 = checked
+    return (c1, c2, c3, c4)
+
+
+def _score(counts: Sequence[int]) -> int:
+    """R-SJ-09 on counts already checked: 20 per set plus the face value of the leftovers."""
+    sets = min(counts)
+    return SET_SCORE * sets + sum(v * (c - sets) for v, c in zip(GATE_VALUES, counts, strict=True))
+
+
+def turn_score(counts: Sequence[int]) -> int:
+    """The discs in the gates worth 1, 2, 3, 4 (in that order) -> the turn's score, 0..148.
+
+    >>> turn_score((5, 9, 5, 7))
+    116
+    """
+    return _score(validate_counts(counts))
+
+
+def discs_used(counts: Sequence[int]) -> int:
+    """How many discs ended in the gates (0..30); the rest bounced back or left the board."""
+    return sum(validate_counts(counts))
+
+
+def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """Counts typed left to right as the gates stand (2, 3, 4, 1) -> gate-value order (1, 2, 3, 4).
+
+    The counts are checked as ``validate_counts`` does; messages name the gates by value.
+    """
+    items = _as_list(board_counts)
+    if items is None:
+        raise InvalidResult(COUNTS_NOT_A_LIST)
+    if len(items) != len(BOARD_ORDER):
+        raise InvalidResult(WRONG_NUMBER_OF_COUNTS.format(count=len(items)))
+    by_value = dict(zip(BOARD_ORDER, items, strict=True))
+    return validate_counts([by_value[value] for value in GATE_VALUES])
+
+
+def _checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, int]]:
+    """Each sub-turn row checked on its own and against the discs still in hand (A-SJ-09)."""
+    items = _as_list(rows)
+    if items is None or not items:
+        raise InvalidResult(NO_SUB_TURNS)
+    if len(items) > SUB_TURNS:
+        raise InvalidResult(TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)))
+    checked: list[tuple[int, int, int, int]] = []
+    in_gates = 0
+    all_in_after: int | None = None
+    for number, row in enumerate(items, start=1):
+        try:
+            counts = validate_counts(row)
+        except InvalidResult as error:
+            raise InvalidResult(SUB_TURN_PROBLEM.format(number=number, problem=error)) from None
+        landed = sum(counts)
+        if landed and all_in_after is not None:
+            raise InvalidResult(
+                SUB_TURN_AFTER_ALL_IN.format(discs=DISCS, done=all_in_after, number=number)
+            )
+        left = DISCS - in_gates
+        if landed > left:
+            raise InvalidResult(
+                SUB_TURN_MORE_THAN_LEFT.format(number=number, landed=landed, left=left)
+            )
+        in_gates += landed
+        if in_gates == DISCS and all_in_after is None:
+            all_in_after = number
+        checked.append(counts)
+    return checked
+
+
+def sub_turns_total(rows: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """One to three sub-turn rows (discs that landed in gates 1, 2, 3, 4 in that sub-turn) ->
+    the turn's counts (R-SJ-02..05, A-SJ-09).
+
+    >>> sub_turns_total([(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)])
+    (5, 9, 5, 7)
+    """
+    totals = [0, 0, 0, 0]
+    for counts in _checked_rows(rows):
+        for index, value in enumerate(counts):
+            totals[index] += value
+    c1, c2, c3, c4 = totals
+    return (c1, c2, c3, c4)
+
+
+def max_reached_after(rows: Sequence[Sequence[int]]) -> int | None:
+    """The sub-turn (1, 2 or 3) after which the turn stood at 148, or None if it never did.
+
+    This is what ``bonus_discs`` asks for when the turn was entered sub-turn by sub-turn.
+    """
+    totals = [0, 0, 0, 0]
+    for number, counts in enumerate(_checked_rows(rows), start=1):
+        for index, value in enumerate(counts):
+            totals[index] += value
+        if _score(totals) == MAX_SCORE:
+            return number
+    return None
+
+
+def bonus_discs(reached_max_after: int | None, *, bonus: bool = False) -> int:
+    """Discs given back for 148 before the last sub-turn (A-SJ-04): one per unused sub-turn.
+
+    ``reached_max_after`` is the sub-turn (1, 2 or 3) after which the turn stood at 148, or None.
+    With ``bonus`` off (the seed's rule and the default) there are never bonus discs.
+    """
+    if reached_max_after is None:
+        return 0
+    if not _is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
+        raise InvalidResult(SUB_TURN_NOT_VALID.format(value=reached_max_after))
+    return SUB_TURNS - int(reached_max_after) if bonus else 0
+
+
+def max_score(*, bonus: bool = False) -> int:
+    """The highest score one game can have: 148, or 156 with bonus discs (A-SJ-04)."""
+    return MAX_BONUS_SCORE if bonus else MAX_SCORE
+
+
+def turn_score_with_bonus(
+    counts: Sequence[int],
+    bonus_counts: Sequence[int] = (0, 0, 0, 0),
+    *,
+    reached_max_after: int | None = None,
+    bonus: bool = False,
+) -> int:
+    """The turn's score including bonus discs (A-SJ-04).
+
+    ``counts`` are the 30 discs' counts; ``bonus_counts`` the bonus discs' counts (gates 1, 2, 3,
+    4); ``reached_max_after`` the sub-turn after which the counts stood at 148, if they did.
+    Without bonus discs this is ``turn_score(counts)``.
+    """
+    checked = validate_counts(counts)
+    score = _score(checked)
+    if reached_max_after is not None and score != MAX_SCORE:
+        raise InvalidResult(BONUS_NOT_EARNED.format(score=score))
+    allowed = bonus_discs(reached_max_after, bonus=bonus)
+    extra = validate_counts(bonus_counts)
+    if not any(extra):
+        return score
+    if not bonus:
+        raise InvalidResult(BONUS_OFF)
+    if sum(extra) > allowed:
+        raise InvalidResult(BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)))
+    return _score([c + e for c, e in zip(checked, extra, strict=True)])
+
+
+def _checked_score(value: object) -> int:
+    if not _is_whole(value):
+        raise InvalidResult(SCORE_NOT_WHOLE.format(value=value))
+    score = int(value)
+    if score < 0:
+        raise InvalidResult(SCORE_NEGATIVE.format(value=score))
+    return score
+
+
+def validate_score(score: int, *, bonus: bool = False) -> int:
+    """A score typed in without counts -> the score, if it is a whole number in 0..max_score.
+
+    Every whole number in that range can occur (R-SJ-14), so nothing more can be checked.
+    """
+    checked = _checked_score(score)
+    maximum = max_score(bonus=bonus)
+    if checked > maximum:
+        raise InvalidResult(SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked))
+    return checked
+
+
+def _checked_games(games: Mapping[T, Sequence[int]]) -> dict[T, list[int]]:
+    checked: dict[T, list[int]] = {}
+    for player, scores in games.items():
+        items = _as_list(scores)
+        if items is None:
+            raise InvalidResult(GAMES_NOT_A_LIST.format(player=player, value=scores))
+        checked[player] = [_checked_score(score) for score in items]
+    return checked
+
+
+def _depth(tiebreaks: Sequence[str]) -> int | None:
+    """How many best games the count-back compares: 0, 1 or all (None)."""
+    chosen = tuple(tiebreaks) if _as_list(tiebreaks) is not None else None
+    if chosen is None or chosen != TIEBREAKS[: len(chosen)]:
+        raise InvalidResult(UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks))
+    return None if len(chosen) == len(TIEBREAKS) else len(chosen)
+
+
+def _ranked(
+    games: Mapping[T, Sequence[int]], by_average: bool, tiebreaks: Sequence[str]
+) -> list[tuple[int, T, list[int]]]:
+    depth = _depth(tiebreaks)
+    checked = _checked_games(games)
+
+    def key(player: T) -> tuple[object, list[int]]:
+        scores = checked[player]
+        primary: object = sum(scores)
+        if by_average:
+            primary = (1, Fraction(sum(scores), len(scores))) if scores else (0, Fraction(0))
+        # A shorter list that agrees so far compares lower: a missing game is below a 0 (A-SJ-08).
+        return primary, sorted(scores, reverse=True)[:depth]
+
+    keys = {player: key(player) for player in checked}
+    order = sorted(checked, key=keys.__getitem__, reverse=True)  # stable: ties keep input order
+    ranked: list[tuple[int, T, list[int]]] = []
+    for index, player in enumerate(order):
+        place = index + 1
+        if index and keys[player] == keys[order[index - 1]]:
+            place = ranked[-1][0]
+        ranked.append((place, player, checked[player]))
+    return ranked
+
+
+def rank(
+    games: Mapping[T, Sequence[int]],
+    *,
+    by_average: bool = False,
+    tiebreaks: Sequence[str] = TIEBREAKS,
+) -> list[tuple[int, T]]:
+    """Each player's game scores -> ``(place, player)``, best first (R-SJ-12, A-SJ-02).
+
+    By total, then the best single game, then count-back on the next-best games; players equal
+    on all of these share a place (1, 1, 3). See A-SJ-05 (``by_average``) and A-SJ-08 (unequal
+    numbers of games) in the module docstring.
+    """
+    return [(place, player) for place, player, _ in _ranked(games, by_average, tiebreaks)]
+
+
+@dataclass(frozen=True)
+class StandingsRow(Generic[T]):
+    """One line of the standings (R-SJ-15)."""
+
+    place: int
+    player: T
+    total: int
+    games_played: int
+    average: Fraction | None  # None before the first game
+    best: int | None  # None before the first game
+    shared: bool  # another player has the same place: show "="
+
+
+def standings_rows(
+    games: Mapping[T, Sequence[int]],
+    *,
+    by_average: bool = False,
+    tiebreaks: Sequence[str] = TIEBREAKS,
+) -> list[StandingsRow[T]]:
+    """Each player's game scores -> one ``StandingsRow`` per player, in rank order."""
+    ranked = _ranked(games, by_average, tiebreaks)
+    players_at = Counter(place for place, _, _ in ranked)
+    return [
+        StandingsRow(
+            place=place,
+            player=player,
+            total=sum(scores),
+            games_played=len(scores),
+            average=Fraction(sum(scores), len(scores)) if scores else None,
+            best=max(scores) if scores else None,
+            shared=players_at[place] > 1,
+        )
+        for place, player, scores in ranked
+    ]
+
+
+def game_winners(scores: Mapping[T, int]) -> list[T]:
+    """One game's score per player -> the winners, in the order given (R-SJ-01: ties share)."""
+    checked = {player: _checked_score(score) for player, score in scores.items()}
+    if not checked:
+        return []
+    best = max(checked.values())
+    return [player for player, score in checked.items() if score == best]
+
+
+def tied_for_first(ranking: Sequence[tuple[int, T]]) -> list[T]:
+    """The players sharing 1st place in a ``rank`` result, or [] when one player is 1st alone.
+
+    These are the players of the optional extra game for the title (A-SJ-02).
+    """
+    first = [player for place, player in ranking if place == 1]
+    return first if len(first) > 1 else []
+
+
+def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[T]]]:
+    """Which board each player uses in each game (A-SJ-06, A-SJ-11).
+
+    Returns ``rota[game][board]``: the players at that board in that game, both counted from 0,
+    in the order of ``players``. In game g the i-th player uses board (i + g) mod ``boards``.
+    """
+    if not _is_whole(boards) or boards < 1:
+        raise InvalidResult(BOARDS_NOT_VALID.format(value=boards))
+    if not _is_whole(games) or games < 0:
+        raise InvalidResult(GAMES_NOT_VALID.format(value=games))
+    seen: set[T] = set()
+    for player in players:
+        if player in seen:
+            raise InvalidResult(PLAYER_TWICE.format(player=player))
+        seen.add(player)
+    board_count = int(boards)
+    rota: list[list[list[T]]] = []
+    for game in range(int(games)):
+        at_board: list[list[T]] = [[] for _ in range(board_count)]
+        for index, player in enumerate(players):
+            at_board[(index + game) % board_count].append(player)
+        rota.append(at_board)
+    return rota

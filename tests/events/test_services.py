@@ -1,0 +1,274 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import IntegrityError
+
+from events import services
+from events.models import Competition, Entry, Event, Format, Player, fold
+from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+
+
+def test_it_folds_case_and_accents():
+    assert fold("Õie SÖÖT") == "oie soot"
+    assert fold("  Åsa   Øberg ") == "asa oberg"
+    assert fold("Straße Łódź") == "strasse lodz"
+
+
+def test_it_creates_an_event_with_its_organiser_and_a_unique_slug(organiser):
+    first = services.event_create(
+        name="LinCon 2026",
+        starts_on=dt.date(2026, 5, 5),
+        ends_on=dt.date(2026, 5, 8),
+        time_zone="Europe/Stockholm",
+        organiser=organiser,
+    )
+    second = services.event_create(
+        name="LinCon 2026",
+        starts_on=dt.date(2026, 5, 5),
+        ends_on=dt.date(2026, 5, 5),
+        time_zone="Europe/Stockholm",
+        organiser=organiser,
+    )
+    assert (first.slug, second.slug) == ("lincon-2026", "lincon-2026-2")
+    assert list(first.organisers.all()) == [organiser]
+
+
+def test_it_never_gives_an_event_a_slug_the_desk_urls_use(organiser):
+    event = services.event_create(
+        name="New",
+        starts_on=dt.date(2026, 5, 5),
+        ends_on=dt.date(2026, 5, 5),
+        time_zone="UTC",
+        organiser=organiser,
+    )
+    assert event.slug == "new-2"
+
+
+def test_it_refuses_an_event_that_ends_before_it_starts(organiser):
+    with pytest.raises(services.ValidationError) as info:
+        services.event_create(
+            name="Backwards",
+            starts_on=dt.date(2026, 5, 5),
+            ends_on=dt.date(2026, 5, 4),
+            time_zone="Europe/Tallinn",
+            organiser=organiser,
+        )
+    assert "ends_on" in info.value.message_dict
+    assert not Event.objects.filter(name="Backwards").exists()
+
+
+def test_it_refuses_an_unknown_time_zone(organiser):
+    with pytest.raises(services.ValidationError):
+        services.event_create(
+            name="Nowhere",
+            starts_on=dt.date(2026, 5, 5),
+            ends_on=dt.date(2026, 5, 5),
+            time_zone="Mars/Olympus",
+            organiser=organiser,
+        )
+
+
+@pytest.mark.parametrize("fmt", list(Format.values))
+def test_it_creates_a_competition_with_default_settings(event, fmt):
+    competition = services.competition_create(event=event, name="Main", format=fmt)
+    assert competition.settings
+    competition.full_clean()
+
+
+def test_it_bumps_the_event_version_when_a_competition_is_added(event):
+    before = event.version
+    services.competition_create(event=event, name="Sjoelen", format=Format.SHUFFLEBOARD)
+    event.refresh_from_db()
+    assert event.version == before + 1
+
+
+def test_it_refuses_settings_the_format_forbids(competition):
+    with pytest.raises(services.ServiceError):
+        services.competition_update_settings(
+            competition=competition, settings={**competition.settings, "capacity": 10}
+        )
+    competition.refresh_from_db()
+    assert competition.settings["capacity"] == 12
+
+
+def test_it_refuses_stored_settings_with_unknown_keys(competition):
+    competition.settings = {**competition.settings, "colour": "pink"}
+    with pytest.raises(services.ValidationError):
+        competition.full_clean()
+
+
+def test_it_registers_a_known_player_and_bumps_the_versions(competition):
+    player = PlayerFactory()
+    before = (competition.version, competition.event.version)
+    entry = services.player_register(competition=competition, player=player)
+    competition.refresh_from_db()
+    competition.event.refresh_from_db()
+    assert entry.player == player
+    assert (competition.version, competition.event.version) == (before[0] + 1, before[1] + 1)
+
+
+def test_it_refuses_a_duplicate_registration_naming_the_player(competition):
+    player = PlayerFactory(name="Õie Sööt", club="Tallinn")
+    services.player_register(competition=competition, player=player)
+    with pytest.raises(services.ServiceError) as info:
+        services.player_register(competition=competition, player=player)
+    assert "Õie Sööt (Tallinn) is already registered in Blokus." in info.value.messages
+    assert Entry.objects.filter(competition=competition).count() == 1
+
+
+def test_the_database_refuses_a_duplicate_entry_too(competition):
+    player = PlayerFactory()
+    Entry.objects.create(competition=competition, player=player)
+    with pytest.raises(IntegrityError):
+        Entry.objects.create(competition=competition, player=player)
+
+
+def test_it_registers_a_new_player_in_one_step(competition):
+    entry = services.player_register_new(
+        competition=competition, name="  Anna   Lindqvist ", club="LinCon", rating=1620
+    )
+    assert entry.player.name == "Anna Lindqvist"
+    assert entry.player.rating == 1620
+    assert entry.player.search_text == "anna lindqvist lincon"
+
+
+def test_it_refuses_a_second_record_of_a_known_person(competition):
+    PlayerFactory(name="Õie Sööt", club="Tallinn")
+    with pytest.raises(services.ServiceError) as info:
+        services.player_register_new(competition=competition, name="OIE SOOT", club="tallinn")
+    assert "already in the player register" in info.value.messages[0]
+    assert Player.objects.count() == 1
+    assert not Entry.objects.exists()
+
+
+def test_it_refuses_a_new_player_with_a_bad_email(competition):
+    with pytest.raises(services.ValidationError):
+        services.player_register_new(competition=competition, name="X", email="not-an-address")
+    assert not Player.objects.exists()
+
+
+def test_it_checks_in_and_undoes_it(competition):
+    entry = EntryFactory(competition=competition)
+    services.entry_check_in(entry=entry)
+    entry.refresh_from_db()
+    assert entry.is_checked_in
+    services.entry_undo_check_in(entry=entry)
+    entry.refresh_from_db()
+    assert entry.checked_in_at is None
+
+
+def test_it_refuses_a_stale_check_in(competition):
+    entry = EntryFactory(competition=competition)
+    services.entry_check_in(entry=entry)
+    with pytest.raises(services.ServiceError) as info:
+        services.entry_check_in(entry=entry)
+    assert info.value.messages == [f"{entry.player} is already checked in."]
+    with pytest.raises(services.ServiceError):
+        services.entry_undo_check_in(entry=EntryFactory(competition=competition))
+
+
+def test_it_withdraws_and_reinstates(competition):
+    entry = EntryFactory(competition=competition)
+    services.entry_withdraw(entry=entry)
+    with pytest.raises(services.ServiceError):
+        services.entry_check_in(entry=entry)
+    with pytest.raises(services.ServiceError):
+        services.entry_withdraw(entry=entry)
+    services.entry_reinstate(entry=entry)
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is None
+    with pytest.raises(services.ServiceError):
+        services.entry_reinstate(entry=entry)
+
+
+def test_it_refuses_changes_to_a_finished_competition(competition):
+    entry = EntryFactory(competition=competition)
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.FINISHED)
+    competition.refresh_from_db()
+    with pytest.raises(services.ServiceError):
+        services.player_register(competition=competition, player=PlayerFactory())
+    with pytest.raises(services.ServiceError):
+        services.entry_check_in(entry=entry)
+
+
+CSV_OK = (
+    "\ufeffname;club;email;rating\n"
+    "Õie Sööt;Tallinna Lauamänguklubi;oie@example.ee;1620\n"
+    "Anna Lindqvist;LinCon;;\n"
+).encode()
+
+
+def test_it_imports_a_csv_with_bom_and_semicolons(competition):
+    result = services.players_import_csv(competition=competition, data=CSV_OK)
+    assert (result.created, result.reused) == (2, 0)
+    oie = Player.objects.get(name="Õie Sööt")
+    assert (oie.rating, oie.email) == (1620, "oie@example.ee")
+    assert Player.objects.get(name="Anna Lindqvist").rating == 1500
+    assert Entry.objects.filter(competition=competition).count() == 2
+
+
+def test_it_imports_a_csv_with_commas_and_no_header_reusing_known_players(competition):
+    known = PlayerFactory(name="Jüri Tamm", club="Tartu")
+    data = b'JURI TAMM,tartu,,\n"Mari Kask, jr",Tartu,,1700\n'
+    result = services.players_import_csv(competition=competition, data=data)
+    assert (result.created, result.reused) == (1, 1)
+    assert Entry.objects.filter(competition=competition, player=known).exists()
+    assert Player.objects.filter(name="Mari Kask, jr").exists()
+
+
+def test_it_lists_every_bad_row_and_imports_nothing(competition):
+    EntryFactory(competition=competition, player=PlayerFactory(name="Taken", club=""))
+    data = (
+        b"name,club,email,rating\n"
+        b"Good Person,Club,,\n"
+        b",Club,,\n"
+        b"Bad Mail,Club,nope,\n"
+        b"Bad Rating,Club,,-5\n"
+        b"Good Person,club,,\n"
+        b"Taken,,,\n"
+        b"Too,Many,Columns,1500,extra\n"
+    )
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data=data)
+    lines = [p.line for p in info.value.problems]
+    assert lines == [3, 4, 5, 6, 7, 8]
+    reasons = {p.line: p.reason for p in info.value.problems}
+    assert "name is missing" in reasons[3]
+    assert "“nope” is not an e-mail address" in reasons[4]
+    assert "“-5” is not a whole number" in reasons[5]
+    assert "same player as line 2" in reasons[6]
+    assert "already registered" in reasons[7]
+    assert "5 columns" in reasons[8]
+    assert not Player.objects.filter(name="Good Person").exists()
+    assert Entry.objects.filter(competition=competition).count() == 1
+
+
+def test_it_refuses_a_csv_that_is_not_utf8(competition):
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data="Sööt;x".encode("latin-1"))
+    assert "UTF-8" in info.value.problems[0].reason
+
+
+def test_it_refuses_an_empty_csv(competition):
+    with pytest.raises(services.CsvImportError):
+        services.players_import_csv(competition=competition, data=b"name,club,email,rating\n\n")
+
+
+def test_competition_version_moves_with_every_entry_write(competition):
+    versions = [Competition.objects.get(pk=competition.pk).version]
+    entry = services.player_register(competition=competition, player=PlayerFactory())
+    for action in (services.entry_check_in, services.entry_withdraw, services.entry_reinstate):
+        action(entry=entry)
+        versions.append(Competition.objects.get(pk=competition.pk).version)
+    assert versions == sorted(set(versions))
+    assert len(versions) == 4
+
+
+def test_other_competitions_are_untouched(competition):
+    other = CompetitionFactory()
+    before = other.version
+    services.player_register(competition=competition, player=PlayerFactory())
+    other.refresh_from_db()
+    assert other.version == before

@@ -1,0 +1,416 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from events.models import Entry, Event, Player
+from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+
+HTMX = {"HX-Request": "true"}
+
+
+def desk_url(name, competition, **kwargs):
+    return reverse(f"events:{name}", args=[competition.event.slug, competition.slug], **kwargs)
+
+
+# --- public pages ---------------------------------------------------------------------------
+
+
+def test_it_lists_public_events_only(client, db):
+    EventFactory(name="Open Night")
+    EventFactory(name="Secret Night", is_public=False)
+    html = client.get(reverse("events:index")).content.decode()
+    assert "Open Night" in html
+    assert "Secret Night" not in html
+
+
+def test_the_event_page_shows_the_single_competitions_players_and_a_qr_code(client, entries):
+    event = entries[0].competition.event
+    response = client.get(event.get_absolute_url())
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert all(e.player.name in html for e in entries)
+    assert "<svg" in html
+    assert 'hx-trigger="every 10s' in html
+
+
+def test_the_event_page_lists_competitions_when_there_are_several(client, competition):
+    CompetitionFactory(event=competition.event, name="Sjoelen", format="shuffleboard")
+    html = client.get(competition.event.get_absolute_url()).content.decode()
+    assert "Sjoelen" in html and "Blokus" in html
+
+
+def test_the_event_fragment_is_a_fragment(client, entries):
+    event = entries[0].competition.event
+    html = client.get(event.get_absolute_url(), headers=HTMX).content.decode()
+    assert "<html" not in html
+    assert 'id="event-live"' in html
+
+
+def test_the_competition_page_and_fragment(client, entries):
+    competition = entries[0].competition
+    page = client.get(competition.get_absolute_url()).content.decode()
+    fragment = client.get(competition.get_absolute_url(), headers=HTMX).content.decode()
+    assert "<html" in page and "<html" not in fragment
+    assert entries[0].player.name in fragment
+
+
+def test_withdrawn_players_are_not_shown_publicly(client, competition):
+    entry = EntryFactory(competition=competition, player=PlayerFactory(name="Gone Away"))
+    entry.withdrawn_at = entry.registered_at
+    entry.save()
+    assert "Gone Away" not in client.get(competition.get_absolute_url()).content.decode()
+
+
+def test_it_answers_304_until_something_changes(client, desk_client, entries):
+    competition = entries[0].competition
+    url = competition.get_absolute_url()
+    first = client.get(url, headers=HTMX)
+    etag = first["ETag"]
+    assert "HX-Request" in first["Vary"]
+    again = client.get(url, headers={**HTMX, "If-None-Match": etag})
+    assert again.status_code == 304
+    desk_client.post(reverse("events:entry_action", args=[entries[0].pk, "check_in"]))
+    changed = client.get(url, headers={**HTMX, "If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_the_page_and_the_fragment_have_different_etags(client, competition):
+    url = competition.get_absolute_url()
+    assert client.get(url)["ETag"] != client.get(url, headers=HTMX)["ETag"]
+
+
+def test_a_finished_competition_stops_polling(client, competition):
+    competition.status = competition.Status.FINISHED
+    competition.save()
+    html = client.get(competition.get_absolute_url()).content.decode()
+    assert "hx-trigger" not in html
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/e/nope/", "/e/lincon-2026/nope/", "/desk/nope/", "/desk/lincon-2026/nope/", "/nothing/"],
+)
+def test_unknown_addresses_are_404(desk_client, competition, url):
+    assert desk_client.get(url).status_code == 404
+
+
+def test_public_pages_refuse_posts(client, competition):
+    assert client.post(competition.get_absolute_url()).status_code == 405
+
+
+def _players(competition, n):
+    for i in range(n):
+        EntryFactory(competition=competition, player=PlayerFactory(name=f"P{i}"))
+
+
+@pytest.mark.parametrize("n", [3, 30])
+def test_public_pages_run_a_constant_number_of_queries(
+    client, competition, n, django_assert_max_num_queries
+):
+    _players(competition, n)
+    # event page: ETag version, event, competitions+counts (prefetch), entries with players
+    with django_assert_max_num_queries(4):
+        client.get(competition.event.get_absolute_url())
+    # competition page: ETag version, competition+event, entries with players
+    with django_assert_max_num_queries(3):
+        client.get(competition.get_absolute_url(), headers=HTMX)
+    # a 304 costs one query
+    etag = client.get(competition.get_absolute_url())["ETag"]
+    with django_assert_max_num_queries(1):
+        client.get(competition.get_absolute_url(), headers={"If-None-Match": etag})
+
+
+# --- permissions ----------------------------------------------------------------------------
+
+DESK_GETS = ["competition_desk", "csv_import", "player_search"]
+
+
+@pytest.mark.parametrize("name", DESK_GETS)
+def test_anonymous_users_are_sent_to_log_in(client, competition, name):
+    response = client.get(desk_url(name, competition))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("name", DESK_GETS)
+def test_other_organisers_are_refused(client, outsider, competition, name):
+    client.force_login(outsider)
+    assert client.get(desk_url(name, competition)).status_code == 403
+
+
+@pytest.mark.parametrize("name", ["register_known", "register_new", "competition_settings"])
+def test_other_organisers_cannot_write(client, outsider, competition, name):
+    client.force_login(outsider)
+    response = client.post(desk_url(name, competition), {"name": "Intruder", "player": 1})
+    assert response.status_code == 403
+    assert not Player.objects.filter(name="Intruder").exists()
+
+
+def test_other_organisers_cannot_check_in(client, outsider, entries):
+    client.force_login(outsider)
+    url = reverse("events:entry_action", args=[entries[0].pk, "check_in"])
+    assert client.post(url).status_code == 403
+    entries[0].refresh_from_db()
+    assert entries[0].checked_in_at is None
+
+
+def test_superusers_may_use_any_desk(client, competition, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("root", password="x"))
+    assert client.get(competition.get_desk_url()).status_code == 200
+
+
+def test_the_desk_lists_only_my_events(desk_client, competition, outsider):
+    html = desk_client.get(reverse("events:desk")).content.decode()
+    assert "LinCon 2026" in html
+    assert outsider.organised_events.get().name not in html
+
+
+def test_desk_actions_refuse_get(desk_client, entries, competition):
+    assert (
+        desk_client.get(
+            reverse("events:entry_action", args=[entries[0].pk, "check_in"])
+        ).status_code
+        == 405
+    )
+    assert desk_client.get(desk_url("register_new", competition)).status_code == 405
+
+
+# --- the desk ---------------------------------------------------------------------------------
+
+
+def test_it_creates_an_event_and_goes_to_its_competition(desk_client, organiser):
+    response = desk_client.post(
+        reverse("events:event_create"),
+        {
+            "name": "Tallinn Open",
+            "starts_on": "2026-06-01",
+            "ends_on": "2026-06-01",
+            "time_zone": "Europe/Tallinn",
+            "is_public": "on",
+            "competition_name": "Sjoelen",
+            "competition_format": "shuffleboard",
+        },
+    )
+    event = Event.objects.get(name="Tallinn Open")
+    competition = event.competitions.get()
+    assert response["Location"] == competition.get_desk_url()
+    assert competition.settings["games"] == 10
+    assert organiser in event.organisers.all()
+
+
+def test_a_bad_event_form_keeps_what_was_typed(desk_client):
+    response = desk_client.post(
+        reverse("events:event_create"),
+        {
+            "name": "Keep Me",
+            "starts_on": "2026-06-02",
+            "ends_on": "2026-06-01",
+            "time_zone": "Europe/Tallinn",
+            "competition_name": "",
+            "competition_format": "chess",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'value="Keep Me"' in html
+    assert "cannot end before it starts" in html
+    assert "Select a valid choice" in html
+    assert not Event.objects.filter(name="Keep Me").exists()
+
+
+def test_an_event_with_one_competition_skips_the_event_level(desk_client, competition):
+    response = desk_client.get(reverse("events:event_desk", args=[competition.event.slug]))
+    assert response["Location"] == competition.get_desk_url()
+    page = desk_client.get(reverse("events:event_desk", args=[competition.event.slug]) + "?all")
+    assert page.status_code == 200
+
+
+def test_it_adds_a_second_competition(desk_client, competition):
+    response = desk_client.post(
+        reverse("events:competition_create", args=[competition.event.slug]),
+        {"name": "Round robin", "format": "roundrobin"},
+    )
+    assert response.status_code == 302
+    assert competition.event.competitions.count() == 2
+
+
+def test_the_desk_page_and_its_entries_fragment(desk_client, entries):
+    competition = entries[0].competition
+    page = desk_client.get(competition.get_desk_url()).content.decode()
+    assert "<html" in page and entries[0].player.name in page
+    fragment = desk_client.get(
+        competition.get_desk_url(), headers={**HTMX, "HX-Target": "entries"}
+    ).content.decode()
+    assert "<html" not in fragment and 'id="entries"' in fragment
+
+
+@pytest.mark.parametrize("n", [3, 30])
+def test_the_desk_runs_a_constant_number_of_queries(
+    desk_client, competition, n, django_assert_max_num_queries
+):
+    _players(competition, n)
+    # session, user, competition+event, organiser check, entries with players
+    with django_assert_max_num_queries(6):
+        desk_client.get(competition.get_desk_url())
+    with django_assert_max_num_queries(6):
+        desk_client.get(desk_url("player_search", competition) + "?q=p")
+    with django_assert_max_num_queries(6):
+        desk_client.get(reverse("events:desk"))
+
+
+def test_search_is_case_and_accent_insensitive_over_name_and_club(desk_client, competition):
+    PlayerFactory(name="Õie Sööt", club="Tallinna Lauamänguklubi")
+    PlayerFactory(name="Anna Lindqvist", club="Linköpings Spelförening")
+    PlayerFactory(name="Bob", club="Other")
+    url = desk_url("player_search", competition)
+    assert "Õie Sööt" in desk_client.get(url, {"q": "oie SOOT"}, headers=HTMX).content.decode()
+    by_club = desk_client.get(url, {"q": "linkoping"}, headers=HTMX).content.decode()
+    assert "Anna Lindqvist" in by_club and "Bob" not in by_club
+    nothing = desk_client.get(url, {"q": "zzz"}, headers=HTMX).content.decode()
+    assert "No known player matches" in nothing
+
+
+def test_search_marks_players_already_registered(desk_client, entries):
+    competition = entries[0].competition
+    name = entries[0].player.name
+    html = desk_client.get(desk_url("player_search", competition), {"q": name}).content.decode()
+    assert "registered" in html and 'name="player"' not in html
+
+
+def test_it_registers_a_known_player_with_htmx(desk_client, competition):
+    player = PlayerFactory(name="Jüri Tamm")
+    response = desk_client.post(
+        desk_url("register_known", competition), {"player": player.pk}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert 'id="entries"' in html and "Jüri Tamm" in html
+    assert Entry.objects.filter(competition=competition, player=player).exists()
+
+
+def test_a_duplicate_registration_shows_the_players_name(desk_client, entries):
+    competition = entries[0].competition
+    player = entries[0].player
+    response = desk_client.post(
+        desk_url("register_known", competition), {"player": player.pk}, headers=HTMX
+    )
+    assert f"{player} is already registered in Blokus." in response.content.decode()
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "999999", "1.5"])
+def test_registering_an_unknown_player_is_404(desk_client, competition, bad):
+    assert (
+        desk_client.post(desk_url("register_known", competition), {"player": bad}).status_code
+        == 404
+    )
+
+
+def test_it_registers_a_new_player_and_clears_the_form(desk_client, competition):
+    response = desk_client.post(
+        desk_url("register_new", competition),
+        {"name": "Maja Åkesson", "club": "LinCon", "email": "", "rating": ""},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    assert "Maja Åkesson (LinCon) registered." in html
+    assert 'value="Maja' not in html
+    assert "entriesChanged" in json.loads(response["HX-Trigger"])
+    assert Entry.objects.filter(competition=competition, player__name="Maja Åkesson").exists()
+
+
+def test_a_bad_new_player_keeps_what_was_typed(desk_client, competition):
+    response = desk_client.post(
+        desk_url("register_new", competition),
+        {"name": "Typed Name", "club": "Typed Club", "email": "not-mail", "rating": "-3"},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    assert 'value="Typed Name"' in html and 'value="Typed Club"' in html
+    assert "Enter a valid email address." in html
+    assert "greater than or equal to 0" in html
+    assert not Player.objects.filter(name="Typed Name").exists()
+
+
+def test_a_bad_new_player_without_javascript_renders_the_page_with_errors(desk_client, competition):
+    response = desk_client.post(
+        desk_url("register_new", competition), {"name": "  ", "rating": "x"}
+    )
+    assert response.status_code == 400
+    assert "This field is required." in response.content.decode()
+
+
+def test_check_in_with_htmx_returns_the_table(desk_client, entries):
+    url = reverse("events:entry_action", args=[entries[0].pk, "check_in"])
+    html = desk_client.post(url, headers=HTMX).content.decode()
+    assert "1 checked in" in html
+    stale = desk_client.post(url, headers=HTMX).content.decode()
+    assert "is already checked in" in stale
+
+
+def test_check_in_without_javascript_redirects_back(desk_client, entries):
+    url = reverse("events:entry_action", args=[entries[0].pk, "check_in"])
+    response = desk_client.post(url)
+    assert response["Location"] == entries[0].competition.get_desk_url()
+
+
+def test_unknown_entry_actions_are_404(desk_client, entries):
+    assert (
+        desk_client.post(reverse("events:entry_action", args=[entries[0].pk, "delete"])).status_code
+        == 404
+    )
+    assert (
+        desk_client.post(reverse("events:entry_action", args=[99999, "check_in"])).status_code
+        == 404
+    )
+
+
+def test_settings_are_saved_and_bad_ones_kept_with_errors(desk_client, competition):
+    url = desk_url("competition_settings", competition)
+    data = {**competition.settings, "capacity": 16, "official_bonus": "on"}
+    assert desk_client.post(url, data).status_code == 302
+    competition.refresh_from_db()
+    assert competition.settings["capacity"] == 16 and competition.settings["official_bonus"] is True
+    response = desk_client.post(url, {**data, "capacity": 13})
+    assert response.status_code == 400
+    assert "multiple of 4" in response.content.decode()
+    assert 'value="13"' in response.content.decode()
+
+
+def test_csv_import_page(desk_client, competition):
+    assert desk_client.get(desk_url("csv_import", competition)).status_code == 200
+    upload = SimpleUploadedFile("p.csv", "name;club\nÕie Sööt;Tallinn\n".encode(), "text/csv")
+    response = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    assert response.status_code == 302
+    assert Entry.objects.filter(competition=competition, player__name="Õie Sööt").exists()
+
+
+def test_csv_import_lists_bad_rows(desk_client, competition):
+    upload = SimpleUploadedFile("p.csv", b"name,club,email\nA,B,bad\n,,x@y.z\n", "text/csv")
+    response = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Nothing was imported" in html
+    assert "Line 2" in html and "Line 3" in html
+    assert not Entry.objects.filter(competition=competition).exists()
+
+
+def test_csv_import_without_a_file_says_so(desk_client, competition):
+    response = desk_client.post(desk_url("csv_import", competition), {})
+    assert "This field is required." in response.content.decode()
+
+
+def test_the_login_page_and_logout(client, organiser):
+    assert client.get(reverse("login")).status_code == 200
+    response = client.post(reverse("login"), {"username": "alice", "password": "pw-for-tests-only"})
+    assert response["Location"] == reverse("events:desk")
+    assert client.post(reverse("logout")).status_code == 302
+
+
+def test_the_language_switcher_changes_the_language(client, db):
+    response = client.post(reverse("set_language"), {"language": "sv", "next": "/"})
+    assert response.status_code == 302
+    assert client.cookies["django_language"].value == "sv"

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import factory
+from django.contrib.auth import get_user_model
+
+from events.models import Competition, Entry, Event, Format, Game, Player, Round, Seat, Session
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("pw-for-tests-only")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n:03d}")
+    club = "Test Club"
+    rating = 1500
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Event
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Event {n}")
+    slug = factory.Sequence(lambda n: f"event-{n}")
+    starts_on = dt.date(2026, 5, 5)
+    ends_on = dt.date(2026, 5, 8)
+    time_zone = "Europe/Stockholm"
+
+    @factory.post_generation
+    def organisers(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.organisers.add(*extracted)
+
+
+class CompetitionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Competition
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Competition {n}")
+    slug = factory.Sequence(lambda n: f"competition-{n}")
+    format = Format.BLOKUS
+    settings = factory.LazyFunction(
+        lambda: {
+            "qualifying_sessions": 2,
+            "capacity": 12,
+            "rounds_per_session": 4,
+            "round_minutes": 15,
+            "official_bonus": False,
+        }
+    )
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    competition = factory.SubFactory(CompetitionFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class SessionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Session
+
+    competition = factory.SubFactory(CompetitionFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    kind = Session.Kind.QUALIFYING
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    session = factory.SubFactory(SessionFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    game = factory.SubFactory(GameFactory)
+    entry = factory.SubFactory(
+        EntryFactory, competition=factory.SelfAttribute("..game.round.session.competition")
+    )
+    position = factory.Sequence(lambda n: n + 1)

@@ -1,0 +1,640 @@
+"""Tests for shuffleboard/rules.py: pure, no database (RULES.md section 2, T-SJ-01..13)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shuffleboard.rules import (
+    BOARD_ORDER,
+    BOARDS_NOT_VALID,
+    BONUS_NOT_EARNED,
+    BONUS_OFF,
+    BONUS_TOO_MANY,
+    COUNT_NEGATIVE,
+    COUNT_NOT_WHOLE,
+    COUNTS_NOT_A_LIST,
+    DISCS,
+    GAMES_NOT_A_LIST,
+    GAMES_NOT_VALID,
+    GATE_VALUES,
+    MAX_BONUS_SCORE,
+    MAX_SCORE,
+    NO_SUB_TURNS,
+    PLAYER_TWICE,
+    SCORE_NEGATIVE,
+    SCORE_NOT_WHOLE,
+    SCORE_OUT_OF_RANGE,
+    SUB_TURN_AFTER_ALL_IN,
+    SUB_TURN_MORE_THAN_LEFT,
+    SUB_TURN_NOT_VALID,
+    SUB_TURN_PROBLEM,
+    TOO_MANY_DISCS,
+    TOO_MANY_SUB_TURNS,
+    UNKNOWN_TIEBREAKS,
+    WRONG_NUMBER_OF_COUNTS,
+    InvalidResult,
+    StandingsRow,
+    board_rota,
+    bonus_discs,
+    counts_from_board_order,
+    discs_used,
+    game_winners,
+    max_reached_after,
+    max_score,
+    rank,
+    standings_rows,
+    sub_turns_total,
+    tied_for_first,
+    turn_score,
+    turn_score_with_bonus,
+    validate_counts,
+    validate_score,
+)
+
+
+def raises(message: str):
+    """pytest.raises for an InvalidResult whose message is exactly ``message``."""
+    return pytest.raises(InvalidResult, match=f"^{re.escape(message)}$")
+
+
+def every_legal_throw():
+    """All (c1, c2, c3, c4) of whole numbers >= 0 with c1 + c2 + c3 + c4 <= 30."""
+    for c1 in range(DISCS + 1):
+        for c2 in range(DISCS + 1 - c1):
+            for c3 in range(DISCS + 1 - c1 - c2):
+                for c4 in range(DISCS + 1 - c1 - c2 - c3):
+                    yield (c1, c2, c3, c4)
+
+
+# --- Constants -----------------------------------------------------------------------------------
+
+
+def test_it_states_the_fixed_numbers():
+    assert DISCS == 30
+    assert MAX_SCORE == 148
+    assert GATE_VALUES == (1, 2, 3, 4)
+    assert MAX_BONUS_SCORE == 156
+
+
+def test_it_lists_the_gates_in_board_order():
+    # R-SJ-09: left to right the gates stand 2, 3, 4, 1.
+    assert BOARD_ORDER == (2, 3, 4, 1)
+    assert sorted(BOARD_ORDER) == list(GATE_VALUES)
+
+
+def test_it_raises_a_value_error_subclass():
+    assert issubclass(InvalidResult, ValueError)
+
+
+# --- T-SJ test vectors ---------------------------------------------------------------------------
+
+
+def test_it_scores_the_seed_example_as_116():  # T-SJ-01, R-SJ-10
+    assert turn_score((5, 9, 5, 7)) == 116
+
+
+def test_it_scores_the_seed_example_typed_in_board_order():  # R-SJ-10: 2->9, 3->5, 4->7, 1->5
+    assert counts_from_board_order((9, 5, 7, 5)) == (5, 9, 5, 7)
+    assert turn_score(counts_from_board_order((9, 5, 7, 5))) == 116
+
+
+def test_it_scores_the_seed_maximum_as_148():  # T-SJ-02, R-SJ-11
+    assert turn_score((7, 7, 7, 9)) == 148
+
+
+def test_it_scores_an_empty_board_as_0():  # T-SJ-03
+    assert turn_score((0, 0, 0, 0)) == 0
+
+
+def test_it_scores_one_set_as_20():  # T-SJ-04
+    assert turn_score((1, 1, 1, 1)) == 20
+
+
+def test_it_adds_leftovers_to_three_sets():  # T-SJ-05
+    assert turn_score((3, 4, 4, 4)) == 69
+
+
+def test_it_adds_one_leftover_in_the_4_point_gate():  # T-SJ-06
+    assert turn_score((5, 5, 5, 6)) == 104
+
+
+def test_it_adds_one_leftover_in_the_2_point_gate():  # T-SJ-07
+    assert turn_score((5, 6, 5, 5)) == 102
+
+
+def test_it_scores_30_discs_in_the_4_point_gate_as_120():  # T-SJ-08
+    assert turn_score((0, 0, 0, 30)) == 120
+
+
+def test_it_scores_30_discs_in_the_1_point_gate_as_30():  # T-SJ-09
+    assert turn_score((30, 0, 0, 0)) == 30
+
+
+def test_it_rejects_31_discs():  # T-SJ-10
+    with raises(TOO_MANY_DISCS.format(discs=30, total=31)):
+        turn_score((7, 8, 8, 8))
+
+
+def test_it_rejects_a_negative_count():  # T-SJ-11
+    with raises(COUNT_NEGATIVE.format(gate=2, value=-1)):
+        turn_score((0, -1, 0, 0))
+
+
+def test_it_rejects_a_bare_score_of_149():  # T-SJ-12
+    with raises(SCORE_OUT_OF_RANGE.format(maximum=148, value=149)):
+        validate_score(149)
+
+
+def test_it_totals_and_averages_a_series_of_ten():  # T-SJ-13
+    scores = [116, 148, 0, 20, 69, 104, 102, 120, 30, 116]
+    [row] = standings_rows({"ann": scores})
+    assert row == StandingsRow(
+        place=1,
+        player="ann",
+        total=825,
+        games_played=10,
+        average=Fraction(165, 2),
+        best=148,
+        shared=False,
+    )
+    assert row.average == 82.5
+
+
+# --- Refusals ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [
+        ((1.0, 0, 0, 0), COUNT_NOT_WHOLE.format(gate=1, value=1.0)),
+        ((0, 0, 2.5, 0), COUNT_NOT_WHOLE.format(gate=3, value=2.5)),
+        ((True, 0, 0, 0), COUNT_NOT_WHOLE.format(gate=1, value=True)),
+        ((0, 0, 0, False), COUNT_NOT_WHOLE.format(gate=4, value=False)),
+        ((0, "5", 0, 0), COUNT_NOT_WHOLE.format(gate=2, value="5")),
+        ((0, 0, None, 0), COUNT_NOT_WHOLE.format(gate=3, value=None)),
+    ],
+)
+def test_it_rejects_counts_that_are_not_whole_numbers(counts, message):
+    with raises(message):
+        turn_score(counts)
+
+
+@pytest.mark.parametrize("counts", [(), (1,), (1, 2, 3), (1, 2, 3, 4, 5)])
+def test_it_rejects_the_wrong_number_of_counts(counts):
+    with raises(WRONG_NUMBER_OF_COUNTS.format(count=len(counts))):
+        turn_score(counts)
+
+
+@pytest.mark.parametrize("counts", ["1234", b"1234", 1234, None, {1: 1, 2: 2, 3: 3, 4: 4}])
+def test_it_rejects_counts_that_are_not_a_list(counts):
+    with raises(COUNTS_NOT_A_LIST):
+        turn_score(counts)
+
+
+def test_it_rejects_a_negative_count_even_when_the_total_is_fine():
+    with raises(COUNT_NEGATIVE.format(gate=4, value=-3)):
+        validate_counts((10, 10, 10, -3))
+
+
+def test_it_rejects_more_than_30_discs_in_all():
+    with raises(TOO_MANY_DISCS.format(discs=30, total=40)):
+        validate_counts((10, 10, 10, 10))
+
+
+def test_it_names_a_wrong_type_before_a_negative_count():
+    with raises(COUNT_NOT_WHOLE.format(gate=4, value=0.5)):
+        validate_counts((-1, 0, 0, 0.5))
+
+
+def test_it_accepts_exactly_30_discs():
+    assert validate_counts([30, 0, 0, 0]) == (30, 0, 0, 0)
+
+
+def test_it_returns_plain_int_tuples():
+    checked = validate_counts([1, 2, 3, 4])
+    assert checked == (1, 2, 3, 4)
+    assert type(checked) is tuple
+    assert all(type(c) is int for c in checked)
+
+
+def test_it_counts_the_discs_used():
+    assert discs_used((5, 9, 5, 7)) == 26
+    assert discs_used((0, 0, 0, 0)) == 0
+    with raises(TOO_MANY_DISCS.format(discs=30, total=31)):
+        discs_used((7, 8, 8, 8))
+
+
+def test_it_checks_counts_typed_in_board_order_by_gate_value():
+    # Board order 2, 3, 4, 1: the fourth number typed is the 1-point gate.
+    with raises(COUNT_NEGATIVE.format(gate=1, value=-2)):
+        counts_from_board_order((0, 0, 0, -2))
+    with raises(WRONG_NUMBER_OF_COUNTS.format(count=3)):
+        counts_from_board_order((1, 2, 3))
+
+
+# --- Exhaustive ----------------------------------------------------------------------------------
+
+
+def test_it_scores_every_legal_throw_like_an_independent_formula():
+    # Independent form of R-SJ-09: each disc counts its face value, and each set of four adds
+    # another 10 (1 + 2 + 3 + 4), which makes the set worth 20.
+    reached = set()
+    throws = 0
+    for c1, c2, c3, c4 in every_legal_throw():
+        score = turn_score((c1, c2, c3, c4))
+        assert score == c1 + 2 * c2 + 3 * c3 + 4 * c4 + 10 * min(c1, c2, c3, c4)
+        assert 0 <= score <= MAX_SCORE
+        reached.add(score)
+        throws += 1
+    assert throws == 46_376  # C(34, 4): four counts and a slack summing to 30
+    assert reached == set(range(MAX_SCORE + 1))  # R-SJ-14: every integer 0..148
+
+
+def test_it_reaches_148_in_exactly_one_way():  # R-SJ-14
+    best = [c for c in every_legal_throw() if turn_score(c) == MAX_SCORE]
+    assert best == [(7, 7, 7, 9)]
+
+
+def test_it_accepts_every_bare_score_from_0_to_148():
+    assert [validate_score(s) for s in range(MAX_SCORE + 1)] == list(range(MAX_SCORE + 1))
+
+
+@pytest.mark.parametrize(
+    ("score", "message"),
+    [
+        (-1, SCORE_NEGATIVE.format(value=-1)),
+        (100.0, SCORE_NOT_WHOLE.format(value=100.0)),
+        (True, SCORE_NOT_WHOLE.format(value=True)),
+        ("100", SCORE_NOT_WHOLE.format(value="100")),
+        (157, SCORE_OUT_OF_RANGE.format(maximum=148, value=157)),
+    ],
+)
+def test_it_rejects_bad_bare_scores(score, message):
+    with raises(message):
+        validate_score(score)
+
+
+# --- Sub-turns (A-SJ-09) -------------------------------------------------------------------------
+
+
+def test_it_adds_up_three_sub_turns():
+    assert sub_turns_total([(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]) == (5, 9, 5, 7)
+
+
+def test_it_accepts_a_single_sub_turn():
+    assert sub_turns_total([[7, 7, 7, 9]]) == (7, 7, 7, 9)
+
+
+def test_it_accepts_empty_sub_turns_after_all_discs_are_in():  # R-SJ-05, blank form rows
+    assert sub_turns_total([(7, 7, 7, 8), (0, 0, 0, 1), (0, 0, 0, 0)]) == (7, 7, 7, 9)
+
+
+def test_it_rejects_discs_in_a_sub_turn_after_the_turn_ended():  # R-SJ-05
+    with raises(SUB_TURN_AFTER_ALL_IN.format(discs=30, done=1, number=2)):
+        sub_turns_total([(30, 0, 0, 0), (1, 0, 0, 0)])
+
+
+def test_it_rejects_more_discs_than_were_left_to_slide():  # R-SJ-04
+    with raises(SUB_TURN_MORE_THAN_LEFT.format(number=3, landed=3, left=2)):
+        sub_turns_total([(10, 10, 0, 0), (0, 0, 8, 0), (0, 0, 0, 3)])
+
+
+def test_it_allows_fewer_discs_than_were_left():  # R-SJ-13: discs that bounced back
+    assert sub_turns_total([(2, 2, 2, 2), (1, 1, 1, 1), (0, 0, 0, 1)]) == (3, 3, 3, 4)
+
+
+def test_it_rejects_more_than_three_sub_turns():  # R-SJ-02
+    with raises(TOO_MANY_SUB_TURNS.format(most=3, count=4)):
+        sub_turns_total([(0, 0, 0, 0)] * 4)
+
+
+@pytest.mark.parametrize("rows", [[], (), None, "1234"])
+def test_it_rejects_a_turn_without_sub_turns(rows):
+    with raises(NO_SUB_TURNS):
+        sub_turns_total(rows)
+
+
+def test_it_names_the_sub_turn_with_a_bad_row():
+    problem = COUNT_NEGATIVE.format(gate=3, value=-1)
+    with raises(SUB_TURN_PROBLEM.format(number=2, problem=problem)):
+        sub_turns_total([(1, 1, 1, 1), (0, 0, -1, 0)])
+    problem = WRONG_NUMBER_OF_COUNTS.format(count=3)
+    with raises(SUB_TURN_PROBLEM.format(number=1, problem=problem)):
+        sub_turns_total([(1, 1, 1)])
+
+
+def test_it_finds_the_sub_turn_that_reached_148():
+    assert max_reached_after([(7, 7, 7, 9)]) == 1
+    assert max_reached_after([(7, 7, 7, 8), (0, 0, 0, 1), (0, 0, 0, 0)]) == 2
+    assert max_reached_after([(5, 5, 5, 5), (2, 2, 2, 2), (0, 0, 0, 2)]) == 3
+    assert max_reached_after([(5, 9, 5, 7)]) is None
+
+
+# --- Bonus discs (A-SJ-04) -----------------------------------------------------------------------
+
+
+def test_it_gives_no_bonus_discs_by_default():
+    assert bonus_discs(1) == 0
+    assert bonus_discs(2) == 0
+    assert bonus_discs(None, bonus=True) == 0
+    assert max_score() == 148
+
+
+def test_it_gives_one_bonus_disc_per_unused_sub_turn():
+    assert bonus_discs(1, bonus=True) == 2
+    assert bonus_discs(2, bonus=True) == 1
+    assert bonus_discs(3, bonus=True) == 0
+    assert max_score(bonus=True) == 156
+
+
+@pytest.mark.parametrize("sub_turn", [0, 4, 1.0, True, "1"])
+def test_it_rejects_a_sub_turn_that_does_not_exist(sub_turn):
+    with raises(SUB_TURN_NOT_VALID.format(value=sub_turn)):
+        bonus_discs(sub_turn, bonus=True)
+
+
+def test_it_scores_bonus_discs_at_face_value():
+    assert turn_score_with_bonus((7, 7, 7, 9), (0, 0, 0, 2), reached_max_after=1, bonus=True) == 156
+    assert turn_score_with_bonus((7, 7, 7, 9), (1, 0, 0, 0), reached_max_after=2, bonus=True) == 149
+    assert turn_score_with_bonus((7, 7, 7, 9), (0, 0, 0, 1), reached_max_after=2, bonus=True) == 152
+    assert turn_score_with_bonus((7, 7, 7, 9), reached_max_after=3, bonus=True) == 148
+
+
+def test_it_scores_a_turn_without_bonus_discs_like_turn_score():
+    assert turn_score_with_bonus((5, 9, 5, 7)) == 116
+    assert turn_score_with_bonus((5, 9, 5, 7), bonus=True) == 116
+
+
+def test_it_rejects_bonus_discs_when_the_option_is_off():
+    with raises(BONUS_OFF):
+        turn_score_with_bonus((7, 7, 7, 9), (0, 0, 0, 1), reached_max_after=1)
+
+
+def test_it_rejects_more_bonus_discs_than_earned():
+    with raises(BONUS_TOO_MANY.format(allowed=1, count=2)):
+        turn_score_with_bonus((7, 7, 7, 9), (0, 0, 1, 1), reached_max_after=2, bonus=True)
+    with raises(BONUS_TOO_MANY.format(allowed=0, count=1)):
+        turn_score_with_bonus((7, 7, 7, 9), (0, 0, 0, 1), bonus=True)
+
+
+def test_it_rejects_a_bonus_without_148():
+    with raises(BONUS_NOT_EARNED.format(score=116)):
+        turn_score_with_bonus((5, 9, 5, 7), (0, 0, 0, 1), reached_max_after=1, bonus=True)
+
+
+def test_it_accepts_bare_scores_up_to_156_with_bonus_discs():
+    assert validate_score(156, bonus=True) == 156
+    with raises(SCORE_OUT_OF_RANGE.format(maximum=156, value=157)):
+        validate_score(157, bonus=True)
+
+
+# --- Game winners (R-SJ-01) ----------------------------------------------------------------------
+
+
+def test_it_names_the_winner_of_a_game():
+    assert game_winners({"ann": 116, "bob": 148, "cid": 20}) == ["bob"]
+
+
+def test_it_lets_equal_best_scores_share_a_game():
+    assert game_winners({"ann": 116, "bob": 20, "cid": 116}) == ["ann", "cid"]
+    assert game_winners({}) == []
+
+
+# --- Ranking (R-SJ-12, A-SJ-02, A-SJ-05, A-SJ-08) ------------------------------------------------
+
+
+def test_it_ranks_by_total():
+    games = {"ann": [100, 20], "bob": [148, 0], "cid": [60, 60]}
+    assert rank(games) == [(1, "bob"), (2, "ann"), (3, "cid")]
+
+
+def test_it_breaks_an_equal_total_on_the_best_game():
+    assert rank({"ann": [100, 50], "bob": [120, 30]}) == [(1, "bob"), (2, "ann")]
+
+
+def test_it_counts_back_on_the_next_best_games():
+    games = {"ann": [100, 10, 90], "bob": [20, 100, 80]}  # total 200, best 100 each
+    assert rank(games) == [(1, "ann"), (2, "bob")]
+    games = {"ann": [100, 90, 50, 10], "bob": [100, 90, 40, 20]}  # decided on the 3rd best
+    assert rank(games) == [(1, "ann"), (2, "bob")]
+
+
+def test_it_shares_places_with_competition_ranking():
+    games = {"ann": [100, 50], "bob": [50, 100], "cid": [100, 40], "dan": [148, 2]}
+    assert rank(games) == [(1, "dan"), (2, "ann"), (2, "bob"), (4, "cid")]
+    games = {"ann": [80, 70], "bob": [70, 80], "cid": [100, 40]}
+    assert rank(games) == [(1, "ann"), (1, "bob"), (3, "cid")]
+
+
+def test_it_keeps_the_given_order_within_a_shared_place():
+    assert rank({"bob": [10], "ann": [10]}) == [(1, "bob"), (1, "ann")]
+
+
+def test_it_ranks_nobody_as_an_empty_list():
+    assert rank({}) == []
+    assert standings_rows({}) == []
+
+
+def test_it_counts_a_missing_game_as_0_in_the_total():  # A-SJ-05
+    games = {"ann": [100], "bob": [60, 50]}
+    assert rank(games) == [(1, "bob"), (2, "ann")]
+
+
+def test_it_counts_back_uneven_lists_game_by_game():  # A-SJ-08
+    # Equal totals; bob's second-best game (60) beats ann's (50), whatever the game counts.
+    games = {"ann": [100, 50, 10], "bob": [100, 60]}
+    assert rank(games) == [(1, "bob"), (2, "ann")]
+
+
+def test_it_ranks_a_played_0_above_a_missing_game():  # A-SJ-08
+    games = {"ann": [100, 50], "bob": [100, 50, 0], "cid": [0], "dan": []}
+    assert rank(games) == [(1, "bob"), (2, "ann"), (3, "cid"), (4, "dan")]
+
+
+def test_it_shares_a_place_only_for_identical_score_lists():
+    games = {"ann": [0, 0], "bob": [0, 0], "cid": [0], "dan": [], "eve": []}
+    assert rank(games) == [(1, "ann"), (1, "bob"), (3, "cid"), (4, "dan"), (4, "eve")]
+
+
+def test_it_can_rank_by_total_alone():
+    games = {"ann": [100, 50], "bob": [120, 30], "cid": [10]}
+    assert rank(games, tiebreaks=()) == [(1, "ann"), (1, "bob"), (3, "cid")]
+
+
+def test_it_can_stop_after_the_best_game():
+    games = {"ann": [100, 90, 10], "bob": [100, 80, 20], "cid": [120, 80]}
+    assert rank(games, tiebreaks=("best_game",)) == [(1, "cid"), (2, "ann"), (2, "bob")]
+
+
+@pytest.mark.parametrize("tiebreaks", [("count_back",), ("count_back", "best_game"), ("lot",), ""])
+def test_it_rejects_an_unknown_tiebreak_chain(tiebreaks):
+    message = UNKNOWN_TIEBREAKS.format(allowed=("best_game", "count_back"), value=tiebreaks)
+    with raises(message):
+        rank({"ann": [1]}, tiebreaks=tiebreaks)
+
+
+def test_it_can_rank_by_average():  # A-SJ-05 option
+    games = {"ann": [100, 100, 10], "bob": [110, 90], "cid": [], "dan": [0]}
+    assert rank(games) == [(1, "ann"), (2, "bob"), (3, "dan"), (4, "cid")]
+    assert rank(games, by_average=True) == [(1, "bob"), (2, "ann"), (3, "dan"), (4, "cid")]
+
+
+def test_it_breaks_an_equal_average_by_count_back():
+    games = {"ann": [100, 50], "bob": [100, 50, 75]}  # both average 75
+    assert rank(games, by_average=True) == [(1, "bob"), (2, "ann")]
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ({"ann": [10, -1]}, SCORE_NEGATIVE.format(value=-1)),
+        ({"ann": [10.0]}, SCORE_NOT_WHOLE.format(value=10.0)),
+        ({"ann": [True]}, SCORE_NOT_WHOLE.format(value=True)),
+        ({"ann": 10}, GAMES_NOT_A_LIST.format(player="ann", value=10)),
+        ({"ann": "10"}, GAMES_NOT_A_LIST.format(player="ann", value="10")),
+    ],
+)
+def test_it_rejects_bad_game_scores(games, message):
+    with raises(message):
+        rank(games)
+
+
+def test_it_builds_standings_rows_in_rank_order():
+    games = {"ann": [80, 70], "bob": [70, 80], "cid": [100, 60], "dan": []}
+    rows = standings_rows(games)
+    assert [(r.place, r.player, r.shared) for r in rows] == [
+        (1, "cid", False),
+        (2, "ann", True),
+        (2, "bob", True),
+        (4, "dan", False),
+    ]
+    assert rows[0] == StandingsRow(1, "cid", 160, 2, Fraction(80), 100, False)
+    assert rows[3] == StandingsRow(4, "dan", 0, 0, None, None, False)
+
+
+def test_it_names_players_tied_for_first():
+    assert tied_for_first(rank({"ann": [80, 70], "bob": [70, 80], "cid": [1]})) == ["ann", "bob"]
+    assert tied_for_first(rank({"ann": [80], "bob": [70]})) == []
+    assert tied_for_first([]) == []
+
+
+# --- Board rota (A-SJ-11) ------------------------------------------------------------------------
+
+
+def test_it_moves_each_player_one_board_on_per_game():
+    assert board_rota(["ann", "bob", "cid"], 3, 3) == [
+        [["ann"], ["bob"], ["cid"]],
+        [["cid"], ["ann"], ["bob"]],
+        [["bob"], ["cid"], ["ann"]],
+    ]
+
+
+def test_it_spreads_more_players_than_boards():
+    assert board_rota(["a", "b", "c", "d", "e"], 2, 2) == [
+        [["a", "c", "e"], ["b", "d"]],
+        [["b", "d"], ["a", "c", "e"]],
+    ]
+
+
+def test_it_leaves_boards_empty_when_players_are_few():
+    assert board_rota(["a"], 3, 2) == [[["a"], [], []], [[], ["a"], []]]
+
+
+def test_it_makes_no_rota_for_no_games():
+    assert board_rota(["a", "b"], 2, 0) == []
+
+
+@pytest.mark.parametrize("boards", [0, -1, 1.5, True])
+def test_it_rejects_a_bad_number_of_boards(boards):
+    with raises(BOARDS_NOT_VALID.format(value=boards)):
+        board_rota(["a"], boards, 1)
+
+
+@pytest.mark.parametrize("games", [-1, 2.0, None])
+def test_it_rejects_a_bad_number_of_games(games):
+    with raises(GAMES_NOT_VALID.format(value=games)):
+        board_rota(["a"], 1, games)
+
+
+def test_it_rejects_a_player_listed_twice():
+    with raises(PLAYER_TWICE.format(player="ann")):
+        board_rota(["ann", "bob", "ann"], 2, 1)
+
+
+# --- Properties ----------------------------------------------------------------------------------
+
+# Small scores make equal totals and equal count-backs common; full-range ones keep it realistic.
+game_score = st.one_of(st.integers(0, 3), st.integers(0, MAX_SCORE))
+competitions = st.dictionaries(
+    keys=st.integers(0, 50), values=st.lists(game_score, max_size=5), max_size=12
+)
+
+
+@given(competitions)
+def test_it_ranks_every_player_once_with_competition_places(games):
+    ranking = rank(games)
+    players = [player for _, player in ranking]
+    places = [place for place, _ in ranking]
+    assert sorted(players) == sorted(games)
+    assert places == sorted(places)
+    for index, place in enumerate(places):
+        # Competition ranking: a place is 1 + the number of players strictly ahead.
+        assert place == 1 + sum(1 for other in places if other < place)
+        assert place == index + 1 or place == places[index - 1]
+
+
+@given(competitions)
+def test_it_never_ranks_a_higher_total_below_a_lower_one(games):
+    place_of = {player: place for place, player in rank(games)}
+    for a, b in itertools.permutations(games, 2):
+        if sum(games[a]) > sum(games[b]):
+            assert place_of[a] < place_of[b]
+
+
+@given(competitions)
+def test_it_shares_a_place_exactly_for_equal_sorted_scores(games):  # A-SJ-08
+    place_of = {player: place for place, player in rank(games)}
+    for a, b in itertools.combinations(games, 2):
+        same = sorted(games[a]) == sorted(games[b])
+        assert (place_of[a] == place_of[b]) == same
+
+
+@given(competitions)
+def test_it_builds_standings_that_agree_with_rank(games):
+    rows = standings_rows(games)
+    assert [(row.place, row.player) for row in rows] == rank(games)
+    for row in rows:
+        assert row.total == sum(games[row.player])
+        assert row.games_played == len(games[row.player])
+        if row.games_played:
+            assert row.average * row.games_played == row.total
+
+
+@given(
+    players=st.lists(st.integers(), unique=True, max_size=30),
+    boards=st.integers(1, 8),
+    games=st.integers(0, 12),
+)
+def test_it_balances_the_board_rota(players, boards, games):
+    rota = board_rota(players, boards, games)
+    assert rota == board_rota(players, boards, games)  # deterministic
+    assert len(rota) == games
+    uses = {player: Counter() for player in players}
+    for game in rota:
+        assert len(game) == boards
+        assert sorted(p for board in game for p in board) == sorted(players)
+        sizes = [len(board) for board in game]
+        assert max(sizes) - min(sizes) <= 1
+        for number, board in enumerate(game):
+            for player in board:
+                uses[player][number] += 1
+    for counts in uses.values():
+        per_board = [counts[number] for number in range(boards)]
+        assert max(per_board) - min(per_board) <= 1
