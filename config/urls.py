@@ -8,4 +8,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("events.urls")),
+    path("", include("blokus.urls")),
+    path("", include("shuffleboard.urls")),
+    path("", include("roundrobin.urls")),
 ]

@@ -4,17 +4,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
 from events import selectors, services
 from events.formats import get_format
 from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm
-from events.models import Competition, Event
+from events.live import POLL, live_competition, live_event
+from events.models import Competition
 from events.qr import qr_svg
 
 
@@ -30,35 +34,8 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "events/index.html", {"events": selectors.events_public()})
 
 
-def _live_etag(kind: str, version: int | None, request: HttpRequest) -> str | None:
-    if version is None:
-        return None  # unknown address: no ETag, and the view answers 404
-    return f'"{kind}-{version}-{"f" if request.htmx else "p"}-{get_language()}"'
-
-
-def _event_etag(request: HttpRequest, event_slug: str) -> str | None:
-    version = Event.objects.filter(slug=event_slug).values_list("version", flat=True).first()
-    return _live_etag("e", version, request)
-
-
-def _competition_etag(request: HttpRequest, event_slug: str, competition_slug: str) -> str | None:
-    version = (
-        Competition.objects.filter(event__slug=event_slug, slug=competition_slug)
-        .values_list("version", flat=True)
-        .first()
-    )
-    return _live_etag("c", version, request)
-
-
-def _live(response: HttpResponse) -> HttpResponse:
-    """Public live pages: the browser must revalidate (cheap with the ETag), never guess."""
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
-    return response
-
-
-@require_GET
-@condition(etag_func=_event_etag)
+@require_safe
+@live_event
 def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
     competitions = list(event.competitions.all())
@@ -69,15 +46,15 @@ def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
         "competitions": competitions,
         "only": only,
         "entries": [e for e in entries if not e.withdrawn_at],
-        "is_live": any(not c.is_finished for c in competitions),
+        "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
     }
     template = "events/event.html#live" if request.htmx else "events/event.html"
-    return _live(render(request, template, context))
+    return render(request, template, context)
 
 
-@require_GET
-@condition(etag_func=_competition_etag)
+@require_safe
+@live_competition
 def competition(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
     competition = selectors.competition_by_slugs(event_slug, competition_slug)
     entries = [e for e in selectors.entries_for_competition(competition) if not e.withdrawn_at]
@@ -86,10 +63,11 @@ def competition(request: HtmxHttpRequest, event_slug: str, competition_slug: str
         "competition": competition,
         "entries": entries,
         "counts": selectors.entry_counts(entries),
-        "is_live": not competition.is_finished,
+        "poll": "" if competition.is_finished else POLL,
+        "format_public_panel": f"{competition.format}/_competition_public.html",
     }
     template = "events/competition.html#live" if request.htmx else "events/competition.html"
-    return _live(render(request, template, context))
+    return render(request, template, context)
 
 
 # --- the organiser's desk -----------------------------------------------------------------
@@ -178,6 +156,7 @@ def _desk_context(competition: Competition, **extra) -> dict:
         "counts": selectors.entry_counts(entries),
         "new_player_form": extra.pop("new_player_form", None) or NewPlayerForm(),
         "settings_form": settings_form,
+        "format_desk_panel": f"{competition.format}/_competition_desk.html",
         **extra,
     }
 

@@ -13,8 +13,13 @@ from playwright.sync_api import sync_playwright
 BASE = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
 OUT = Path(sys.argv[2] if len(sys.argv) > 2 else "screenshots")
 PUBLIC = ["/", "/e/lincon-2026/", "/e/lincon-2026/blokus-tournament/", "/accounts/login/"]
-DESK = ["/desk/", "/desk/new/", "/desk/lincon-2026/blokus-tournament/",
-        "/desk/lincon-2026/blokus-tournament/import/", "/desk/lincon-2026/?all"]
+DESK = [
+    "/desk/",
+    "/desk/new/",
+    "/desk/lincon-2026/blokus-tournament/",
+    "/desk/lincon-2026/blokus-tournament/import/",
+    "/desk/lincon-2026/?all",
+]
 
 
 def main() -> None:

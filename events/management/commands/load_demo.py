@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from importlib import import_module
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -158,3 +159,4 @@ class Command(BaseCommand):
             )
             if index < checked_in:
                 services.entry_check_in(entry=entry)
+        import_module(f"{competition.format}.demo").load(competition)
