@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from events.models import Competition, Entry, Event, Game, Player, Round, Seat, Session
+from tests.factories import SeatFactory
+
+
+@pytest.fixture
+def admin_client_with_world(admin_client, db):
+    SeatFactory.create_batch(3)
+    return admin_client
+
+
+@pytest.mark.parametrize("model", [Player, Event, Competition, Entry, Session, Round, Game, Seat])
+def test_every_admin_list_and_change_page_renders(admin_client_with_world, model):
+    opts = model._meta
+    changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    assert admin_client_with_world.get(changelist).status_code == 200
+    obj = model.objects.first()
+    change = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+    assert admin_client_with_world.get(change).status_code == 200
+    history = reverse(f"admin:{opts.app_label}_{opts.model_name}_history", args=[obj.pk])
+    assert admin_client_with_world.get(history).status_code == 200
+
+
+def test_an_admin_correction_bumps_the_competition_version(admin_client, db):
+    seat = SeatFactory(score=-5)
+    competition = seat.game.round.session.competition
+    before = competition.version
+    url = reverse("admin:events_seat_change", args=[seat.pk])
+    response = admin_client.post(
+        url,
+        {
+            "game": seat.game_id,
+            "entry": seat.entry_id,
+            "position": seat.position,
+            "colour": "blue",
+            "score": -3,
+            "points": "",
+        },
+    )
+    assert response.status_code == 302
+    seat.refresh_from_db()
+    competition.refresh_from_db()
+    assert seat.score == -3
+    assert competition.version == before + 1
+    assert seat.history.count() == 2
+
+
+def test_admin_refuses_a_seat_for_a_player_of_another_competition(admin_client, db):
+    seat = SeatFactory()
+    stranger = SeatFactory().entry
+    url = reverse("admin:events_seat_change", args=[seat.pk])
+    response = admin_client.post(
+        url, {"game": seat.game_id, "entry": stranger.pk, "position": seat.position}
+    )
+    assert response.status_code == 200
+    assert "not entered in this game" in response.content.decode()
