@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from events.models import Format
 
@@ -57,13 +58,13 @@ def default_settings(key: str) -> dict[str, Any]:
 def settings_errors(key: str, values: dict[str, Any]) -> list[str]:
     """Readable problems with a competition's stored settings; empty when they are valid."""
     if key not in FORMATS:
-        return [f"Unknown format {key!r}."]
+        return [_("Unknown format %(key)r.") % {"key": key}]
     if not isinstance(values, dict):
-        return ["Settings must be a mapping of names to values."]
+        return [_("Settings must be a mapping of names to values.")]
     form = get_format(key).form_class()(data=values)
     if form.is_valid():
         unknown = sorted(set(values) - set(form.fields))
-        return [f"Unknown setting {name!r}." for name in unknown]
+        return [_("Unknown setting %(name)r.") % {"name": name} for name in unknown]
     return [f"{name}: {' '.join(errs)}" for name, errs in form.errors.items()]
 
 

@@ -33,7 +33,8 @@ _FOLD = str.maketrans(
 def fold(text: str) -> str:
     """Case- and accent-insensitive form of a text, for searching: 'Õie Sööt' -> 'oie soot'."""
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+    kept = (c for c in decomposed if not unicodedata.combining(c) and c.isprintable())
+    return " ".join("".join(kept).split())
 
 
 @cache

@@ -285,9 +285,12 @@ class CsvImportError(ServiceError):
 
 def _decode(data: bytes) -> str:
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CsvImportError([CsvProblem(0, str(CSV_NOT_UTF8))]) from exc
+    if "\x00" in text:  # a spreadsheet's binary format, or UTF-16: not a CSV we can read
+        raise CsvImportError([CsvProblem(0, str(CSV_NOT_UTF8))])
+    return text
 
 
 def _dialect_delimiter(text: str) -> str:

@@ -414,3 +414,54 @@ def test_the_language_switcher_changes_the_language(client, db):
     response = client.post(reverse("set_language"), {"language": "sv", "next": "/"})
     assert response.status_code == 302
     assert client.cookies["django_language"].value == "sv"
+
+
+# --- hostile input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["\x00", "a\x00b", "%", "_", "'; drop table", "x" * 5000, "   "])
+def test_search_survives_hostile_queries(desk_client, competition, query):
+    response = desk_client.get(desk_url("player_search", competition), {"q": query}, headers=HTMX)
+    assert response.status_code == 200
+
+
+def test_search_treats_percent_and_underscore_literally(desk_client, competition):
+    PlayerFactory(name="Plain Name")
+    html = desk_client.get(desk_url("player_search", competition), {"q": "%"}).content.decode()
+    assert "Plain Name" not in html
+
+
+@pytest.mark.parametrize("entry_id", ["99999999999999999999", "0"])
+def test_huge_or_zero_ids_are_404(desk_client, competition, entry_id):
+    url = f"/desk/entries/{entry_id}/check_in/"
+    assert desk_client.post(url).status_code == 404
+    assert (
+        desk_client.post(desk_url("register_known", competition), {"player": entry_id}).status_code
+        == 404
+    )
+
+
+def test_a_new_player_with_a_nul_byte_gets_a_message(desk_client, competition):
+    response = desk_client.post(
+        desk_url("register_new", competition), {"name": "A\x00B"}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert "Null characters are not allowed." in response.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\x01\x02binary",
+        b"\xff\xfe\x00n\x00a",
+        b'name\n"unclosed,quote\n',
+        b"a;b;c;d;e;f\n" * 3,
+    ],
+)
+def test_csv_import_survives_hostile_files(desk_client, competition, content):
+    upload = SimpleUploadedFile("p.csv", content, "text/csv")
+    response = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    assert response.status_code in (302, 400)
+    if response.status_code == 400:
+        assert "Nothing was imported" in response.content.decode()
