@@ -78,3 +78,7 @@ class CsvImportForm(forms.Form):
         if upload.size > CSV_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 1 MB."))
         return upload
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(label=_("Login name"), max_length=150)

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -60,7 +61,7 @@ def competition_touch(competition: Competition) -> None:
 
 
 # Words the desk's URLs use after /desk/ and /desk/<event>/, which no slug may take.
-RESERVED_SLUGS = frozenset({"new", "entries", "competitions", "admin", "static"})
+RESERVED_SLUGS = frozenset({"new", "entries", "competitions", "organisers", "admin", "static"})
 
 
 def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:
@@ -101,6 +102,22 @@ def event_create(
     event.save()
     event.organisers.add(organiser)
     return event
+
+
+NO_SUCH_USER = gettext_lazy("There is no login named “%(username)s”. An admin can create it.")
+ALREADY_ORGANISER = gettext_lazy("%(username)s already organises %(event)s.")
+
+
+@transaction.atomic
+def event_add_organiser(*, event: Event, username: str) -> AbstractBaseUser:
+    """Let another login run this event's desk."""
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise _refuse(NO_SUCH_USER, username=username.strip()[:150])
+    if event.organisers.filter(pk=user.pk).exists():
+        raise _refuse(ALREADY_ORGANISER, username=user.get_username(), event=event.name)
+    event.organisers.add(user)
+    return user
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ urlpatterns = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),
     path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
+    path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
     path(
         "desk/<slug:event_slug>/competitions/",
         views.competition_create,

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -16,9 +17,9 @@ from django_htmx.middleware import HtmxDetails
 
 from events import selectors, services
 from events.formats import get_format
-from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm
+from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm, OrganiserForm
 from events.live import POLL, live_competition, live_event
-from events.models import Competition
+from events.models import Competition, Event
 from events.qr import qr_svg
 
 
@@ -117,11 +118,38 @@ def event_desk(request: HttpRequest, event_slug: str) -> HttpResponse:
     competitions = list(event.competitions.all())
     if len(competitions) == 1 and "all" not in request.GET:
         return redirect(competitions[0].get_desk_url())
-    return render(
-        request,
-        "events/event_desk.html",
-        {"event": event, "competitions": competitions, "form": CompetitionForm()},
-    )
+    return _event_desk(request, event)
+
+
+def _event_desk(request: HttpRequest, event: Event, status: int = 200, **forms) -> HttpResponse:
+    context = {
+        "event": event,
+        "competitions": list(event.competitions.all()),
+        "organisers": list(event.organisers.order_by("username")),
+        "form": forms.get("form") or CompetitionForm(),
+        "organiser_form": forms.get("organiser_form") or OrganiserForm(),
+    }
+    return render(request, "events/event_desk.html", context, status=status)
+
+
+@require_POST
+@login_required
+def organiser_add(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = selectors.event_with_competitions(event_slug)
+    selectors.ensure_organiser(event, request.user)
+    form = OrganiserForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.event_add_organiser(event=event, username=form.cleaned_data["username"])
+        except services.ServiceError as exc:
+            form.add_error("username", exc)
+        else:
+            messages.success(
+                request,
+                _("%(username)s can now run this event.") % {"username": user.get_username()},
+            )
+            return redirect(reverse("events:event_desk", args=[event.slug]) + "?all")
+    return _event_desk(request, event, status=400, organiser_form=form)
 
 
 @require_POST
@@ -136,12 +164,7 @@ def competition_create(request: HttpRequest, event_slug: str) -> HttpResponse:
         )
         messages.success(request, _("Competition added. Check its settings below."))
         return redirect(competition.get_desk_url())
-    return render(
-        request,
-        "events/event_desk.html",
-        {"event": event, "competitions": list(event.competitions.all()), "form": form},
-        status=400,
-    )
+    return _event_desk(request, event, status=400, form=form)
 
 
 def _desk_context(competition: Competition, **extra) -> dict:

@@ -465,3 +465,22 @@ def test_csv_import_survives_hostile_files(desk_client, competition, content):
     assert response.status_code in (302, 400)
     if response.status_code == 400:
         assert "Nothing was imported" in response.content.decode()
+
+
+def test_an_organiser_adds_another_login(desk_client, competition, django_user_model):
+    bob = django_user_model.objects.create_user("bob", password="x")
+    url = reverse("events:organiser_add", args=[competition.event.slug])
+    assert desk_client.post(url, {"username": "BOB"}).status_code == 302
+    assert bob in competition.event.organisers.all()
+    again = desk_client.post(url, {"username": "bob"})
+    assert again.status_code == 400 and "already organises" in again.content.decode()
+    nobody = desk_client.post(url, {"username": "nobody"})
+    assert "There is no login named “nobody”" in nobody.content.decode()
+    assert 'value="nobody"' in nobody.content.decode()
+
+
+def test_outsiders_cannot_add_organisers(client, outsider, competition):
+    client.force_login(outsider)
+    url = reverse("events:organiser_add", args=[competition.event.slug])
+    assert client.post(url, {"username": "mallory"}).status_code == 403
+    assert outsider not in competition.event.organisers.all()
