@@ -260,10 +260,13 @@ def register_known(
         services.player_register(competition=competition, player=player)
     except services.ServiceError as exc:
         return _desk_refusal(request, competition, exc)
-    messages.success(request, _("%(player)s registered.") % {"player": player})
-    return _entries_changed(
-        request, competition, flash=_("%(player)s registered.") % {"player": player}
-    )
+    flash = _("%(player)s registered.") % {"player": player}
+    if not request.htmx:
+        messages.success(request, flash)
+        return redirect(competition.get_desk_url())
+    # The search results refresh on this event, so the player shows as registered there too.
+    response = _entries_changed(request, competition, flash=flash)
+    return trigger_client_event(response, "playerRegistered")
 
 
 @require_POST

@@ -290,6 +290,7 @@ def test_it_registers_a_known_player_with_htmx(desk_client, competition):
     html = response.content.decode()
     assert 'id="entries"' in html and "Jüri Tamm" in html
     assert Entry.objects.filter(competition=competition, player=player).exists()
+    assert "playerRegistered" in json.loads(response["HX-Trigger"])
 
 
 def test_a_duplicate_registration_shows_the_players_name(desk_client, entries):
