@@ -13,3 +13,17 @@ class RoundRobinSettingsForm(forms.Form):
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS, initial="random")
+
+
+class ResultForm(forms.Form):
+    """A game's result as the organiser enters it; ``revision`` is the game's revision the
+    page was drawn from (stale edits are refused by the service)."""
+
+    RESULTS = [("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1")]
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=RESULTS,
+        error_messages={"invalid_choice": _("Choose 1-0, ½-½ or 0-1.")},
+    )
+    revision = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)

@@ -95,6 +95,8 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              corrected result removed the tie); a stage with games missing is still pending.
     N-RR-12  rating changes are rounded half away from zero with a 1e-9 tolerance for float
              noise, and computed so that with equal K a game's two changes sum to exactly zero.
+    N-RR-13  ``Placing.stages`` lists every tiebreak stage that arises (played or pending), so
+             that the app can tell a stored stage that a corrected result made obsolete.
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ import itertools
 import math
 import random
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -632,6 +634,8 @@ class Placing(Generic[T]):
 
     places: list[tuple[int, T]]
     pending: list[TiebreakPlan[T]]
+    # Every stage that arises, played or pending, in the order met (final_places only; N-RR-13).
+    stages: list[TiebreakPlan[T]] = field(default_factory=list)
 
     @property
     def is_final(self) -> bool:
@@ -731,8 +735,10 @@ def final_places(
     place_of = {player: place for place, player in table}
     queue = [tiebreak_plan(group, 1, place_of[group[0]]) for group in podium_ties(points)]
     pending: list[TiebreakPlan[T]] = []
+    stages: list[TiebreakPlan[T]] = []
     while queue:
         plan = queue.pop(0)
+        stages.append(plan)
         results = tiebreaks.get(plan.key)
         if results is None or len(results) < len(plan.games):
             pending.append(plan)
@@ -742,7 +748,7 @@ def final_places(
         queue.extend(outcome.pending)
     # A stable sort: players sharing a place keep their table order.
     order = sorted((player for _, player in table), key=lambda player: place_of[player])
-    return Placing([(place_of[player], player) for player in order], pending)
+    return Placing([(place_of[player], player) for player in order], pending, stages)
 
 
 # --- Rating (§5, R-RR-25, A-RR-16) ----------------------------------------------------------------

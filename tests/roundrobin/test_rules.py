@@ -1036,3 +1036,16 @@ def test_it_settles_every_tie_after_finitely_many_stages(points, rng):
     table = dict((player, place) for place, player in table_places(points))
     for place, player in placing.places:
         assert place >= table[player]  # a tiebreak never lifts a player above their group
+
+
+def test_final_places_lists_every_stage_that_arises():
+    # N-RR-13: the decider (played, drawn) and its replay (pending) both arise.
+    points = {"a": 5, "b": 5, "c": 4, "d": 3}
+    first = tiebreak_plan(["a", "b"], 1, 1)
+    placing = final_places(points, {first.key: [("a", "b", HALF, HALF)]})
+    assert [(plan.key, plan.kind) for plan in placing.stages] == [
+        (first.key, DECIDER),
+        ((frozenset({"a", "b"}), 2), DECIDER),
+    ]
+    assert [plan.attempt for plan in placing.pending] == [2]
+    assert final_places({"a": 2, "b": 1}).stages == []

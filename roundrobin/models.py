@@ -1,0 +1,309 @@
+"""What the correspondence round robin adds to the shared events records.
+
+A table is a ``Session`` of kind TABLE (number = table number, ``starts_at`` = the competition's
+start, which is also the clock start of every game). Its regular games are round 1 of that
+session, all created at once; every tiebreak stage (a decider, a mini round robin, or a replay)
+is one more round of the same session, round 2 and up, described by a ``TiebreakStage``. A
+``Seat`` at position 1 has White (moves first), position 2 Black; ``Seat.points`` holds the game
+points (1, ½, 0), also for tiebreak games, which never count towards table points.
+
+Beside them: a rating snapshot per entry taken at the start (R-RR-26), a detail row per game
+(how it ended, struck, rated, when), the rating change log, and withdrawals. The clock of
+issue 6 can hang its turns and moves off ``GameDetail`` (one row per game, opened at the
+session's ``starts_at``, or the tiebreak round's ``started_at``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, Session
+from roundrobin import rules
+
+
+class Ending(models.TextChoices):
+    """How a game ended; empty while it is in progress."""
+
+    OPEN = "", _("In progress")
+    PLAYED = rules.PLAYED_OUT, _("Played")
+    FIRST_LOST_ON_TIME = rules.FIRST_LOST_ON_TIME, _("White lost on time")
+    SECOND_LOST_ON_TIME = rules.SECOND_LOST_ON_TIME, _("Black lost on time")
+    DOUBLE_FORFEIT = rules.DOUBLE_FORFEIT, _("Double forfeit")
+    FORFEIT = rules.WITHDRAWAL_FORFEIT, _("Forfeit (withdrawal)")
+    CANCELLED = "cancelled", _("Cancelled (withdrawal)")
+
+
+class RatingSnapshot(models.Model):
+    """An entry's rating when the tables were drawn (R-RR-26): what the split used."""
+
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, related_name="rr_snapshot", verbose_name=_("entry")
+    )
+    rating = models.PositiveIntegerField(_("rating"))
+    rated_games = models.PositiveIntegerField(_("rated games"))
+    provisional = models.BooleanField(_("provisional"))
+    seed = models.PositiveSmallIntegerField(_("seed"), help_text=_("1 = strongest."))
+    table = models.PositiveSmallIntegerField(_("table"))
+    taken_at = models.DateTimeField(_("taken at"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["entry__competition", "seed"]
+        verbose_name = _("rating snapshot")
+        verbose_name_plural = _("rating snapshots")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating__lte=MAX_RATING), name="rr_snapshot_rating_in_range"
+            ),
+            models.CheckConstraint(condition=Q(seed__gte=1), name="rr_snapshot_seed_positive"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="rr_snapshot_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.rating}"
+
+    def clean(self) -> None:
+        if self.rated_games is not None and self.provisional is not None:
+            if self.provisional != rules.is_provisional(self.rated_games):
+                raise ValidationError(
+                    {"provisional": _("Provisional means fewer than 30 rated games.")}
+                )
+
+
+class TiebreakStage(models.Model):
+    """A round of a table's session that plays off a podium tie (RR¶8, RR¶9)."""
+
+    class Kind(models.TextChoices):
+        DECIDER = rules.DECIDER, _("Decider")
+        MINI = rules.MINI_ROUND_ROBIN, _("Mini round robin")
+
+    round = models.OneToOneField(
+        Round, on_delete=models.CASCADE, related_name="rr_stage", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="rr_stages", verbose_name=_("table")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    attempt = models.PositiveSmallIntegerField(_("attempt"), help_text=_("2 = the replay."))
+    place = models.PositiveSmallIntegerField(_("place"), help_text=_("The best place at stake."))
+    # Sorted entry ids joined by commas: the stage's identity with ``attempt`` (rules N-RR-08).
+    players_key = models.CharField(_("players"), max_length=200)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "round__number"]
+        verbose_name = _("tiebreak stage")
+        verbose_name_plural = _("tiebreak stages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "players_key", "attempt"], name="rr_stage_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(attempt__gte=1, attempt__lte=rules.TIEBREAK_ATTEMPTS),
+                name="rr_stage_attempt_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(place__gte=1, place__lte=rules.PODIUM_PLACES),
+                name="rr_stage_place_podium",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=[rules.DECIDER, rules.MINI_ROUND_ROBIN]),
+                name="rr_stage_kind_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_kind_display()} #{self.attempt}"
+
+    @staticmethod
+    def key_of(entry_ids) -> str:
+        return ",".join(str(pk) for pk in sorted(entry_ids))
+
+    @property
+    def entry_ids(self) -> frozenset[int]:
+        return frozenset(int(pk) for pk in self.players_key.split(",") if pk)
+
+
+class GameDetail(models.Model):
+    """How a round-robin game ended, whether it is struck and whether it is rated."""
+
+    Ending = Ending
+
+    game = models.OneToOneField(
+        Game,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="rr_detail",
+        verbose_name=_("game"),
+    )
+    ending = models.CharField(
+        _("ending"), max_length=20, choices=Ending.choices, blank=True, default=Ending.OPEN
+    )
+    struck = models.BooleanField(
+        _("struck"), default=False, help_text=_("Removed from the table standings (withdrawal).")
+    )
+    rated = models.BooleanField(_("rated"), default=False)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("game detail")
+        verbose_name_plural = _("game details")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ending__in=Ending.values), name="rr_detail_ending_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(ending="", ended_at__isnull=True)
+                | (~Q(ending="") & Q(ended_at__isnull=False)),
+                name="rr_detail_ended_iff_ending",
+            ),
+            # A-RR-16: double forfeits, withdrawal forfeits and cancelled games are unrated.
+            models.CheckConstraint(
+                condition=Q(rated=False)
+                | Q(
+                    ending__in=[
+                        rules.PLAYED_OUT,
+                        rules.FIRST_LOST_ON_TIME,
+                        rules.SECOND_LOST_ON_TIME,
+                    ]
+                ),
+                name="rr_detail_rated_only_when_played",
+            ),
+        ]
+        indexes = [
+            # The rating recomputation reads a competition's finished games in finish order.
+            models.Index(fields=["ended_at"], name="rr_detail_ended_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.get_ending_display()}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.ending != Ending.OPEN
+
+    @property
+    def has_result(self) -> bool:
+        return self.ending not in (Ending.OPEN, Ending.CANCELLED)
+
+    def clean(self) -> None:
+        if self.rated and self.ending and self.ending != Ending.CANCELLED:
+            if not rules.is_rated(self.ending):
+                raise ValidationError({"rated": _("This kind of ending is never rated.")})
+        if self.rated and self.ending == Ending.CANCELLED:
+            raise ValidationError({"rated": _("A cancelled game is not rated.")})
+
+
+class RatingChange(models.Model):
+    """One player's rating change from one rated game (§5), in the order games finished."""
+
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="rr_rating_changes",
+        verbose_name=_("competition"),
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rr_rating_changes", verbose_name=_("game")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="rr_rating_changes", verbose_name=_("entry")
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="rr_rating_changes",
+        verbose_name=_("player"),
+    )
+    opponent_rating = models.PositiveIntegerField(_("opponent's rating"))
+    score = models.DecimalField(_("score"), max_digits=2, decimal_places=1)
+    before = models.PositiveIntegerField(_("before"))
+    after = models.PositiveIntegerField(_("after"))
+    change = models.IntegerField(_("change"))
+    k = models.PositiveSmallIntegerField(_("K"))
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        ordering = ["at", "game", "pk"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="rr_change_once_per_game"),
+            models.CheckConstraint(
+                condition=Q(after=F("before") + F("change")), name="rr_change_adds_up"
+            ),
+            models.CheckConstraint(
+                condition=Q(k__in=[rules.K_PROVISIONAL, rules.K_REGULAR, rules.K_MASTER]),
+                name="rr_change_k_fide",
+            ),
+            models.CheckConstraint(
+                condition=Q(score__in=[0, 0.5, 1]), name="rr_change_score_valid"
+            ),
+        ]
+        indexes = [
+            # A player's rating history, newest last.
+            models.Index(fields=["player", "at"], name="rr_change_player_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.change:+d} (game {self.game_id})"
+
+
+class Withdrawal(models.Model):
+    """A player leaving a running round robin (RR¶10, R-RR-23): what it did to their games."""
+
+    class Effect(models.TextChoices):
+        STRIKE = rules.STRIKE, _("All games struck")
+        FORFEIT = rules.FORFEIT, _("Results stand, the rest forfeited")
+
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, related_name="rr_withdrawal", verbose_name=_("entry")
+    )
+    effect = models.CharField(_("effect"), max_length=10, choices=Effect.choices)
+    finished = models.PositiveSmallIntegerField(_("finished games"))
+    scheduled = models.PositiveSmallIntegerField(_("scheduled games"))
+    at = models.DateTimeField(_("at"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["at"]
+        verbose_name = _("withdrawal")
+        verbose_name_plural = _("withdrawals")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(effect__in=[rules.STRIKE, rules.FORFEIT]),
+                name="rr_withdrawal_effect_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(scheduled__gte=1, finished__lte=F("scheduled")),
+                name="rr_withdrawal_counts",
+            ),
+            # R-RR-23: fewer than half finished -> struck, otherwise forfeits.
+            models.CheckConstraint(
+                condition=Q(effect=rules.STRIKE, scheduled__gt=F("finished") * 2)
+                | Q(effect=rules.FORFEIT, scheduled__lte=F("finished") * 2),
+                name="rr_withdrawal_effect_follows_rule",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.effect}"
+
+    def clean(self) -> None:
+        if self.finished is None or self.scheduled is None:
+            return
+        try:
+            effect = rules.withdrawal_effect(self.finished, self.scheduled)
+        except rules.InvalidResult as exc:
+            raise ValidationError(str(exc)) from exc
+        if effect != self.effect:
+            raise ValidationError({"effect": _("The rule gives %(effect)s.") % {"effect": effect}})

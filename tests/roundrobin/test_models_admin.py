@@ -1,0 +1,106 @@
+"""Database constraints and admin validation of the round robin's records, and the admin pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from events.models import Game
+from roundrobin import services
+from roundrobin.models import GameDetail, RatingChange, RatingSnapshot, TiebreakStage, Withdrawal
+from tests.factories import UserFactory
+from tests.roundrobin.conftest import START, play
+
+NOW = dt.datetime(2026, 3, 2, tzinfo=dt.UTC)
+
+
+def violates(make) -> bool:
+    try:
+        with transaction.atomic():
+            make()
+    except IntegrityError:
+        return True
+    return False
+
+
+def test_a_double_forfeit_cannot_be_rated(started):
+    detail = GameDetail.objects.first()
+    detail.ending, detail.ended_at, detail.rated = "double_forfeit", NOW, True
+    with pytest.raises(ValidationError, match="never rated"):
+        detail.full_clean()
+    assert violates(detail.save)
+
+
+def test_an_ended_game_needs_its_end_time(started):
+    detail = GameDetail.objects.first()
+    detail.ending = "played_out"
+    assert violates(detail.save)
+
+
+def test_a_withdrawal_must_follow_the_half_rule(started, sixteen):
+    bad = Withdrawal(entry=sixteen[0], effect="forfeit", finished=1, scheduled=5, at=NOW)
+    with pytest.raises(ValidationError, match="strike"):
+        bad.full_clean()
+    assert violates(bad.save)
+    assert violates(
+        Withdrawal(entry=sixteen[0], effect="strike", finished=6, scheduled=5, at=NOW).save
+    )
+
+
+def test_rating_changes_must_add_up(started, sixteen):
+    game = play(started, sixteen[0], sixteen[1])
+    change = RatingChange.objects.filter(game=game).first()
+    change.after = change.before + change.change + 1
+    assert violates(change.save)
+
+
+def test_a_snapshot_is_provisional_below_30_games(started, sixteen):
+    snapshot = RatingSnapshot.objects.get(entry=sixteen[0])
+    snapshot.provisional = True
+    with pytest.raises(ValidationError, match="30"):
+        snapshot.full_clean()
+
+
+def test_tiebreak_stages_hold_podium_places_only(started):
+    round_ = Game.objects.first().round
+    stage = TiebreakStage(
+        round=round_, table=round_.session, kind="decider", attempt=1, place=4, players_key="1,2"
+    )
+    assert violates(stage.save)
+
+
+def test_the_admin_lists_every_model(client, started, sixteen):
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    play(started, sixteen[0], sixteen[1])
+    services.entry_withdraw(entry=sixteen[15], now=START + dt.timedelta(hours=2))
+    for model in ("ratingsnapshot", "tiebreakstage", "gamedetail", "ratingchange", "withdrawal"):
+        response = client.get(reverse(f"admin:roundrobin_{model}_changelist"))
+        assert response.status_code == 200, model
+    detail = GameDetail.objects.filter(ending="played_out").first()
+    response = client.get(reverse("admin:roundrobin_gamedetail_change", args=[detail.pk]))
+    assert response.status_code == 200
+
+
+def test_the_admin_action_reapplies_ratings_after_a_seat_edit(client, started, sixteen):
+    from events.models import Player, Seat
+
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    game = play(started, sixteen[0], sixteen[1])
+    winner_before = Player.objects.get(pk=sixteen[0].player_id).rating
+    # A correction made in the events' game admin: the seats' points are swapped.
+    for seat in Seat.objects.filter(game=game):
+        seat.points = 1 - seat.points
+        seat.save()
+    response = client.post(
+        reverse("admin:roundrobin_gamedetail_changelist"),
+        {"action": "recompute", "_selected_action": [game.pk]},
+    )
+    assert response.status_code == 302
+    assert Player.objects.get(pk=sixteen[0].player_id).rating < 2000 < winner_before
+    assert RatingChange.objects.filter(game=game).count() == 2
