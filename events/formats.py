@@ -23,6 +23,9 @@ class FormatSpec:
     key: str
     rules_module: str
     settings_form: str
+    # While a competition runs, withdrawing a player changes its games, so the format's own
+    # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk's.
+    running_withdraw_url: str = ""
 
     @property
     def label(self) -> str:
@@ -41,7 +44,10 @@ FORMATS: dict[str, FormatSpec] = {
         Format.SHUFFLEBOARD, "shuffleboard.rules", "shuffleboard.forms.ShuffleboardSettingsForm"
     ),
     Format.ROUNDROBIN: FormatSpec(
-        Format.ROUNDROBIN, "roundrobin.rules", "roundrobin.forms.RoundRobinSettingsForm"
+        Format.ROUNDROBIN,
+        "roundrobin.rules",
+        "roundrobin.forms.RoundRobinSettingsForm",
+        running_withdraw_url="roundrobin:withdraw",
     ),
 }
 

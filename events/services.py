@@ -25,7 +25,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from events.formats import clean_settings
+from events.formats import clean_settings, get_format
 from events.models import MAX_RATING, Competition, Entry, Event, Player, fold
 
 ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
@@ -37,6 +37,16 @@ NOT_CHECKED_IN = gettext_lazy("%(player)s is not checked in.")
 ALREADY_WITHDRAWN = gettext_lazy("%(player)s has withdrawn.")
 NOT_WITHDRAWN = gettext_lazy("%(player)s has not withdrawn.")
 COMPETITION_FINISHED = gettext_lazy("%(competition)s is finished; its entries cannot change.")
+SETTINGS_LOCKED = gettext_lazy(
+    "%(competition)s has started; its settings can no longer change here (an admin can)."
+)
+WITHDRAW_THROUGH_FORMAT = gettext_lazy(
+    "%(competition)s is running: withdraw %(player)s on the competition's own withdrawal page, "
+    "which shows and applies what happens to their games."
+)
+REINSTATE_WHILE_RUNNING = gettext_lazy(
+    "%(competition)s is running and %(player)s's games have been settled; an admin can correct it."
+)
 CSV_EMPTY = gettext_lazy("The file has no players in it.")
 CSV_NOT_UTF8 = gettext_lazy("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
 CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
@@ -146,7 +156,8 @@ def competition_update_settings(
     *, competition: Competition, settings: dict[str, Any]
 ) -> Competition:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    _ensure_open(competition)
+    if competition.status != Competition.Status.REGISTRATION:
+        raise _refuse(SETTINGS_LOCKED, competition=competition.name)
     try:
         competition.settings = clean_settings(competition.format, settings)
     except ValueError as exc:
@@ -255,10 +266,20 @@ def entry_undo_check_in(*, entry: Entry) -> Entry:
     return entry
 
 
+def _format_runs_withdrawals(competition: Competition) -> bool:
+    return competition.status == Competition.Status.RUNNING and bool(
+        get_format(competition.format).running_withdraw_url
+    )
+
+
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> Entry:
     entry = _locked_entry(entry)
     _ensure_open(entry.competition)
+    if _format_runs_withdrawals(entry.competition):
+        raise _refuse(
+            WITHDRAW_THROUGH_FORMAT, competition=entry.competition.name, player=entry.player
+        )
     if entry.withdrawn_at:
         raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
     entry.withdrawn_at = timezone.now()
@@ -271,6 +292,10 @@ def entry_withdraw(*, entry: Entry) -> Entry:
 def entry_reinstate(*, entry: Entry) -> Entry:
     entry = _locked_entry(entry)
     _ensure_open(entry.competition)
+    if _format_runs_withdrawals(entry.competition):
+        raise _refuse(
+            REINSTATE_WHILE_RUNNING, competition=entry.competition.name, player=entry.player
+        )
     if not entry.withdrawn_at:
         raise _refuse(NOT_WITHDRAWN, player=entry.player)
     entry.withdrawn_at = None

@@ -167,6 +167,12 @@ def competition_create(request: HttpRequest, event_slug: str) -> HttpResponse:
     return _event_desk(request, event, status=400, form=form)
 
 
+def _withdraw_url_name(competition: Competition) -> str:
+    if competition.status != Competition.Status.RUNNING:
+        return ""
+    return get_format(competition.format).running_withdraw_url
+
+
 def _desk_context(competition: Competition, **extra) -> dict:
     entries = selectors.entries_for_competition(competition)
     settings_form = extra.pop("settings_form", None) or get_format(competition.format).form_class()(
@@ -180,6 +186,8 @@ def _desk_context(competition: Competition, **extra) -> dict:
         "new_player_form": extra.pop("new_player_form", None) or NewPlayerForm(),
         "settings_form": settings_form,
         "format_desk_panel": f"{competition.format}/_competition_desk.html",
+        "withdraw_url_name": _withdraw_url_name(competition),
+        "settings_locked": competition.status != Competition.Status.REGISTRATION,
         **extra,
     }
 
@@ -244,6 +252,7 @@ def _entries_changed(request: HtmxHttpRequest, competition: Competition, **extra
         "event": competition.event,
         "entries": entries,
         "counts": selectors.entry_counts(entries),
+        "withdraw_url_name": _withdraw_url_name(competition),
         **extra,
     }
     return render(request, "events/competition_desk.html#entries", context)

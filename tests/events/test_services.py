@@ -272,3 +272,36 @@ def test_other_competitions_are_untouched(competition):
     services.player_register(competition=competition, player=PlayerFactory())
     other.refresh_from_db()
     assert other.version == before
+
+
+def test_settings_are_locked_once_the_competition_runs(competition):
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
+    competition.refresh_from_db()
+    with pytest.raises(services.ServiceError) as info:
+        services.competition_update_settings(competition=competition, settings=competition.settings)
+    assert "has started" in info.value.messages[0]
+
+
+def test_a_running_round_robin_withdraws_through_its_own_page(db):
+    competition = CompetitionFactory(
+        format=Format.ROUNDROBIN,
+        settings={"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"},
+        status=Competition.Status.RUNNING,
+    )
+    entry = EntryFactory(competition=competition)
+    with pytest.raises(services.ServiceError) as info:
+        services.entry_withdraw(entry=entry)
+    assert "own withdrawal page" in info.value.messages[0]
+    entry.withdrawn_at = entry.registered_at
+    entry.save()
+    with pytest.raises(services.ServiceError):
+        services.entry_reinstate(entry=entry)
+
+
+def test_a_round_robin_in_registration_withdraws_at_the_desk(db):
+    competition = CompetitionFactory(
+        format=Format.ROUNDROBIN,
+        settings={"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"},
+    )
+    entry = services.entry_withdraw(entry=EntryFactory(competition=competition))
+    assert entry.is_withdrawn

@@ -485,3 +485,17 @@ def test_outsiders_cannot_add_organisers(client, outsider, competition):
     url = reverse("events:organiser_add", args=[competition.event.slug])
     assert client.post(url, {"username": "mallory"}).status_code == 403
     assert outsider not in competition.event.organisers.all()
+
+
+def test_the_desk_links_withdrawals_of_a_running_round_robin_to_its_page(desk_client, event):
+    competition = CompetitionFactory(
+        event=event,
+        format="roundrobin",
+        settings={"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"},
+        status="running",
+    )
+    entry = EntryFactory(competition=competition)
+    html = desk_client.get(competition.get_desk_url()).content.decode()
+    assert reverse("roundrobin:withdraw", args=[event.slug, competition.slug, entry.pk]) in html
+    assert reverse("events:entry_action", args=[entry.pk, "withdraw"]) not in html
+    assert "<fieldset disabled" in html
