@@ -86,6 +86,23 @@ Decisions for gaps RULES.md does not cover
 - ``draw_colours`` returns its dict in playing order (blue's player first), for display.
 - ``qualifying_points`` checks only that scores are whole numbers, so it serves both scoring
   systems; ``is_game_score`` tells whether one score can occur.
+
+Decisions the application makes with these functions (blokus/services.py has the details)
+- Registration and the roll call are per qualifying session; a player registers for one session
+  at a time, and one seated in a session is refused for any other. Reserves, players replaced
+  before round 1 and players absent at the roll call never played and may register again.
+- After a session is seated nobody else checks in (A-BLK-13: late arrivals are not reserves).
+- A reserve replaces a seated player until round 1's clock starts, taking over their seat and
+  colour if round 1 was already drawn.
+- A drop-out is "out after the round in progress"; in every later game the player has all 89
+  squares left and is ranked last (``qualifying_points_with_dropouts``).
+- Each draw stores its seed; ``group_round`` then ``draw_colours`` per table, in table order, use
+  one ``random.Random(seed)``, so a draw can be replayed from the seed and the standings before it.
+- The qualification lot is ``lot_order`` over the qualifiers' entry ids, drawn once when the
+  final is seated and recorded; ``rank_standings`` replays it. Before that, exact ties are shown
+  as undecided.
+- A result can be corrected at the desk until the next round is drawn, then only with an
+  explicit confirmation (later groupings stay as drawn; the standings follow).
 """
 
 from __future__ import annotations

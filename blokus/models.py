@@ -1,0 +1,169 @@
+"""Blokus detail tables beside the shared Session / Round / Game / Seat.
+
+- ``SessionPlayer``: an entry's place in one qualifying session: registered, checked in at the
+  roll call (and in which order), seated or reserve, and the drop-out (A-BLK-05).
+- ``Hand``: what a seat had left when its game ended (squares, monomino last, the pieces).
+- ``QualificationLot``: the recorded lot that splits exact ties in the qualification (§22).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from blokus import rules
+from events.models import Competition, Entry, Seat, Session
+
+
+class SessionPlayer(models.Model):
+    """An entry in one qualifying session."""
+
+    class Role(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        SEATED = "seated", _("playing")
+        RESERVE = "reserve", _("reserve")
+        REPLACED = "replaced", _("replaced by a reserve")
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="blokus_players", verbose_name=_("session")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="blokus_sessions", verbose_name=_("entry")
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.REGISTERED)
+    checked_in_at = models.DateTimeField(_("checked in at roll call"), null=True, blank=True)
+    # Roll-call order, 1 for the first checked in: who is seated and who is reserve (A-BLK-04).
+    roll_call = models.PositiveSmallIntegerField(_("roll-call order"), null=True, blank=True)
+    # The last round played before dropping out (0: before round 1); later games count as
+    # lost (A-BLK-05). Empty while the player is still in.
+    dropped_after_round = models.PositiveSmallIntegerField(
+        _("dropped out after round"), null=True, blank=True
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "roll_call", "pk"]
+        verbose_name = _("session player")
+        verbose_name_plural = _("session players")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "entry"], name="blokus_one_place_a_session"),
+            models.UniqueConstraint(
+                fields=["session", "roll_call"], name="blokus_roll_call_order_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=["registered", "seated", "reserve", "replaced"]),
+                name="blokus_session_player_role_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(roll_call__isnull=True) | Q(checked_in_at__isnull=False),
+                name="blokus_roll_call_needs_check_in",
+            ),
+            models.CheckConstraint(
+                condition=Q(dropped_after_round__isnull=True) | Q(role="seated"),
+                name="blokus_only_players_drop_out",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} · {self.session}"
+
+    def clean(self) -> None:
+        # R-BLK-07 for admin edits too: a player plays in one qualifying session at most.
+        if self.role == self.Role.SEATED and self.entry_id:
+            elsewhere = (
+                SessionPlayer.objects.filter(entry_id=self.entry_id, role=self.Role.SEATED)
+                .exclude(session_id=self.session_id)
+                .select_related("session")
+                .first()
+            )
+            if elsewhere is not None:
+                raise ValidationError(
+                    {
+                        "role": _("This player already played in %(session)s.")
+                        % {"session": elsewhere.session}
+                    }
+                )
+        if self.dropped_after_round is not None and self.role != self.Role.SEATED:
+            raise ValidationError(
+                {"dropped_after_round": _("Only a player who is playing can drop out.")}
+            )
+
+    @property
+    def is_checked_in(self) -> bool:
+        return self.checked_in_at is not None
+
+    @property
+    def has_dropped_out(self) -> bool:
+        return self.dropped_after_round is not None
+
+
+class Hand(models.Model):
+    """A seat's remaining pieces when its game ended; the seat's score follows from it."""
+
+    seat = models.OneToOneField(
+        Seat, on_delete=models.CASCADE, related_name="blokus_hand", verbose_name=_("seat")
+    )
+    squares_left = models.PositiveSmallIntegerField(_("squares left"))
+    monomino_last = models.BooleanField(_("monomino placed last"), default=False)
+    # Names of the unplaced pieces (rules.PIECE_SIZES keys) when they were tapped in; optional.
+    pieces = models.JSONField(_("pieces left"), default=list, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(squares_left__gte=0) & Q(squares_left__lte=rules.TOTAL_SQUARES),
+                name="blokus_squares_left_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(monomino_last=False) | Q(squares_left=0),
+                name="blokus_monomino_last_only_when_all_placed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.squares_left}"
+
+    def clean(self) -> None:
+        try:
+            rules.game_score(self.squares_left, bool(self.monomino_last))
+            if self.pieces:
+                if not isinstance(self.pieces, list):
+                    raise rules.InvalidResult(_("Pieces must be a list of piece names."))
+                if rules.squares_of(self.pieces) != self.squares_left:
+                    raise rules.InvalidResult(
+                        _("The pieces left do not add up to the squares left.")
+                    )
+        except (TypeError, rules.InvalidResult) as exc:
+            raise ValidationError(str(exc)) from exc
+
+
+class QualificationLot(models.Model):
+    """The lot drawn once for exact ties in the qualification ranking (§22, R-BLK-28)."""
+
+    competition = models.OneToOneField(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="blokus_lot",
+        verbose_name=_("competition"),
+    )
+    seed = models.BigIntegerField(_("draw seed"))
+    # Entry ids in lot order: earlier wins an exact tie on points and total score.
+    order = models.JSONField(_("lot order"), default=list)
+    drawn_at = models.DateTimeField(_("drawn at"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("qualification lot")
+        verbose_name_plural = _("qualification lots")
+
+    def __str__(self) -> str:
+        return f"{self.competition} lot {self.seed}"

@@ -1,0 +1,65 @@
+"""Display helpers for Blokus pages, and the panels the shared competition pages include."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+from blokus import selectors
+
+register = template.Library()
+
+COLOUR_NAMES = {
+    "blue": _("blue"),
+    "yellow": _("yellow"),
+    "red": _("red"),
+    "green": _("green"),
+}
+
+
+@register.filter
+def qp(value) -> str:
+    """Qualifying points as people write them: 3, 2½, ½."""
+    if value is None or value == "":
+        return ""
+    value = value if isinstance(value, Fraction) else Fraction(Decimal(str(value)))
+    whole, half = divmod(value, 1)
+    if half == 0:
+        return str(int(whole))
+    if half == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return str(float(value))
+
+
+@register.filter
+def colour_name(value: str) -> str:
+    return str(COLOUR_NAMES.get(value, value))
+
+
+@register.filter
+def signed(value) -> str:
+    if value is None:
+        return ""
+    return f"+{value}" if value > 0 else str(value)
+
+
+@register.filter
+def clock_text(seconds: int) -> str:
+    minutes, secs = divmod(max(0, int(seconds)), 60)
+    return f"{minutes}:{secs:02d}"
+
+
+@register.inclusion_tag("blokus/_panel.html", takes_context=True)
+def blokus_panel(context, competition, desk: bool = False) -> dict:
+    """Links to the Blokus pages (one query); the clock box fetches the clock itself on load."""
+    return {
+        "competition": competition,
+        "event": competition.event,
+        "desk": desk,
+        "sessions": selectors.session_summaries(competition),
+        "clock": None,
+        "request": context.get("request"),
+    }
