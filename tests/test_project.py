@@ -65,3 +65,17 @@ def test_the_demo_loads_once(db, settings, capsys):
         "shuffleboard",
         "roundrobin",
     }
+
+
+def test_every_static_file_a_template_names_exists():
+    """Production serves static files from a manifest: a missing file is a 500 there."""
+    import re
+
+    from django.contrib.staticfiles import finders
+
+    named = set()
+    for template in (ROOT / "templates").rglob("*.html"):
+        named |= set(re.findall(r"{%\s*static\s+['\"]([^'\"]+)['\"]", template.read_text()))
+    assert named, "no template names a static file?"
+    missing = sorted(path for path in named if not finders.find(path))
+    assert not missing
