@@ -125,11 +125,25 @@ class RoundAdmin(TouchingAdmin):
         return obj.session.competition
 
 
+# Formats whose seat score and points are derived from a detail table edited in its own admin
+# (a Blokus hand); editing them here would bypass the rules.
+DERIVED_SEAT_FORMATS = {"blokus"}
+
+
+def _format_of_game(game: Game | None) -> str:
+    return game.round.session.competition.format if game is not None and game.pk else ""
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     fields = ["position", "entry", "colour", "score", "points"]
     raw_id_fields = ["entry"]
     extra = 0
+
+    def get_readonly_fields(self, request, obj=None):
+        if _format_of_game(obj) in DERIVED_SEAT_FORMATS:
+            return ["score", "points"]
+        return []
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("entry__player")
@@ -161,3 +175,8 @@ class SeatAdmin(TouchingAdmin):
 
     def competition_of(self, obj: Seat) -> Competition:
         return obj.game.round.session.competition
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and _format_of_game(obj.game) in DERIVED_SEAT_FORMATS:
+            return ["score", "points"]
+        return []

@@ -47,6 +47,7 @@ def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
         "competitions": competitions,
         "only": only,
         "entries": [e for e in entries if not e.withdrawn_at],
+        "format_public_panel": f"{only.format}/_competition_public.html" if only else "",
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
     }

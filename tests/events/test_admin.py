@@ -26,7 +26,7 @@ def test_every_admin_list_and_change_page_renders(admin_client_with_world, model
 
 
 def test_an_admin_correction_bumps_the_competition_version(admin_client, db):
-    seat = SeatFactory(score=-5)
+    seat = SeatFactory(score=-5, game__round__session__competition__format="roundrobin")
     competition = seat.game.round.session.competition
     before = competition.version
     url = reverse("admin:events_seat_change", args=[seat.pk])
@@ -58,3 +58,13 @@ def test_admin_refuses_a_seat_for_a_player_of_another_competition(admin_client, 
     )
     assert response.status_code == 200
     assert "not entered in this game" in response.content.decode()
+
+
+def test_blokus_seat_scores_are_read_only_in_admin(admin_client, db):
+    seat = SeatFactory(score=-5)
+    url = reverse("admin:events_seat_change", args=[seat.pk])
+    admin_client.post(
+        url, {"game": seat.game_id, "entry": seat.entry_id, "position": seat.position, "score": 7}
+    )
+    seat.refresh_from_db()
+    assert seat.score == -5

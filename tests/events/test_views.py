@@ -113,8 +113,9 @@ def test_public_pages_run_a_constant_number_of_queries(
     client, competition, n, django_assert_max_num_queries
 ):
     _players(competition, n)
-    # event page: ETag version, event, competitions+counts (prefetch), entries with players
-    with django_assert_max_num_queries(4):
+    # event page: ETag version, event, competitions+counts (prefetch), entries with players,
+    # the format's panel (one query)
+    with django_assert_max_num_queries(5):
         client.get(competition.event.get_absolute_url())
     # competition page: ETag version, competition+event, entries with players
     with django_assert_max_num_queries(3):
