@@ -500,3 +500,9 @@ def test_the_desk_links_withdrawals_of_a_running_round_robin_to_its_page(desk_cl
     assert reverse("roundrobin:withdraw", args=[event.slug, competition.slug, entry.pk]) in html
     assert reverse("events:entry_action", args=[entry.pk, "withdraw"]) not in html
     assert "<fieldset disabled" in html
+
+
+def test_a_public_page_has_a_big_screen_mode(client, competition):
+    html = client.get(competition.get_absolute_url(), {"screen": "big"}).content.decode()
+    assert 'class="big-screen"' in html and "Normal view" in html
+    assert "Big screen (projector)" in client.get(competition.get_absolute_url()).content.decode()
