@@ -90,6 +90,25 @@ Decisions for gaps RULES.md does not cover
   (sizes differ by at most one), and every player moves one board on per game, so over the
   competition each player uses every board equally often (give or take one). Within a board the
   players keep the order of the list. A player listed twice is an error.
+
+Decisions made by the app around this module (shuffleboard/models.py, services.py, selectors.py)
+- Storage: one ``Turn`` row per player and game number (entry + number unique), with the four
+  counts in gate-value order, optional bonus discs, and the score derived here, never typed. A
+  database check recomputes it (score = 10 * min(c) + c1 + 2 c2 + 3 c3 + 4 c4, the same formula
+  as R-SJ-09) so no path can store a score that the counts do not give. The shared
+  Session/Round/Game/Seat tables are not used: a sjoelen game has no opponents, and one narrow
+  table keeps the standings at two queries for any size.
+- Board rota: not stored. The list given to ``board_rota`` is every entry that has checked in,
+  in check-in order (withdrawn players keep their place, so nobody else moves; a late-comer
+  joins at the end, which moves nobody either). The board a game was played on is stored with
+  the game.
+- Game numbers: a player's next game is the lowest number from 1 to N not entered yet; any
+  number in 1..N may be entered out of order. The first game entered sets the competition
+  running; the organiser finishes it (no more scores, public pages stop polling) and may reopen it.
+- Standings show everyone who checked in or has a game; withdrawn players keep their games
+  (struck through). A player registered but never checked in is not shown.
+- Bonus discs (A-SJ-04) are entered as the sub-turn after which 148 stood plus the bonus discs'
+  gates; without the bonus setting they are refused.
 """
 
 from __future__ import annotations

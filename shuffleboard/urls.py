@@ -1,5 +1,24 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from shuffleboard import views
 
 app_name = "shuffleboard"
 
-urlpatterns: list = []
+PUBLIC = "e/<slug:event_slug>/<slug:competition_slug>/sjoelen/"
+DESK = "desk/<slug:event_slug>/<slug:competition_slug>/sjoelen/"
+
+urlpatterns = [
+    # public, for phones
+    path(PUBLIC, views.standings, name="standings"),
+    path(f"{PUBLIC}rota/", views.rota, name="rota"),
+    path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
+    # the organiser's desk
+    path(DESK, views.score_entry, name="entry"),
+    path(f"{DESK}save/", views.turn_record, name="turn_record"),
+    path(f"{DESK}preview/", views.turn_preview, name="preview"),
+    path(f"{DESK}players/<int:entry_id>/", views.desk_player, name="desk_player"),
+    path(f"{DESK}games/<int:turn_id>/", views.turn_edit, name="turn"),
+    path(f"{DESK}games/<int:turn_id>/delete/", views.turn_delete, name="turn_delete"),
+    path(f"{DESK}cards/", views.score_cards, name="cards"),
+    path(f"{DESK}status/", views.finish, name="status"),
+]

@@ -1,0 +1,22 @@
+"""The sjoelen summary on the shared public pages: the top three and the highest game."""
+
+from __future__ import annotations
+
+from django import template
+
+from events.models import Competition
+from shuffleboard.selectors import standings_for_competition
+
+register = template.Library()
+
+
+@register.inclusion_tag("shuffleboard/_summary.html", takes_context=True)
+def sjoelen_summary(context, competition: Competition) -> dict:
+    """Two queries, or none when the standings of this version are cached."""
+    standings = standings_for_competition(competition)
+    return {
+        "event": context.get("event"),
+        "competition": competition,
+        "top": [row for row in standings.rows if row.games_played][:3],
+        "standings": standings,
+    }

@@ -1,0 +1,558 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from events.models import Competition
+from shuffleboard import services
+from shuffleboard.models import Turn
+from tests.factories import EntryFactory, PlayerFactory, UserFactory
+from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+
+HTMX = {"HX-Request": "true"}
+
+
+def url(name, competition, *args):
+    return reverse(f"shuffleboard:{name}", args=[competition.event.slug, competition.slug, *args])
+
+
+def gates(c1, c2, c3, c4, **extra):
+    return {"gate1": c1, "gate2": c2, "gate3": c3, "gate4": c4, **extra}
+
+
+@pytest.fixture
+def played(playing):
+    """Two games for the first two players: 116 + 148 and 148 + 116 (tied), 20 for the third."""
+    a, b, c, _ = playing
+    services.turn_record(entry=a, number=1, counts=(5, 9, 5, 7), board=1)
+    services.turn_record(entry=a, number=2, counts=(7, 7, 7, 9), board=2)
+    services.turn_record(entry=b, number=1, counts=(7, 7, 7, 9), board=2)
+    services.turn_record(entry=b, number=2, counts=(5, 9, 5, 7), board=3)
+    services.turn_record(entry=c, number=1, counts=(1, 1, 1, 1), board=3)
+    return playing
+
+
+# --- public pages ---------------------------------------------------------------------------
+
+
+def test_the_standings_show_shared_places_totals_averages_and_the_highest_game(client, played):
+    competition = played[0].competition
+    response = client.get(url("standings", competition))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html and 'id="standings-live"' in html
+    assert 'hx-trigger="every 10s' in html
+    rows = html.split("<tbody>")[1]
+    assert rows.index("Õie Sööt") < rows.index("Mari Kask") < rows.index("Toomas Saar")
+    assert rows.count('<td class="place">=1</td>') == 2
+    assert "<strong>264</strong>" in html and "132.0" in html
+    assert "Highest game so far" in html and "<strong>148</strong>" in html
+
+
+def test_the_standings_fragment_is_a_fragment_and_answers_304_until_a_score_changes(client, played):
+    competition = played[0].competition
+    first = client.get(url("standings", competition), headers=HTMX)
+    html = first.content.decode()
+    assert "<html" not in html and 'id="standings-live"' in html
+    again = client.get(
+        url("standings", competition), headers={**HTMX, "If-None-Match": first["ETag"]}
+    )
+    assert again.status_code == 304
+    services.turn_record(entry=played[3], number=1, counts=(0, 0, 0, 30))
+    changed = client.get(
+        url("standings", competition), headers={**HTMX, "If-None-Match": first["ETag"]}
+    )
+    assert changed.status_code == 200
+    assert "120" in changed.content.decode()
+
+
+def test_a_finished_competition_stops_polling(client, played):
+    competition = services.competition_finish(competition=played[0].competition)
+    assert "hx-trigger" not in client.get(url("standings", competition)).content.decode()
+
+
+def test_the_player_page_shows_every_game_with_its_gate_counts(client, played):
+    competition = played[0].competition
+    page = client.get(url("player", competition, played[0].pk))
+    html = page.content.decode()
+    assert page.status_code == 200 and "Õie Sööt" in html
+    # game 1 counts in board order 2, 3, 4, 1: 9, 5, 7, 5
+    assert (
+        '<td class="num">9</td><td class="num">5</td><td class="num">7</td><td class="num">5</td>'
+        in html
+    )
+    assert "<strong>116</strong>" in html and "<strong>148</strong>" in html
+    assert "Next: game 3 at board" in html
+    fragment = client.get(url("player", competition, played[0].pk), headers=HTMX)
+    assert "<html" not in fragment.content.decode()
+    assert 'id="player-live"' in fragment.content.decode()
+
+
+def test_the_rota_page_shows_the_boards_of_a_game(client, played):
+    competition = played[0].competition
+    page = client.get(url("rota", competition) + "?game=2")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Game 2" in html and "Board 4" in html
+    # game 2: the first player moves from board 1 to board 2 (A-SJ-11)
+    board2 = html.split("<strong>Board 2</strong>")[1].split("</li>\n")[0]
+    assert "Õie Sööt" in board2
+    fragment = client.get(url("rota", competition) + "?game=abc", headers=HTMX).content.decode()
+    assert "<html" not in fragment and "Game 1" in fragment  # the current game
+
+
+@pytest.mark.parametrize("name", ["standings", "rota"])
+def test_public_pages_404_for_unknown_addresses_and_other_formats(client, competition, name):
+    assert client.get(url(name, competition)).status_code == 404  # a Blokus competition
+    missing = reverse(f"shuffleboard:{name}", args=["nowhere", "nothing"])
+    assert client.get(missing).status_code == 404
+
+
+def test_the_player_page_404s_for_another_competitions_entry(client, played, event):
+    other = PlayingEntryFactory(competition=SjoelenFactory(event=event))
+    assert client.get(url("player", played[0].competition, other.pk)).status_code == 404
+    assert client.get(url("player", played[0].competition, 999999)).status_code == 404
+
+
+def test_the_competition_page_links_to_the_sjoelen_pages(client, sjoelen):
+    html = client.get(sjoelen.get_absolute_url()).content.decode()
+    assert url("standings", sjoelen) in html and url("rota", sjoelen) in html
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_public_pages_take_constant_queries(client, event, players, django_assert_max_num_queries):
+    competition = SjoelenFactory(event=event)
+    entries = PlayingEntryFactory.create_batch(players, competition=competition)
+    for number in (1, 2):
+        Turn.objects.bulk_create(
+            Turn(entry=e, number=number, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
+        )
+    # ETag version, competition, entries with players, turns (the player page reads the
+    # entry and turns twice: rota and standings)
+    with django_assert_max_num_queries(4):
+        client.get(url("standings", competition), headers=HTMX)
+    with django_assert_max_num_queries(4):
+        client.get(url("rota", competition))
+    with django_assert_max_num_queries(7):
+        client.get(url("player", competition, entries[0].pk))
+
+
+# --- desk: permissions ----------------------------------------------------------------------
+
+DESK_GETS = ["entry", "cards"]
+
+
+@pytest.mark.parametrize("name", DESK_GETS)
+def test_desk_pages_need_a_login(client, sjoelen, name):
+    response = client.get(url(name, sjoelen))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize("name", DESK_GETS)
+def test_desk_pages_refuse_other_organisers(client, sjoelen, outsider, name):
+    client.force_login(outsider)
+    assert client.get(url(name, sjoelen)).status_code == 403
+
+
+def test_other_organisers_cannot_record_or_correct(client, played, outsider):
+    competition = played[0].competition
+    turn = Turn.objects.first()
+    client.force_login(outsider)
+    data = gates(1, 1, 1, 1, entry=played[3].pk, number=1)
+    assert client.post(url("turn_record", competition), data).status_code == 403
+    assert (
+        client.post(url("turn", competition, turn.pk), gates(0, 0, 0, 0, revision=1)).status_code
+        == 403
+    )
+    assert client.post(url("status", competition), {"action": "finish"}).status_code == 403
+    assert Turn.objects.count() == 5
+
+
+@pytest.mark.parametrize("name", DESK_GETS)
+def test_desk_pages_404_for_other_formats(desk_client, competition, name):
+    assert desk_client.get(url(name, competition)).status_code == 404
+
+
+def test_writes_reject_get(desk_client, sjoelen):
+    for name in ("turn_record", "preview", "status"):
+        assert desk_client.get(url(name, sjoelen)).status_code == 405
+
+
+# --- desk: score entry ----------------------------------------------------------------------
+
+
+def test_the_entry_page_offers_the_next_player_at_a_board_with_the_next_game(desk_client, played):
+    competition = played[0].competition
+    html = desk_client.get(url("entry", competition) + "?board=3").content.decode()
+    # game 3: player i is at board (i + 2) % 4 + 1, so board 3 has the first player
+    assert '<h2 id="current-player">Õie Sööt</h2>' in html
+    assert 'name="number" value="3"' in html
+    labels = [html.index(f'for="id_gate{v}"') for v in (2, 3, 4, 1)]
+    assert labels == sorted(labels)  # the gates in board order
+    fragment = desk_client.get(url("entry", competition) + "?board=3", headers=HTMX)
+    assert "<html" not in fragment.content.decode()
+
+
+def test_the_entry_page_can_pick_a_player(desk_client, played):
+    competition = played[0].competition
+    html = desk_client.get(url("entry", competition) + f"?player={played[3].pk}").content.decode()
+    assert '<h2 id="current-player">Toomas Saar</h2>' in html
+    assert 'name="number" value="1"' in html
+    for hostile in ("?player=abc", "?board=-1", "?board=99", "?player=99999"):
+        assert desk_client.get(url("entry", competition) + hostile).status_code == 200
+
+
+def test_it_saves_a_game_and_moves_to_the_next_player(desk_client, played):
+    competition = played[0].competition
+    data = gates(5, 9, 5, 7, entry=played[3].pk, number=1, board=4)
+    response = desk_client.post(url("turn_record", competition), data, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "turnRecorded" in json.loads(response["HX-Trigger"])
+    assert "Saved: Toomas Saar, game 1: 116." in html
+    assert "<html" not in html
+    turn = Turn.objects.get(entry=played[3], number=1)
+    assert (turn.score, turn.board) == (116, 4)
+    assert turn.entered_by.username == "alice"
+
+
+def test_a_plain_form_post_redirects(desk_client, played):
+    competition = played[0].competition
+    data = gates(5, 9, 5, 7, entry=played[3].pk, number=1, board=4)
+    response = desk_client.post(url("turn_record", competition), data)
+    assert response.status_code == 302
+    assert response["Location"].endswith("?board=4")
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (gates(8, 8, 8, 7, number=1), "There are only 30 discs, but these counts add up to 31."),
+        (gates(-1, 0, 0, 0, number=1), "Cannot be negative."),
+        (gates("abc", 0, 0, 0, number=1), "Enter a whole number."),
+        (gates("1.5", 0, 0, 0, number=1), "Enter a whole number."),
+        (gates(10**12, 0, 0, 0, number=1), "At most 30."),
+        ({"gate2": 3, "number": 1}, "Enter a count (0 if none)."),
+        (gates(0, 0, 0, 0, number=11), "less than or equal to 10"),
+        (gates(0, 0, 0, 0, number="x"), "Enter a whole number."),
+    ],
+)
+def test_it_refuses_bad_counts_beside_the_field_and_keeps_what_was_typed(
+    desk_client, played, data, error
+):
+    competition = played[0].competition
+    data = {**data, "entry": played[3].pk}
+    response = desk_client.post(url("turn_record", competition), data, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert error in html
+    assert 'name="gate2"' in html and f'value="{data["gate2"]}"' in html
+    assert not Turn.objects.filter(entry=played[3]).exists()
+    plain = desk_client.post(url("turn_record", competition), data)
+    assert plain.status_code == 400 and "<html" in plain.content.decode()
+
+
+def test_it_refuses_a_game_already_entered(desk_client, played):
+    competition = played[0].competition
+    data = gates(0, 0, 0, 0, entry=played[0].pk, number=1)
+    html = desk_client.post(url("turn_record", competition), data, headers=HTMX).content.decode()
+    assert "Game 1 of Õie Sööt is already entered (score 116)" in html
+    assert Turn.objects.get(entry=played[0], number=1).score == 116
+
+
+def test_it_404s_for_another_competitions_player(desk_client, played, event):
+    other = PlayingEntryFactory(competition=SjoelenFactory(event=event))
+    data = gates(0, 0, 0, 0, entry=other.pk, number=1)
+    assert desk_client.post(url("turn_record", played[0].competition), data).status_code == 404
+    data["entry"] = "abc"
+    assert desk_client.post(url("turn_record", played[0].competition), data).status_code == 404
+    assert not Turn.objects.filter(entry=other).exists()
+
+
+def test_the_preview_shows_score_and_discs_used(desk_client, sjoelen):
+    response = desk_client.post(url("preview", sjoelen), gates(5, 9, 5, 7), headers=HTMX)
+    html = response.content.decode()
+    assert "<strong data-score>116</strong>" in html and "discs used 26/30" in html
+    html = desk_client.post(url("preview", sjoelen), gates(8, 8, 8, 7)).content.decode()
+    assert "discs used 31/30" in html and 'class="over"' in html
+    html = desk_client.post(url("preview", sjoelen), {"gate1": "-3", "gate2": "x"}).content.decode()
+    assert "<strong data-score>0</strong>" in html
+
+
+# --- desk: corrections ----------------------------------------------------------------------
+
+
+def test_the_correction_page_shows_the_counts_and_history(desk_client, played):
+    competition = played[0].competition
+    turn = Turn.objects.get(entry=played[0], number=1)
+    html = desk_client.get(url("turn", competition, turn.pk)).content.decode()
+    assert 'name="revision" value="1"' in html
+    assert 'name="gate2" value="9"' in html
+    assert "History" in html and "9 · 5 · 7 · 5" in html
+
+
+def test_it_corrects_a_game_and_keeps_the_earlier_value(desk_client, played):
+    competition = played[0].competition
+    turn = Turn.objects.get(entry=played[0], number=1)
+    response = desk_client.post(
+        url("turn", competition, turn.pk), gates(0, 0, 0, 30, revision=1), headers=HTMX
+    )
+    html = response.content.decode()
+    assert "Corrected: game 1 is now 120." in html
+    assert 'name="revision" value="2"' in html
+    assert "turnRecorded" in response["HX-Trigger"]
+    assert [h.score for h in turn.history.order_by("history_date")] == [116, 120]
+    plain = desk_client.post(url("turn", competition, turn.pk), gates(0, 0, 0, 29, revision=2))
+    assert plain.status_code == 302
+    assert Turn.objects.get(pk=turn.pk).score == 116
+
+
+def test_a_stale_correction_is_refused_and_offers_the_current_revision(desk_client, played):
+    competition = played[0].competition
+    turn = Turn.objects.get(entry=played[0], number=1)
+    services.turn_correct(turn=turn, revision=1, counts=(1, 1, 1, 1))
+    html = desk_client.post(
+        url("turn", competition, turn.pk), gates(0, 0, 0, 30, revision=1), headers=HTMX
+    ).content.decode()
+    assert "Someone else changed game 1 of Õie Sööt" in html
+    assert 'name="gate4" value="30"' in html  # what was typed stays
+    assert 'name="revision" value="2"' in html
+    assert Turn.objects.get(pk=turn.pk).score == 20
+    for revision in ("abc", ""):
+        desk_client.post(url("turn", competition, turn.pk), gates(0, 0, 0, 30, revision=revision))
+        assert Turn.objects.get(pk=turn.pk).score == 20
+
+
+def test_corrections_404_for_other_competitions_games(desk_client, played, event):
+    other_turn = services.turn_record(
+        entry=PlayingEntryFactory(competition=SjoelenFactory(event=event)),
+        number=1,
+        counts=(0, 0, 0, 0),
+    )
+    competition = played[0].competition
+    assert desk_client.get(url("turn", competition, other_turn.pk)).status_code == 404
+    data = gates(0, 0, 0, 30, revision=1)
+    assert desk_client.post(url("turn", competition, other_turn.pk), data).status_code == 404
+    assert (
+        desk_client.post(
+            url("turn_delete", competition, other_turn.pk), {"revision": 1}
+        ).status_code
+        == 404
+    )
+    assert Turn.objects.get(pk=other_turn.pk).score == 0
+
+
+def test_it_removes_a_game(desk_client, played):
+    competition = played[0].competition
+    turn = Turn.objects.get(entry=played[2], number=1)
+    stale = desk_client.post(url("turn_delete", competition, turn.pk), {"revision": 5})
+    assert stale.status_code == 302 and Turn.objects.filter(pk=turn.pk).exists()
+    response = desk_client.post(url("turn_delete", competition, turn.pk), {"revision": 1})
+    assert response.status_code == 302
+    assert not Turn.objects.filter(pk=turn.pk).exists()
+
+
+def test_the_desk_player_page_lists_games_with_correction_links(desk_client, played):
+    competition = played[0].competition
+    turn = Turn.objects.get(entry=played[0], number=2)
+    html = desk_client.get(url("desk_player", competition, played[0].pk)).content.decode()
+    assert url("turn", competition, turn.pk) in html
+    assert "Enter game 3" in html
+
+
+# --- desk: score cards, finishing -----------------------------------------------------------
+
+
+def test_the_score_cards_have_one_sheet_per_board(desk_client, played):
+    competition = played[0].competition
+    html = desk_client.get(url("cards", competition)).content.decode()
+    assert html.count('<section class="sheet">') == 4
+    assert html.count("Õie Sööt") == 10  # once per game
+
+
+def test_it_finishes_and_reopens_the_competition(desk_client, played):
+    competition = played[0].competition
+    response = desk_client.post(url("status", competition), {"action": "finish"})
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    html = desk_client.get(url("entry", competition)).content.decode()
+    assert "scores can no longer be entered" in html
+    again = desk_client.post(url("status", competition), {"action": "finish"}, follow=True)
+    assert "already finished" in again.content.decode()
+    desk_client.post(url("status", competition), {"action": "reopen"})
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.RUNNING
+    assert desk_client.post(url("status", competition), {"action": "explode"}).status_code == 404
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_the_entry_page_takes_constant_queries(
+    client, event, players, django_assert_max_num_queries
+):
+    user = UserFactory()
+    event.organisers.add(user)
+    client.force_login(user)
+    competition = SjoelenFactory(event=event)
+    entries = PlayingEntryFactory.create_batch(players, competition=competition)
+    EntryFactory(competition=competition, player=PlayerFactory())  # not checked in
+    Turn.objects.bulk_create(
+        Turn(entry=e, number=1, c1=1, c2=1, c3=1, c4=1, score=20, board=1) for e in entries
+    )
+    # session, user, competition, organiser check, entries, turns
+    with django_assert_max_num_queries(6):
+        client.get(url("entry", competition) + "?board=1")
+    with django_assert_max_num_queries(6):
+        client.get(url("cards", competition))
+
+
+# --- desk: entry per sub-turn -----------------------------------------------------------------
+
+
+def sub_turns(*rows, **extra):
+    """Rows of counts in gate-value order (1, 2, 3, 4) -> the sub-turn form fields."""
+    data = {}
+    for number, row in enumerate(rows, start=1):
+        for value, count in zip((1, 2, 3, 4), row, strict=True):
+            data[f"s{number}_gate{value}"] = count
+    return {**data, **extra}
+
+
+def test_it_adds_up_sub_turns(desk_client, played):
+    competition = played[0].competition
+    data = sub_turns((4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0), entry=played[3].pk, number=1)
+    preview = desk_client.post(url("preview", competition), data).content.decode()
+    assert "<strong data-score>116</strong>" in preview and "discs used 26/30" in preview
+    desk_client.post(url("turn_record", competition), data, headers=HTMX)
+    turn = Turn.objects.get(entry=played[3], number=1)
+    assert (turn.counts, turn.score) == ((5, 9, 5, 7), 116)
+
+
+def test_it_accepts_matching_totals_and_refuses_differing_ones(desk_client, played):
+    competition = played[0].competition
+    rows = sub_turns((4, 6, 3, 5), (1, 3, 2, 2), entry=played[3].pk, number=1)
+    differing = desk_client.post(
+        url("turn_record", competition), {**rows, **gates(5, 9, 5, 6)}, headers=HTMX
+    ).content.decode()
+    assert "The sub-turns add up to 2→9 3→5 4→7 1→5, but the totals typed are" in differing
+    assert 'name="s2_gate2" value="3"' in differing  # typed values kept
+    desk_client.post(url("turn_record", competition), {**rows, **gates(5, 9, 5, 7)})
+    assert Turn.objects.get(entry=played[3], number=1).score == 116
+
+
+def test_it_refuses_sub_turns_that_break_the_rules(desk_client, played):
+    competition = played[0].competition
+    too_many = sub_turns((10, 10, 5, 0), (2, 2, 2, 0), entry=played[3].pk, number=1)
+    html = desk_client.post(url("turn_record", competition), too_many, headers=HTMX)
+    assert "Sub-turn 2 puts 6 discs in the gates, but only 5 were left" in html.content.decode()
+    after_all_in = sub_turns((7, 7, 7, 9), (0, 0, 0, 0), (0, 1, 0, 0), entry=played[3].pk, number=1)
+    html = desk_client.post(url("turn_record", competition), after_all_in, headers=HTMX)
+    assert "sub-turn 3 must stay empty" in html.content.decode()
+    assert not Turn.objects.filter(entry=played[3]).exists()
+
+
+def test_sub_turns_tell_when_148_was_reached_for_bonus_discs(client, event):
+    user = UserFactory()
+    event.organisers.add(user)
+    client.force_login(user)
+    competition = SjoelenFactory(
+        event=event, settings={"games": 5, "boards": 1, "bonus_disc": True}
+    )
+    entry = PlayingEntryFactory(competition=competition)
+    page = client.get(url("entry", competition)).content.decode()
+    assert 'name="bonus4"' in page and 'name="max_after"' in page
+    data = sub_turns((6, 6, 6, 8), (1, 1, 1, 1), entry=entry.pk, number=1, bonus2=1)
+    client.post(url("turn_record", competition), data)
+    turn = Turn.objects.get(entry=entry)
+    assert (turn.max_after, turn.bonus_counts, turn.score) == (2, (0, 1, 0, 0), 150)
+
+
+# --- ranking settings (A-SJ-02, A-SJ-05) ------------------------------------------------------
+
+
+def test_the_standings_follow_the_ranking_settings(client, played):
+    from events.services import competition_touch
+
+    competition = played[0].competition
+    services.turn_record(entry=played[2], number=2, counts=(0, 0, 0, 0))
+    services.turn_record(entry=played[3], number=1, counts=(7, 7, 7, 9))  # one game: 148
+    html = client.get(url("standings", competition)).content.decode()
+    assert "Ranked by: Total. Equal players: best game, then the next-best" in html
+    # Settings lock once the competition runs; an admin can still change them.
+    competition.refresh_from_db()
+    competition.settings = {**competition.settings, "ranking": "average", "tiebreaks": "none"}
+    competition.full_clean()
+    competition.save()
+    competition_touch(competition)
+    html = client.get(url("standings", competition)).content.decode()
+    rows = html.split("<tbody>")[1]
+    # averages: Toomas 148, Õie and Jüri 132 (shared), Mari 10
+    assert rows.index("Toomas Saar") < rows.index("Õie Sööt") < rows.index("Mari Kask")
+    assert rows.count('<td class="place">=2</td>') == 2
+    assert "Ranked by: Average per game played. Equal players: share the place." in html
+
+
+def test_a_shared_title_is_pointed_out_when_the_competition_is_finished(client, played):
+    competition = played[0].competition
+    assert 'id="title-tie"' not in client.get(url("standings", competition)).content.decode()
+    services.competition_finish(competition=competition)
+    html = client.get(url("standings", competition)).content.decode()
+    assert "Shared first place: Õie Sööt, Jüri Tamm." in html
+
+
+def test_old_settings_without_the_ranking_keys_stay_valid(sjoelen):
+    sjoelen.settings = {"games": 10, "boards": 4, "bonus_disc": False}
+    sjoelen.full_clean()
+
+
+def test_counts_for_a_player_who_withdrew_meanwhile_are_not_shown_under_another(
+    desk_client, played
+):
+    from events.services import entry_withdraw
+
+    competition = played[0].competition
+    entry_withdraw(entry=played[3])
+    data = gates(5, 9, 5, 7, entry=played[3].pk, number=1)
+    html = desk_client.post(url("turn_record", competition), data, headers=HTMX).content.decode()
+    assert "Toomas Saar has withdrawn." in html
+    assert 'value="9"' not in html  # the next player's form is fresh
+    assert not Turn.objects.filter(entry=played[3]).exists()
+
+
+def test_picking_a_player_with_every_game_entered_offers_corrections(desk_client, sjoelen):
+    sjoelen.settings = {**sjoelen.settings, "games": 1}
+    sjoelen.save()
+    entry = PlayingEntryFactory(competition=sjoelen, player=PlayerFactory(name="Done Player"))
+    services.turn_record(entry=entry, number=1, counts=(1, 1, 1, 1))
+    html = desk_client.get(url("entry", sjoelen) + f"?player={entry.pk}").content.decode()
+    assert "Every game of Done Player is entered." in html
+    assert 'id="turn-form"' not in html
+
+
+def test_the_shared_public_pages_show_the_leaders_live(client, played):
+    competition = played[0].competition
+    for page in (competition.get_absolute_url(), competition.event.get_absolute_url()):
+        html = client.get(page).content.decode()
+        assert "Leaders" in html and "<strong>264</strong>" in html
+        assert url("standings", competition) in html
+    fragment = client.get(competition.event.get_absolute_url(), headers=HTMX).content.decode()
+    assert "Leaders" in fragment  # inside the polled part of the event page
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_the_shared_public_pages_stay_constant_with_the_summary(
+    client, event, players, django_assert_max_num_queries
+):
+    competition = SjoelenFactory(event=event)
+    entries = PlayingEntryFactory.create_batch(players, competition=competition)
+    Turn.objects.bulk_create(
+        Turn(entry=e, number=1, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
+    )
+    # event page: ETag, event, competitions (prefetch), entries, standings (entries, turns)
+    with django_assert_max_num_queries(6):
+        client.get(event.get_absolute_url())
+    # competition page: ETag, competition, entries, standings (entries, turns)
+    with django_assert_max_num_queries(5):
+        client.get(competition.get_absolute_url())
