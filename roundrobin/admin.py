@@ -7,6 +7,8 @@ ratings and tiebreaks. ``RatingChange`` rows are derived data and read-only here
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -14,7 +16,16 @@ from django.utils.translation import gettext as _
 from events.admin import TouchingAdmin
 from events.models import Competition
 from roundrobin import services
-from roundrobin.models import GameDetail, RatingChange, RatingSnapshot, TiebreakStage, Withdrawal
+from roundrobin.models import (
+    GameDetail,
+    PlayerToken,
+    RatingChange,
+    RatingSnapshot,
+    ResultReport,
+    TiebreakStage,
+    Turn,
+    Withdrawal,
+)
 
 
 @admin.register(RatingSnapshot)
@@ -88,4 +99,64 @@ class WithdrawalAdmin(TouchingAdmin):
     raw_id_fields = ["entry"]
 
     def competition_of(self, obj: Withdrawal) -> Competition:
+        return obj.entry.competition
+
+
+@admin.register(Turn)
+class TurnAdmin(TouchingAdmin):
+    """Clock corrections (a deadline, a move's time, a wrongly missed turn), with history.
+
+    Saving re-checks the row through ``Turn.clean``; the next ``process_deadlines`` run picks
+    up a corrected open turn. A correction of a closed turn that decided a game is a result
+    correction: record it at the desk.
+    """
+
+    list_display = [
+        "game",
+        "number",
+        "opened_at",
+        "deadline",
+        "closed_at",
+        "first_missed",
+        "second_missed",
+    ]
+    list_filter = ["first_missed", "second_missed"]
+    list_select_related = ["game__round__session__competition__event"]
+    search_fields = ["game__seats__entry__player__name", "game__round__session__competition__name"]
+    raw_id_fields = ["game"]
+    date_hierarchy = "deadline"
+
+    def competition_of(self, obj: Turn) -> Competition:
+        return obj.game.round.session.competition
+
+
+@admin.register(PlayerToken)
+class PlayerTokenAdmin(TouchingAdmin):
+    list_display = ["entry", "created_at"]
+    list_select_related = ["entry__player", "entry__competition__event"]
+    search_fields = ["entry__player__name", "entry__competition__name"]
+    raw_id_fields = ["entry"]
+    actions = ["renew"]
+
+    def competition_of(self, obj: PlayerToken) -> Competition:
+        return obj.entry.competition
+
+    @admin.action(description=_("Replace the links (the old ones stop working)"))
+    def renew(self, request: HttpRequest, queryset) -> None:
+        count = 0
+        for token in queryset:
+            token.token = secrets.token_urlsafe(32)
+            token.save(update_fields=["token"])
+            count += 1
+        self.message_user(request, _("Replaced %(count)s links.") % {"count": count})
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(TouchingAdmin):
+    list_display = ["game", "entry", "result", "at"]
+    list_select_related = ["entry__player", "game"]
+    search_fields = ["entry__player__name"]
+    raw_id_fields = ["game", "entry"]
+
+    def competition_of(self, obj: ResultReport) -> Competition:
         return obj.entry.competition

@@ -13,6 +13,22 @@ class RoundRobinSettingsForm(forms.Form):
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS, initial="random")
+    reminder_hours = forms.IntegerField(
+        label=_("Reminder (hours before the deadline)"),
+        min_value=0,
+        max_value=24 * 30,
+        initial=6,
+        required=False,
+        help_text=_("E-mail players who have not moved this long before the deadline; 0 = never."),
+    )
+
+
+class MoveForm(forms.Form):
+    """A move on the private page: the game, the turn the player answers, the move's text."""
+
+    game = forms.IntegerField(min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput)
+    turn = forms.IntegerField(min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput)
+    move = forms.CharField(label=_("Your move"), max_length=200, strip=True)
 
 
 class ResultForm(forms.Form):

@@ -307,3 +307,178 @@ class Withdrawal(models.Model):
             raise ValidationError(str(exc)) from exc
         if effect != self.effect:
             raise ValidationError({"effect": _("The rule gives %(effect)s.") % {"effect": effect}})
+
+
+# --- The correspondence clock (issue 6, R-RR-10..17) ----------------------------------------------
+
+
+class PlayerToken(models.Model):
+    """An entry's private link: ``/p/<token>/`` and the API's ``Authorization: Bearer <token>``.
+
+    Stored in plain text (not hashed): the organiser's page must be able to show and print the
+    link again at any time. It grants only moving and reporting results in that player's own
+    games; a leaked link is replaced through admin ("new links"), which makes the old one a 404.
+    """
+
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, related_name="rr_token", verbose_name=_("entry")
+    )
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"))
+
+    class Meta:
+        verbose_name = _("private link")
+        verbose_name_plural = _("private links")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(token__regex=r"^[A-Za-z0-9_-]{32,64}$"), name="rr_token_long_enough"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: …{self.token[-4:]}"
+
+
+class Turn(models.Model):
+    """One turn of a game's simultaneous-turn clock (A-RR-01): both players owe a move.
+
+    ``first`` is the game's White (seat position 1), ``second`` Black. The turn is open while
+    ``closed_at`` is empty; it closes when both have moved (at the later move) or at its
+    deadline, and the next turn opens at that moment (R-RR-11). A missed flag is set when the
+    turn closed at its deadline without that player's move (R-RR-12).
+    """
+
+    MOVE_MAX_LENGTH = 200
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rr_turns", verbose_name=_("game")
+    )
+    number = models.PositiveIntegerField(_("turn"))
+    opened_at = models.DateTimeField(_("opened at"))
+    deadline = models.DateTimeField(_("deadline"))
+    first_move = models.CharField(_("White's move"), max_length=MOVE_MAX_LENGTH, blank=True)
+    first_moved_at = models.DateTimeField(_("White moved at"), null=True, blank=True)
+    second_move = models.CharField(_("Black's move"), max_length=MOVE_MAX_LENGTH, blank=True)
+    second_moved_at = models.DateTimeField(_("Black moved at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    first_missed = models.BooleanField(_("White missed"), default=False)
+    second_missed = models.BooleanField(_("Black missed"), default=False)
+    first_reminded_at = models.DateTimeField(_("White reminded at"), null=True, blank=True)
+    second_reminded_at = models.DateTimeField(_("Black reminded at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "number"]
+        verbose_name = _("turn")
+        verbose_name_plural = _("turns")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="rr_turn_unique_number"),
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(closed_at__isnull=True), name="rr_turn_one_open"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="rr_turn_number_positive"),
+            models.CheckConstraint(
+                condition=Q(deadline__gt=F("opened_at")), name="rr_turn_deadline_after_open"
+            ),
+            models.CheckConstraint(
+                condition=Q(closed_at__isnull=True)
+                | Q(closed_at__gte=F("opened_at"), closed_at__lte=F("deadline")),
+                name="rr_turn_closed_within_turn",
+            ),
+            # A missed move is known only once the turn closed, and a missed turn has no move.
+            models.CheckConstraint(
+                condition=Q(first_missed=False)
+                | Q(closed_at__isnull=False, first_moved_at__isnull=True),
+                name="rr_turn_first_missed_closed",
+            ),
+            models.CheckConstraint(
+                condition=Q(second_missed=False)
+                | Q(closed_at__isnull=False, second_moved_at__isnull=True),
+                name="rr_turn_second_missed_closed",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_moved_at__isnull=True)
+                | Q(first_moved_at__gte=F("opened_at"), first_moved_at__lte=F("deadline")),
+                name="rr_turn_first_move_in_turn",
+            ),
+            models.CheckConstraint(
+                condition=Q(second_moved_at__isnull=True)
+                | Q(second_moved_at__gte=F("opened_at"), second_moved_at__lte=F("deadline")),
+                name="rr_turn_second_move_in_turn",
+            ),
+        ]
+        indexes = [
+            # process_deadlines and the reminders read the open turns by deadline.
+            models.Index(
+                fields=["deadline"],
+                condition=Q(closed_at__isnull=True),
+                name="rr_turn_open_deadline",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+    @property
+    def moved(self) -> tuple[bool, bool]:
+        """The turn-log entry of a closed turn (rules.clock_state): moved in time."""
+        return (not self.first_missed, not self.second_missed)
+
+    def clean(self) -> None:
+        errors = {}
+        if self.opened_at and self.deadline and self.deadline <= self.opened_at:
+            errors["deadline"] = _("The deadline must be after the turn opened.")
+        if self.closed_at and self.opened_at and self.deadline:
+            if not self.opened_at <= self.closed_at <= self.deadline:
+                errors["closed_at"] = _("A turn closes between its opening and its deadline.")
+        for seat in ("first", "second"):
+            moved_at = getattr(self, f"{seat}_moved_at")
+            if moved_at and self.opened_at and self.deadline:
+                try:
+                    closed = rules.close_turn(self.opened_at, moved_at, None, self.opened_at)
+                except ValueError as exc:
+                    errors[f"{seat}_moved_at"] = str(exc)
+                    continue
+                if closed is None and moved_at > self.deadline:
+                    errors[f"{seat}_moved_at"] = _("A move after the deadline is void.")
+            if getattr(self, f"{seat}_missed") and (moved_at or not self.closed_at):
+                errors[f"{seat}_missed"] = _("Only a closed turn without a move is missed.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class ResultReport(models.Model):
+    """A result reported by a player (private page or API), waiting for the opponent's word.
+
+    A report that the reporter lost (a resignation) is recorded at once; any other report is
+    recorded when the opponent reports the same result. Differing reports wait for the organiser.
+    """
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rr_reports", verbose_name=_("game")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="rr_reports", verbose_name=_("entry")
+    )
+    result = models.CharField(_("result"), max_length=10)
+    at = models.DateTimeField(_("at"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("result report")
+        verbose_name_plural = _("result reports")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="rr_report_once_per_player"),
+            models.CheckConstraint(
+                condition=Q(result__in=["1-0", "1/2-1/2", "0-1"]), name="rr_report_result_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.result} ({self.entry_id})"

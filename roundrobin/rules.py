@@ -97,6 +97,30 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              noise, and computed so that with equal K a game's two changes sum to exactly zero.
     N-RR-13  ``Placing.stages`` lists every tiebreak stage that arises (played or pending), so
              that the app can tell a stored stage that a corrected result made obsolete.
+
+Decisions of the app's clock (issue 6; ``services``/``selectors`` apply them through this module)
+    N-RR-14  a sent move is final: a second move for the same open turn is refused (as a posted
+             move in correspondence chess); moves are free text, 1..200 characters after trimming,
+             no control characters (NUL included). A player's move is not shown to the opponent
+             until the turn closes (simultaneous turns).
+    N-RR-15  a move names the turn it answers; a move for a turn that closed in the meantime is
+             refused showing that turn's deadline (in the event's time zone), never moved on to
+             the next turn silently.
+    N-RR-16  expired turns are closed by ``process_deadlines`` (and before any move is written);
+             every page projects the stored clock to "now" on read (the open turn past its
+             deadline counts as closed, with the turns that would have opened since), so no page
+             shows a turn open after its deadline. The deadline of a turn is stored with it (the
+             organiser may correct it in admin, with history); the next turn keeps its length.
+    N-RR-17  a game that gets a result any other way (the organiser's entry, a player's report,
+             a withdrawal) stops its clock: the open turn closes then, without misses.
+    N-RR-18  results reported by players: a report that the reporter lost (resigning) is
+             recorded at once; any other needs the opponent's identical report; differing reports
+             wait for the organiser (shown on the table's desk page).
+    N-RR-19  games already running when the clock was installed (the migration) open turn 1 at
+             the migration, not at their start: their players had no way to move before.
+    N-RR-20  private links: ``secrets.token_urlsafe(32)``, stored in plain text so the organiser
+             can show and print them again; replaced in admin when one leaks. Unknown links are
+             a 404 that tells nothing; the API answers a foreign game like an unknown one (404).
 """
 
 from __future__ import annotations

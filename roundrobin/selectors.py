@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -18,7 +19,15 @@ from django.utils.translation import gettext_lazy as _
 
 from events.models import Competition, CompetitionStatus, Entry, Game, Seat, Session
 from roundrobin import rules
-from roundrobin.models import Ending, GameDetail, RatingChange, RatingSnapshot, TiebreakStage
+from roundrobin.models import (
+    Ending,
+    GameDetail,
+    RatingChange,
+    RatingSnapshot,
+    ResultReport,
+    TiebreakStage,
+    Turn,
+)
 
 
 def _one_to_one(obj, name: str):
@@ -576,3 +585,200 @@ def table_number_of_game(competition: Competition, game_id: int) -> int:
     if number is None:
         raise Http404
     return number
+
+
+# --- The correspondence clock (issue 6) ---------------------------------------------------------
+
+
+@dataclass
+class ClockView:
+    """A game's clock as it stands at ``now``, projected from the stored turns.
+
+    The stored open turn may have passed its deadline before ``process_deadlines`` ran: it is
+    shown as closed at its deadline (missing what was not sent), followed by the turns that
+    would have opened since, so no page shows a turn open after its deadline (``lagging``
+    says the database has not caught up yet; the next sweep or move writes it).
+    """
+
+    number: int
+    opened_at: datetime | None
+    deadline: datetime | None
+    moved: tuple[bool, bool]
+    misses: tuple[int, int]
+    misses_in_row: tuple[int, int]
+    double_timeouts: int
+    outcome: str | None
+    lagging: bool
+    over: bool
+    now: datetime
+    turns: list = field(default_factory=list)
+    current: object = None  # the stored open turn (None when the game is over)
+
+    @property
+    def is_open(self) -> bool:
+        return not self.over and self.outcome is None and self.deadline is not None
+
+    @property
+    def seconds_left(self) -> int:
+        if not self.is_open:
+            return 0
+        return max(0, int((self.deadline - self.now).total_seconds()))
+
+    @property
+    def time_left(self) -> str:
+        seconds = self.seconds_left
+        hours, rest = divmod(seconds, 3600)
+        return f"{hours} h {rest // 60:02d} min"
+
+    @property
+    def outcome_label(self) -> str:
+        return str(Ending(self.outcome).label) if self.outcome else ""
+
+    def moved_of(self, position: int) -> bool:
+        return self.moved[position - 1]
+
+
+def _project(turns: list, over: bool, now: datetime) -> ClockView:
+    closed = [t for t in turns if t.closed_at is not None]
+    log = [t.moved for t in closed]
+    current = next((t for t in turns if t.closed_at is None), None)
+    number = turns[-1].number if turns else 0
+    opened = deadline = None
+    moved = (False, False)
+    lagging = False
+    outcome = None
+    if current is not None and not over:
+        number, opened, deadline = current.number, current.opened_at, current.deadline
+        moved = (current.first_moved_at is not None, current.second_moved_at is not None)
+        while deadline < now:  # at most a few rounds: two double timeouts end any game
+            lagging = True
+            log.append(moved)
+            outcome = rules.timeout_outcome(log)
+            if outcome is not None:
+                break
+            length = deadline - opened
+            number, opened, deadline, moved = (
+                number + 1,
+                deadline,
+                deadline + length,
+                (False, False),
+            )
+    state = rules.clock_state(log)
+    return ClockView(
+        number=number,
+        opened_at=opened,
+        deadline=deadline,
+        moved=moved,
+        misses=state.misses,
+        misses_in_row=state.misses_in_row,
+        double_timeouts=state.double_timeouts,
+        outcome=outcome,
+        lagging=lagging,
+        over=over or current is None,
+        now=now,
+        turns=closed,
+        current=current,
+    )
+
+
+def clock_views(games: list[GameView], now: datetime) -> dict[int, ClockView]:
+    """The clocks of these games at ``now``; also set as ``view.clock``. One query."""
+    by_game: dict[int, list[Turn]] = defaultdict(list)
+    for turn in Turn.objects.filter(game_id__in=[g.pk for g in games]).order_by("game", "number"):
+        by_game[turn.game_id].append(turn)
+    clocks = {}
+    for view in games:
+        clocks[view.pk] = view.clock = _project(by_game[view.pk], view.detail.is_over, now)
+    return clocks
+
+
+def table_with_clocks(competition: Competition, number: int, now: datetime) -> TableView:
+    """The organiser's table page: every game with its clock and reports. Five queries."""
+    table = table_or_404(competition, number)
+    games = table.games + [g for s in table.stages for g in s.games]
+    clock_views(games, now)
+    reports = defaultdict(list)
+    for report in ResultReport.objects.filter(game_id__in=[g.pk for g in games]).select_related(
+        "entry__player"
+    ):
+        reports[report.game_id].append(report)
+    for view in games:
+        view.reports = reports[view.pk]
+    return table
+
+
+def entry_by_token(token: str) -> Entry:
+    """The entry a private link belongs to, or 404 (the same for any unknown link). One query."""
+    if not isinstance(token, str) or not 32 <= len(token) <= 64:
+        raise Http404
+    entry = (
+        Entry.objects.filter(rr_token__token=token, competition__format="roundrobin")
+        .select_related("player", "competition__event", "rr_snapshot", "rr_withdrawal", "rr_token")
+        .first()
+    )
+    if entry is None:
+        raise Http404
+    return entry
+
+
+@dataclass
+class PrivatePage:
+    entry: Entry
+    games: list[GameView]
+
+    @property
+    def competition(self) -> Competition:
+        return self.entry.competition
+
+    @property
+    def open_games(self) -> list[GameView]:
+        return [g for g in self.games if g.clock.is_open]
+
+    @property
+    def other_games(self) -> list[GameView]:
+        return [g for g in self.games if not g.clock.is_open]
+
+
+def private_page(entry: Entry, now: datetime) -> PrivatePage:
+    """A player's games with their clocks, for their private page and the API. Four queries
+    (the entry is already loaded by ``entry_by_token``)."""
+    snapshot = _one_to_one(entry, "rr_snapshot")
+    games: list[GameView] = []
+    if snapshot is not None:
+        tables = tables_for_competition(entry.competition, numbers=[snapshot.table])
+        if tables:
+            everything = tables[0].games + [g for s in tables[0].stages for g in s.games]
+            games = [g for g in everything if entry.pk in (g.white.pk, g.black.pk)]
+    clock_views(games, now)
+    for view in games:
+        view.position = 1 if view.white.pk == entry.pk else 2
+        view.opponent = view.opponent_of(entry.pk)
+        current = view.clock.current
+        sent = ""
+        if current is not None and not view.clock.lagging and view.clock.is_open:
+            sent = current.first_move if view.position == 1 else current.second_move
+        view.my_move = sent
+        view.my_misses = view.clock.misses[view.position - 1]
+        view.my_misses_in_row = view.clock.misses_in_row[view.position - 1]
+    return PrivatePage(entry, games)
+
+
+@dataclass
+class LinkRow:
+    entry: Entry
+    token: str
+    table: int | None
+    url: str = ""
+
+
+def private_links(competition: Competition) -> list[LinkRow]:
+    """Every player at a table with their private link, by table and seed. One query."""
+    entries = (
+        Entry.objects.filter(competition=competition, rr_token__isnull=False)
+        .select_related("player", "rr_token", "rr_snapshot")
+        .order_by("rr_snapshot__table", "rr_snapshot__seed", "pk")
+    )
+    return [
+        LinkRow(e, e.rr_token.token, getattr(_one_to_one(e, "rr_snapshot"), "table", None))
+        for e in entries
+    ]

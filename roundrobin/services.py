@@ -19,13 +19,20 @@ from __future__ import annotations
 
 import random
 import secrets
+import unicodedata
+import zoneinfo
 from collections import defaultdict
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
-from django.db.models import F, Max
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import connection, transaction
+from django.db.models import F, Max, Q, Value
+from django.db.models.functions import Greatest, Least
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -35,9 +42,12 @@ from roundrobin import rules, selectors
 from roundrobin.models import (
     Ending,
     GameDetail,
+    PlayerToken,
     RatingChange,
     RatingSnapshot,
+    ResultReport,
     TiebreakStage,
+    Turn,
     Withdrawal,
 )
 
@@ -89,7 +99,7 @@ def _now(now: datetime | None) -> datetime:
 
 
 def _create_games(
-    *, round_: Round, pairs: list[tuple[int, int]], start_number: int = 1
+    *, round_: Round, pairs: list[tuple[int, int]], hours: int, start_number: int = 1
 ) -> list[Game]:
     games = Game.objects.bulk_create(
         Game(round=round_, number=number, status=Game.Status.PLAYING)
@@ -103,6 +113,12 @@ def _create_games(
         )
     )
     GameDetail.objects.bulk_create(GameDetail(game=game) for game in games)
+    # R-RR-05, R-RR-10: turn 1 of every game opens when the game starts.
+    opened = round_.started_at
+    Turn.objects.bulk_create(
+        Turn(game=game, number=1, opened_at=opened, deadline=rules.turn_deadline(opened, hours))
+        for game in games
+    )
     return games
 
 
@@ -157,7 +173,8 @@ def competition_start(
     )
     for round_, table in zip(rounds, tables, strict=True):
         pairs = rules.pairs_with_colours(table, random.Random(round_.seed), balanced=balanced)
-        _create_games(round_=round_, pairs=pairs)
+        _create_games(round_=round_, pairs=pairs, hours=_hours(competition))
+    tokens_create(entries=entries, now=now)
     competition.status = CompetitionStatus.RUNNING
     competition.save(update_fields=["status"])
     competition_touch(competition)
@@ -254,6 +271,7 @@ def _game_finish(
     game.status = Game.Status.FINISHED
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
+    _turns_stop([game.pk], now)
 
     since = min(moment for moment in (before, detail.ended_at) if moment is not None)
     _ratings_recompute(competition, since)
@@ -407,7 +425,7 @@ def _tiebreaks_sync(competition: Competition, number: int, now: datetime) -> Non
             players_key=key,
         )
         pairs = rules.pairs_with_colours(list(plan.players), random.Random(stage_seed))
-        _create_games(round_=round_, pairs=pairs)
+        _create_games(round_=round_, pairs=pairs, hours=_hours(competition))
         # A withdrawn player whose results stand cannot play: the opponent wins (A-RR-13 f, g).
         _forfeit_open_games_of_withdrawn(round_, now)
 
@@ -443,6 +461,7 @@ def _forfeit_game(game: Game, withdrawn: set[int], now: datetime) -> bool:
     Game.objects.filter(pk=game.pk).update(
         status=Game.Status.FINISHED, revision=F("revision") + 1, updated_at=now
     )
+    _turns_stop([game.pk], now)
     return True
 
 
@@ -493,6 +512,7 @@ def entry_withdraw(*, entry: Entry, now: datetime | None = None) -> Withdrawal:
                 Game.objects.filter(pk=view.pk).update(
                     status=Game.Status.FINISHED, revision=F("revision") + 1, updated_at=now
                 )
+                _turns_stop([view.pk], now)
             detail.save()
         elif fate == rules.FORFEITED:
             _forfeit_game(view.game, {entry.pk}, now)
@@ -508,3 +528,462 @@ def entry_withdraw(*, entry: Entry, now: datetime | None = None) -> Withdrawal:
     _status_sync(competition)
     competition_touch(competition)
     return withdrawal
+
+
+# --- The correspondence clock (issue 6, R-RR-10..17) -------------------------------------------
+#
+# Turns are rows (``Turn``): turn 1 of every game opens with the game; a turn closes when both
+# players have moved (``move_submit``) or at its deadline (``deadlines_process``, the command
+# ``process_deadlines``, and lazily before a move is written, so that a move always lands in the
+# turn the clock is really in). Closing at the deadline records the misses, asks
+# ``rules.clock_state`` whether the game is over on time and, if so, finishes it through
+# ``_game_finish`` (time losses rated per ``rules.is_rated``, double forfeits unrated); else the
+# next turn opens at that deadline. Pages never show a turn open after its deadline: selectors
+# project the stored clock to "now" on read (``selectors.clock_views``).
+
+MOVE_EMPTY = _("Write your move.")
+MOVE_TOO_LONG = _("A move is at most %(max)s characters.")
+MOVE_BAD_CHARACTER = _("A move cannot contain control characters.")
+NOT_YOUR_GAME = _("This game is not one of yours.")
+GAME_OVER = _("This game is over; no more moves.")
+TOO_LATE = _(
+    "Too late: turn %(turn)s closed at its deadline, %(deadline)s. Your move was not recorded; "
+    "turn %(current)s is open now."
+)
+TURN_NOT_CURRENT = _("Turn %(turn)s is not the current turn; the current turn is %(current)s.")
+ALREADY_MOVED = _("You already sent your move for turn %(turn)s (%(move)s). A sent move is final.")
+PLAYER_WITHDRAWN = _("You have withdrawn from this competition.")
+RESULT_UNKNOWN = _("Report 1-0, 1/2-1/2 or 0-1.")
+
+DEFAULT_REMINDER_HOURS = 6
+
+
+def _hours(competition: Competition) -> int:
+    try:
+        hours = int(competition.settings.get("hours_per_move", rules.TURN_HOURS))
+    except (TypeError, ValueError):
+        return rules.TURN_HOURS
+    return hours if hours >= 1 else rules.TURN_HOURS
+
+
+def _clock_refuse(status: int, message, **params) -> ServiceError:
+    """A refusal with the HTTP status the JSON API answers it with."""
+    error = _refuse(message, **params)
+    error.status = status
+    return error
+
+
+def local_time(moment: datetime, competition: Competition) -> str:
+    """A stored UTC moment as the event's local time, e.g. "2026-03-02 13:00 CET"."""
+    zone = zoneinfo.ZoneInfo(competition.event.time_zone)
+    return timezone.localtime(moment, zone).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def private_url(token: str) -> str:
+    """The absolute address of a player's private page (settings.SITE_URL, else localhost)."""
+    base = settings.SITE_URL
+    return base.rstrip("/") + reverse("roundrobin:private", args=[token])
+
+
+def _mail(subject: str, body: str, to: str) -> None:
+    """Send after the transaction commits (never for a rolled-back write)."""
+    transaction.on_commit(lambda: send_mail(subject, body, None, [to], fail_silently=True))
+
+
+def tokens_create(*, entries, now: datetime) -> list[PlayerToken]:
+    """Give every entry without one a private link and e-mail it to players with an address."""
+    entries = list(entries)
+    have = set(PlayerToken.objects.filter(entry__in=entries).values_list("entry_id", flat=True))
+    entries = [e for e in entries if e.pk not in have]
+    tokens = PlayerToken.objects.bulk_create(
+        PlayerToken(entry=entry, token=secrets.token_urlsafe(32), created_at=now)
+        for entry in entries
+    )
+    for token in tokens:
+        player = token.entry.player
+        if player.email:
+            competition = token.entry.competition
+            _mail(
+                str(_("Your games in %(competition)s") % {"competition": competition.name}),
+                str(
+                    _(
+                        "Hello %(name)s,\n\nyour private page for %(competition)s, where you see "
+                        "your games and send your moves:\n%(url)s\n\nKeep this link to yourself."
+                    )
+                    % {
+                        "name": player.name,
+                        "competition": competition.name,
+                        "url": private_url(token.token),
+                    }
+                ),
+                player.email,
+            )
+    return tokens
+
+
+def _turns_stop(game_ids: list[int], now: datetime) -> None:
+    """Close the open turns of games that just finished (no misses: the game is over)."""
+    Turn.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(
+        closed_at=Least(Greatest(F("opened_at"), Value(now)), F("deadline"))
+    )
+
+
+def _check_move(text: object) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise _clock_refuse(400, MOVE_EMPTY)
+    text = text.strip()
+    if len(text) > Turn.MOVE_MAX_LENGTH:
+        raise _clock_refuse(400, MOVE_TOO_LONG, max=Turn.MOVE_MAX_LENGTH)
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise _clock_refuse(400, MOVE_BAD_CHARACTER)
+    return text
+
+
+def _clock_advance(
+    competition: Competition, turns: list[Turn], now: datetime
+) -> tuple[int, int, list[Turn]]:
+    """Close the given open turns at their deadlines (all expired), finish the games that ends
+    and open the next turns; repeats while a new turn is itself already expired.
+
+    Returns (turns closed, games finished, the open turns now). The caller holds the
+    competition's lock and the turns' row locks.
+    """
+    closed = finished = 0
+    current: list[Turn] = []
+    while turns:
+        for turn in turns:
+            turn.closed_at = turn.deadline
+            turn.first_missed = turn.first_moved_at is None
+            turn.second_missed = turn.second_moved_at is None
+        Turn.objects.bulk_update(turns, ["closed_at", "first_missed", "second_missed"])
+        closed += len(turns)
+        logs: dict[int, list[tuple[bool, bool]]] = defaultdict(list)
+        for game_id, first_missed, second_missed in (
+            Turn.objects.filter(game_id__in=[t.game_id for t in turns], closed_at__isnull=False)
+            .order_by("game_id", "number")
+            .values_list("game_id", "first_missed", "second_missed")
+        ):
+            logs[game_id].append((not first_missed, not second_missed))
+        over = set(
+            GameDetail.objects.filter(game_id__in=logs)
+            .exclude(ending=Ending.OPEN)
+            .values_list("game_id", flat=True)
+        )
+        following = []
+        for turn in turns:
+            if turn.game_id in over:
+                continue
+            state = rules.clock_state(logs[turn.game_id])
+            if state.outcome is not None:
+                game = (
+                    Game.objects.select_for_update(of=("self",))
+                    .select_related("round__session")
+                    .get(pk=turn.game_id)
+                )
+                detail = GameDetail.objects.select_for_update().get(game=game)
+                counted = logs[turn.game_id][: state.turns]
+                both_moved = any(m[0] for m in counted) and any(m[1] for m in counted)
+                _game_finish(
+                    competition=competition,
+                    game=game,
+                    detail=detail,
+                    points=rules.timeout_points(state.outcome),
+                    ending=state.outcome,
+                    now=turn.deadline,
+                    both_moved=both_moved,
+                )
+                finished += 1
+                continue
+            hours = turn.deadline - turn.opened_at
+            following.append(
+                Turn(
+                    game_id=turn.game_id,
+                    number=turn.number + 1,
+                    opened_at=turn.deadline,
+                    deadline=turn.deadline + hours,
+                )
+            )
+        Turn.objects.bulk_create(following)
+        current.extend(t for t in following if t.deadline >= now)
+        turns = [t for t in following if t.deadline < now]
+    return closed, finished, current
+
+
+def _game_of(competition: Competition, entry: Entry, game_id: object) -> Game:
+    try:
+        pk = int(game_id)
+    except (TypeError, ValueError):
+        raise _clock_refuse(404, NOT_YOUR_GAME) from None
+    game = (
+        Game.objects.filter(pk=pk, round__session__competition=competition, seats__entry=entry)
+        .select_related("round__session")
+        .first()
+    )
+    if game is None:
+        raise _clock_refuse(404, NOT_YOUR_GAME)
+    return game
+
+
+@transaction.atomic
+def move_submit(
+    *, entry: Entry, game_id: object, turn: object, text: object, now: datetime | None = None
+) -> Turn:
+    """A player's move for the current turn of one of their games (R-RR-10..12).
+
+    ``turn`` is the turn number the player answers (the page's hidden field, the API's
+    "turn"): a move for a turn that closed in the meantime is refused, showing its deadline,
+    rather than silently counted for the next one. A sent move is final: a second move for
+    the same turn is refused (as a posted move in correspondence chess). The turn closes as
+    soon as both have moved, and the next opens at that moment (R-RR-11, T-RR-09).
+    """
+    now = _now(now)
+    text = _check_move(text)
+    try:
+        number = int(turn)
+    except (TypeError, ValueError):
+        raise _clock_refuse(400, TURN_NOT_CURRENT, turn=turn, current="?") from None
+    competition = _locked_competition(entry.competition)
+    game = _game_of(competition, entry, game_id)
+    if Withdrawal.objects.filter(entry=entry).exists() or entry.withdrawn_at is not None:
+        raise _clock_refuse(403, PLAYER_WITHDRAWN)
+    detail = GameDetail.objects.get(game=game)
+    open_turn = Turn.objects.select_for_update().filter(game=game, closed_at__isnull=True).first()
+    if detail.is_over or open_turn is None:
+        raise _clock_refuse(410, GAME_OVER)
+    expired = open_turn
+    if open_turn.deadline < now:
+        _closed, finished, current = _clock_advance(competition, [open_turn], now)
+        if finished or not current:
+            raise _clock_refuse(410, GAME_OVER)
+        open_turn = current[0]
+    if number != open_turn.number:
+        if number == expired.number and expired is not open_turn:
+            raise _clock_refuse(
+                409,
+                TOO_LATE,
+                turn=number,
+                deadline=local_time(expired.deadline, competition),
+                current=open_turn.number,
+            )
+        raise _clock_refuse(409, TURN_NOT_CURRENT, turn=number, current=open_turn.number)
+    seat = Seat.objects.get(game=game, entry=entry).position
+    side = "first" if seat == 1 else "second"
+    if getattr(open_turn, f"{side}_moved_at") is not None:
+        raise _clock_refuse(
+            409, ALREADY_MOVED, turn=number, move=getattr(open_turn, f"{side}_move")
+        )
+    setattr(open_turn, f"{side}_move", text)
+    setattr(open_turn, f"{side}_moved_at", now)
+    fields = [f"{side}_move", f"{side}_moved_at"]
+    if open_turn.first_moved_at is not None and open_turn.second_moved_at is not None:
+        open_turn.closed_at = now
+        fields.append("closed_at")
+    open_turn.full_clean(exclude=["game"], validate_constraints=False)
+    open_turn.save(update_fields=fields)
+    if open_turn.closed_at is not None:
+        Turn.objects.create(
+            game=game,
+            number=open_turn.number + 1,
+            opened_at=now,
+            deadline=now + (open_turn.deadline - open_turn.opened_at),
+        )
+    competition_touch(competition)
+    return open_turn
+
+
+@transaction.atomic
+def result_report(
+    *, entry: Entry, game_id: object, result: object, now: datetime | None = None
+) -> bool:
+    """A player (or their game server) reports a game's result; True once it is recorded.
+
+    A report that the reporter lost (resigning) is recorded at once. Any other report waits
+    for the opponent to report the same result; then it is recorded as played. Reports that
+    differ wait for the organiser, who sees them on the table page and records the result.
+    """
+    now = _now(now)
+    if result not in RESULTS:
+        raise _clock_refuse(400, RESULT_UNKNOWN)
+    competition = _locked_competition(entry.competition)
+    game = _game_of(competition, entry, game_id)
+    if Withdrawal.objects.filter(entry=entry).exists() or entry.withdrawn_at is not None:
+        raise _clock_refuse(403, PLAYER_WITHDRAWN)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__session")
+        .get(pk=game.pk)
+    )
+    detail = GameDetail.objects.select_for_update().get(game=game)
+    if detail.is_over:
+        raise _clock_refuse(410, GAME_OVER)
+    seats = {s.entry_id: s.position for s in Seat.objects.filter(game=game)}
+    mine = seats[entry.pk]
+    points = RESULTS[result]
+    resigns = points[mine - 1] == rules.LOSS
+    ResultReport.objects.update_or_create(
+        game=game, entry=entry, defaults={"result": result, "at": now}
+    )
+    other = next(pk for pk in seats if pk != entry.pk)
+    agreed = ResultReport.objects.filter(game=game, entry_id=other, result=result).exists()
+    if not (resigns or agreed):
+        competition_touch(competition)
+        return False
+    _game_finish(
+        competition=competition,
+        game=game,
+        detail=detail,
+        points=points,
+        ending=Ending.PLAYED,
+        now=now,
+    )
+    return True
+
+
+@dataclass
+class SweepReport:
+    closed: int = 0
+    finished: int = 0
+    reminded: int = 0
+    competitions: int = 0
+
+
+SWEEP_BATCH = 200  # small enough that PostgreSQL reads it off the deadline index in order
+
+
+def _sweep_competition(
+    pk: int, game_ids: list[int], now: datetime, *, wait: bool
+) -> SweepReport | None:
+    """Close the expired turns of these games of one competition; None when another writer
+    holds the competition and ``wait`` is off (``select_for_update(skip_locked=True)`` on
+    PostgreSQL; SQLite's IMMEDIATE transactions serialise the writers instead)."""
+    skip = connection.features.has_select_for_update_skip_locked
+    with transaction.atomic():
+        competition = (
+            Competition.objects.select_for_update(of=("self",), skip_locked=skip and not wait)
+            .select_related("event")
+            .filter(pk=pk, format="roundrobin")
+            .first()
+        )
+        if competition is None:
+            return None
+        turns = list(
+            Turn.objects.select_for_update(of=("self",), skip_locked=skip)
+            .filter(game_id__in=game_ids, closed_at__isnull=True, deadline__lt=now)
+            .order_by("deadline", "pk")
+        )
+        if not turns:
+            return SweepReport()
+        closed, finished, _open = _clock_advance(competition, turns, now)
+        competition_touch(competition)
+        return SweepReport(closed=closed, finished=finished, competitions=1)
+
+
+def deadlines_process(*, now: datetime | None = None) -> SweepReport:
+    """Close every expired turn of every round robin (``manage.py process_deadlines``).
+
+    Idempotent: a turn is closed once, by whichever run locks it first; a second run finds
+    nothing to do. Expired turns are found in batches by the partial index on the open turns'
+    deadline (oldest first), then handled in one transaction per competition. A competition
+    another run (or a desk write) holds is skipped; when a whole batch was skipped, the run
+    waits for those locks, so one run leaves nothing expired behind.
+    """
+    now = _now(now)
+    report = SweepReport()
+    seen: set[int] = set()
+    while True:
+        game_ids = list(
+            Turn.objects.filter(closed_at__isnull=True, deadline__lt=now)
+            .order_by("deadline")
+            .values_list("game_id", flat=True)[:SWEEP_BATCH]
+        )
+        if not game_ids:
+            break
+        by_competition: dict[int, list[int]] = defaultdict(list)
+        for game_id, competition_id in Game.objects.filter(pk__in=game_ids).values_list(
+            "pk", "round__session__competition_id"
+        ):
+            by_competition[competition_id].append(game_id)
+        progress = 0
+        for wait in (False, True):
+            for pk, ids in by_competition.items():
+                result = _sweep_competition(pk, ids, now, wait=wait)
+                if result is None:
+                    continue
+                progress += result.closed
+                report.closed += result.closed
+                report.finished += result.finished
+                if result.closed:
+                    seen.add(pk)
+            if progress:
+                break
+        if not progress:  # nothing could be closed (held elsewhere): the next run will
+            break
+    report.competitions = len(seen)
+    return report
+
+
+def reminders_send(*, now: datetime | None = None) -> int:
+    """E-mail every player who has not moved when their deadline is the competition's
+    ``reminder_hours`` away (default 6; 0 turns reminders off), once per turn. Returns the
+    number sent. The reminder is marked before it is sent, by a conditional update, so two
+    runs never send the same one twice."""
+    now = _now(now)
+    sent = 0
+    competitions = Competition.objects.filter(
+        format="roundrobin", status=CompetitionStatus.RUNNING
+    ).select_related("event")
+    for competition in competitions:
+        try:
+            hours = int(competition.settings.get("reminder_hours", DEFAULT_REMINDER_HOURS))
+        except (TypeError, ValueError):
+            hours = DEFAULT_REMINDER_HOURS
+        if hours <= 0:
+            continue
+        turns = list(
+            Turn.objects.filter(
+                game__round__session__competition=competition,
+                closed_at__isnull=True,
+                deadline__gte=now,
+                deadline__lte=now + timedelta(hours=hours),
+            ).filter(
+                Q(first_moved_at__isnull=True, first_reminded_at__isnull=True)
+                | Q(second_moved_at__isnull=True, second_reminded_at__isnull=True)
+            )
+        )
+        if not turns:
+            continue
+        seats = Seat.objects.filter(game_id__in=[t.game_id for t in turns]).select_related(
+            "entry__player", "entry__rr_token"
+        )
+        by_game = {(s.game_id, s.position): s.entry for s in seats}
+        for turn in turns:
+            for position, side in ((1, "first"), (2, "second")):
+                if getattr(turn, f"{side}_moved_at") or getattr(turn, f"{side}_reminded_at"):
+                    continue
+                marked = Turn.objects.filter(
+                    pk=turn.pk, **{f"{side}_reminded_at__isnull": True}
+                ).update(**{f"{side}_reminded_at": now})
+                entry = by_game.get((turn.game_id, position))
+                if not marked or entry is None or not entry.player.email:
+                    continue
+                token = getattr(entry, "rr_token", None)
+                send_mail(
+                    str(_("Your move is due: %(competition)s") % {"competition": competition.name}),
+                    str(
+                        _(
+                            "Hello %(name)s,\n\nturn %(turn)s of one of your games ends at "
+                            "%(deadline)s and we have no move from you yet.\n%(url)s\n"
+                        )
+                        % {
+                            "name": entry.player.name,
+                            "turn": turn.number,
+                            "deadline": local_time(turn.deadline, competition),
+                            "url": private_url(token.token) if token else "",
+                        }
+                    ),
+                    None,
+                    [entry.player.email],
+                    fail_silently=True,
+                )
+                sent += 1
+    return sent

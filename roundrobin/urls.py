@@ -18,4 +18,21 @@ urlpatterns = [
     path(DESK + "tables/<int:number>/", views.desk_table, name="desk_table"),
     path(DESK + "games/<int:game_id>/result/", views.game_result, name="game_result"),
     path(DESK + "withdraw/<int:entry_id>/", views.withdraw, name="withdraw"),
+    path(DESK + "links/", views.links, name="links"),
+    # a player's private page (the token is the key) and the game servers' JSON API
+    path("p/<str:token>/", views.private, name="private"),
+    path("api/roundrobin/games/", views.api, name="api_games"),
+    path("api/roundrobin/games/<int:game_id>/", views.api, name="api_game"),
+    path(
+        "api/roundrobin/games/<int:game_id>/move/",
+        views.api,
+        {"action": "move"},
+        name="api_move",
+    ),
+    path(
+        "api/roundrobin/games/<int:game_id>/result/",
+        views.api,
+        {"action": "result"},
+        name="api_result",
+    ),
 ]

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -22,9 +26,11 @@ from django_htmx.middleware import HtmxDetails
 from events import selectors as event_selectors
 from events.live import POLL, live_competition
 from events.models import Competition, CompetitionStatus, Format
+from events.qr import qr_svg
 from events.services import ServiceError
 from roundrobin import selectors, services
-from roundrobin.forms import ResultForm
+from roundrobin.forms import MoveForm, ResultForm
+from roundrobin.models import Turn
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -162,7 +168,8 @@ def _table_context(competition: Competition, number: int, **extra) -> dict:
     return {
         "event": competition.event,
         "competition": competition,
-        "table": selectors.table_or_404(competition, number),
+        "table": selectors.table_with_clocks(competition, number, timezone.now()),
+        "zone": competition.event.time_zone,
         **extra,
     }
 
@@ -256,3 +263,202 @@ def withdraw(
         "table_url": table_url,
     }
     return render(request, "roundrobin/withdraw.html", context)
+
+
+# --- The correspondence clock: private pages, the JSON API, the organiser's links -------------
+
+
+def _private_context(entry, **extra) -> dict:
+    now = timezone.now()
+    page = selectors.private_page(entry, now)
+    return {
+        "event": entry.competition.event,
+        "competition": entry.competition,
+        "page": page,
+        "token": entry.rr_token.token,
+        "zone": entry.competition.event.time_zone,
+        "now": now,
+        "max_move": Turn.MOVE_MAX_LENGTH,
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def private(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A player's own page (no login; the link is the key): their games, the current turn with
+    its deadline counting down, and the move form. Unknown links are a plain 404."""
+    entry = selectors.entry_by_token(token)
+    template = "roundrobin/private.html"
+    if request.method == "POST":
+        form = MoveForm(request.POST)
+        game_id = request.POST.get("game", "")
+        error = flash = ""
+        if "result" in request.POST:  # a result report, not a move
+            try:
+                recorded = services.result_report(
+                    entry=entry, game_id=game_id, result=request.POST["result"]
+                )
+            except ServiceError as exc:
+                error = " ".join(exc.messages)
+            else:
+                flash = (
+                    _("Result recorded.")
+                    if recorded
+                    else _("Result reported; it is recorded when your opponent reports the same.")
+                )
+        elif not form.is_valid():
+            error = " ".join(" ".join(errors) for errors in form.errors.values())
+        else:
+            try:
+                services.move_submit(
+                    entry=entry,
+                    game_id=form.cleaned_data["game"],
+                    turn=form.cleaned_data["turn"],
+                    text=form.cleaned_data["move"],
+                )
+            except ServiceError as exc:
+                error = " ".join(exc.messages)
+            else:
+                flash = _("Move sent.")
+        if not request.htmx:
+            if error:
+                messages.error(request, error)
+            else:
+                messages.success(request, flash)
+            return redirect(reverse("roundrobin:private", args=[token]) + f"#game-{game_id}")
+        context = _private_context(
+            entry, error=error, flash=flash, focus=str(game_id), typed=request.POST.get("move", "")
+        )
+        context["focus_shown"] = any(str(view.pk) == str(game_id) for view in context["page"].games)
+        response = render(request, template + "#private-games", context)
+        response["Cache-Control"] = "private, no-store"
+        return response
+    if request.htmx:
+        template += "#private-games"
+    response = render(request, template, _private_context(entry))
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _json_error(status: int, message) -> JsonResponse:
+    return JsonResponse({"error": str(message)}, status=status)
+
+
+def _api_entry(request: HttpRequest):
+    header = request.headers.get("Authorization", "")
+    scheme, _sep, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    try:
+        return selectors.entry_by_token(token.strip())
+    except Http404:
+        return None
+
+
+def _api_body(request: HttpRequest) -> dict | None:
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _game_json(entry, view) -> dict:
+    clock = view.clock
+    me = "white" if view.white.pk == entry.pk else "black"
+    turn = None
+    if clock.is_open:
+        mine = clock.moved_of(1 if me == "white" else 2)
+        theirs = clock.moved_of(2 if me == "white" else 1)
+        turn = {
+            "number": clock.number,
+            "opened_at": clock.opened_at.isoformat(),
+            "deadline": clock.deadline.isoformat(),
+            "seconds_left": clock.seconds_left,
+            "you_moved": mine,
+            "opponent_moved": theirs,
+        }
+    return {
+        "game": view.pk,
+        "white": view.white.player.name,
+        "black": view.black.player.name,
+        "you": me,
+        "status": "playing" if clock.is_open else "finished",
+        "result": view.result or None,
+        "ending": view.detail.ending or (clock.outcome or None),
+        "turn": turn,
+        "misses": {"white": clock.misses[0], "black": clock.misses[1]},
+        "double_timeouts": clock.double_timeouts,
+        "turns": [
+            {
+                "number": t.number,
+                "white": t.first_move or None,
+                "black": t.second_move or None,
+                "white_missed": t.first_missed,
+                "black_missed": t.second_missed,
+                "closed_at": t.closed_at.isoformat(),
+            }
+            for t in clock.turns
+        ],
+    }
+
+
+NOT_FOUND = _("Not found.")
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def api(request: HttpRequest, game_id: int | None = None, action: str = "") -> JsonResponse:
+    """The game servers' JSON API, authenticated by the player's token (``Authorization:
+    Bearer <token>``). GET games/ lists, GET games/<id>/ reads a game, POST games/<id>/move/
+    {"turn": n, "move": "..."} moves, POST games/<id>/result/ {"result": "1-0"} reports."""
+    entry = _api_entry(request)
+    if entry is None:
+        return _json_error(404, NOT_FOUND)
+    if (request.method == "POST") != bool(action):
+        return _json_error(405, _("Method not allowed."))
+    now = timezone.now()
+    if action:
+        body = _api_body(request)
+        if body is None:
+            return _json_error(400, _("The body must be a JSON object."))
+        try:
+            if action == "move":
+                turn = services.move_submit(
+                    entry=entry,
+                    game_id=game_id,
+                    turn=body.get("turn"),
+                    text=body.get("move"),
+                    now=now,
+                )
+                return JsonResponse(
+                    {"game": game_id, "turn": turn.number, "closed": turn.closed_at is not None},
+                    status=201,
+                )
+            recorded = services.result_report(
+                entry=entry, game_id=game_id, result=body.get("result"), now=now
+            )
+        except ServiceError as exc:
+            return _json_error(getattr(exc, "status", 400), " ".join(exc.messages))
+        return JsonResponse({"game": game_id, "recorded": recorded})
+    page = selectors.private_page(entry, now)
+    if game_id is None:
+        return JsonResponse({"games": [_game_json(entry, view) for view in page.games]})
+    view = next((g for g in page.games if g.pk == game_id), None)
+    if view is None:
+        return _json_error(404, NOT_FOUND)
+    return JsonResponse(_game_json(entry, view))
+
+
+@require_GET
+@login_required
+def links(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    """Every player's private link, to hand out or print."""
+    competition = _desk(request, event_slug, competition_slug)
+    rows = selectors.private_links(competition)
+    for row in rows:
+        row.url = request.build_absolute_uri(reverse("roundrobin:private", args=[row.token]))
+        row.qr = qr_svg(row.url)
+    context = {"event": competition.event, "competition": competition, "rows": rows}
+    return render(request, "roundrobin/links.html", context)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from events import services as event_services
 from events.management.commands.load_demo import DUTCH
 from events.models import Competition
 from roundrobin import demo, selectors
-from roundrobin.models import GameDetail, RatingChange
+from roundrobin.models import GameDetail, PlayerToken, RatingChange, Turn
 from tests.roundrobin.conftest import make_competition
 
 
@@ -26,3 +28,12 @@ def test_the_demo_starts_the_league_and_enters_part_of_the_results(event):
     finished = GameDetail.objects.exclude(ending="").count()
     assert 24 <= finished < GameDetail.objects.count()
     assert RatingChange.objects.filter(competition=competition).exists()
+    # The clock ran for five days: every running game has its current turn open, not expired,
+    # a double timeout and a time loss happened, and every player has a private link.
+    open_games = GameDetail.objects.filter(ending="").count()
+    open_turns = Turn.objects.filter(closed_at__isnull=True)
+    assert open_turns.count() == open_games
+    assert not open_turns.filter(deadline__lt=timezone.now()).exists()
+    assert Turn.objects.filter(first_missed=True, second_missed=True).exists()
+    assert GameDetail.objects.filter(ending__endswith="lost_on_time").exists()
+    assert PlayerToken.objects.filter(entry__competition=competition).count() == 16

@@ -104,3 +104,57 @@ def test_the_admin_action_reapplies_ratings_after_a_seat_edit(client, started, s
     assert response.status_code == 302
     assert Player.objects.get(pk=sixteen[0].player_id).rating < 2000 < winner_before
     assert RatingChange.objects.filter(game=game).count() == 2
+
+
+# --- the clock (issue 6) --------------------------------------------------------------------------
+
+
+def test_turn_constraints_hold_in_the_database(started):
+    from roundrobin.models import Turn
+
+    turn = Turn.objects.first()
+    game = turn.game
+    hour = dt.timedelta(hours=1)
+    assert violates(
+        lambda: Turn.objects.create(game=game, number=1, opened_at=START, deadline=START + hour)
+    )
+    assert violates(
+        lambda: Turn.objects.create(game=game, number=2, opened_at=START, deadline=START)
+    )  # deadline must be after the opening (and one open turn per game)
+    assert violates(lambda: Turn.objects.filter(pk=turn.pk).update(first_missed=True))
+    assert violates(
+        lambda: Turn.objects.filter(pk=turn.pk).update(first_moved_at=START + 30 * hour)
+    )
+    assert violates(lambda: Turn.objects.filter(pk=turn.pk).update(closed_at=START - hour))
+
+
+def test_a_turn_edited_in_admin_is_checked(started):
+    from roundrobin.models import Turn
+
+    turn = Turn.objects.first()
+    turn.deadline = turn.opened_at
+    with pytest.raises(ValidationError):
+        turn.full_clean()
+    turn.refresh_from_db()
+    turn.first_missed = True
+    with pytest.raises(ValidationError):
+        turn.full_clean()
+
+
+def test_the_clock_admin_pages_and_history(client, started):
+    from roundrobin.models import PlayerToken, Turn
+
+    admin = UserFactory(username="clock-root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    for model in ("turn", "playertoken", "resultreport"):
+        assert client.get(reverse(f"admin:roundrobin_{model}_changelist")).status_code == 200
+    turn = Turn.objects.first()
+    page = client.get(reverse("admin:roundrobin_turn_change", args=[turn.pk]))
+    assert page.status_code == 200
+    assert client.get(reverse("admin:roundrobin_turn_history", args=[turn.pk])).status_code == 200
+    old = PlayerToken.objects.first().token
+    client.post(
+        reverse("admin:roundrobin_playertoken_changelist"),
+        {"action": "renew", "_selected_action": [PlayerToken.objects.first().pk]},
+    )
+    assert PlayerToken.objects.first().token != old

@@ -277,8 +277,8 @@ def test_desk_table_takes_constant_queries(
     desk_client, event, django_assert_max_num_queries, players
 ):
     competition, _ = started_with(event, f"d{players}", players)
-    # session, user, competition, organiser check, games, seats, entries
-    with django_assert_max_num_queries(7):
+    # session, user, competition, organiser check, games, seats, entries, turns, reports
+    with django_assert_max_num_queries(9):
         assert desk_client.get(url("desk_table", competition, 1)).status_code == 200
     with django_assert_max_num_queries(7):
         assert desk_client.get(url("desk", competition)).status_code == 200

@@ -1,0 +1,47 @@
+"""``manage.py process_deadlines``: close expired turns of the correspondence round robins."""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from roundrobin import services
+
+
+class Command(BaseCommand):
+    help = (
+        "Close every expired turn of every correspondence round robin: record the missed moves, "
+        "end games lost on time (two missed turns in a row) or double forfeited (the second "
+        "double timeout), open the next turns, and e-mail reminders to players whose deadline "
+        "is near. Idempotent and safe to run from cron on several machines at once; "
+        "--loop SECONDS keeps it running."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--loop",
+            type=int,
+            metavar="SECONDS",
+            default=0,
+            help="Sweep again every SECONDS seconds until stopped (default: sweep once).",
+        )
+        parser.add_argument(
+            "--no-reminders", action="store_true", help="Do not send reminder e-mails."
+        )
+
+    def handle(self, *args, loop: int = 0, no_reminders: bool = False, **options) -> None:
+        if loop < 0:
+            self.stderr.write("--loop must be 0 or more seconds.")
+            return
+        while True:
+            report = services.deadlines_process()
+            reminded = 0 if no_reminders else services.reminders_send()
+            if options.get("verbosity", 1) >= 1:
+                self.stdout.write(
+                    f"closed {report.closed} turns, finished {report.finished} games "
+                    f"in {report.competitions} competitions, sent {reminded} reminders"
+                )
+            if not loop:
+                return
+            time.sleep(loop)

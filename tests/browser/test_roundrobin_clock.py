@@ -1,0 +1,48 @@
+"""A player sends their move on their private page, on a phone; the opponent's move closes
+the turn and the next one opens."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from events.models import Game, Seat
+from roundrobin import services
+from roundrobin.models import PlayerToken, Turn
+from tests.browser.conftest import screenshot
+from tests.factories import EventFactory
+from tests.roundrobin.conftest import enter_players, make_competition
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_player_submits_a_move_on_the_private_page(phone, second_phone, live_server):
+    event = EventFactory(name="Correspondentie 2026", slug="corr")
+    competition = make_competition(event, slug="clock")
+    enter_players(competition, 2)
+    services.competition_start(competition=competition, seed=5, now=timezone.now())
+    game = Game.objects.get(round__session__competition=competition)
+    white = Seat.objects.get(game=game, position=1).entry
+    black = Seat.objects.get(game=game, position=2).entry
+    base = live_server.url
+
+    phone.goto(f"{base}/p/{PlayerToken.objects.get(entry=white).token}/")
+    card = phone.locator(f"#game-{game.pk}")
+    expect(card).to_contain_text("Turn 1")
+    expect(card.locator(".countdown")).to_contain_text("left")
+    card.get_by_label("Your move").fill("e4")
+    card.get_by_role("button", name="Send move").click()
+    expect(phone.locator(f"#game-{game.pk}")).to_contain_text("You sent: e4.")
+    expect(phone.locator(f"#game-{game.pk}")).to_contain_text("Waiting for your opponent")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "roundrobin-private-move")
+
+    second_phone.goto(f"{base}/p/{PlayerToken.objects.get(entry=black).token}/")
+    other = second_phone.locator(f"#game-{game.pk}")
+    other.get_by_label("Your move").fill("c5")
+    other.get_by_role("button", name="Send move").click()
+    expect(second_phone.locator(f"#game-{game.pk}")).to_contain_text("Turn 2")
+    first = Turn.objects.get(game=game, number=1)
+    assert (first.first_move, first.second_move) == ("e4", "c5")
+    assert first.closed_at is not None

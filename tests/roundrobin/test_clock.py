@@ -1,0 +1,351 @@
+"""The correspondence clock: turns, moves, deadlines, time losses, double forfeits (issue 6)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import time_machine
+from django.core import mail
+from django.core.management import call_command
+
+from events.models import Game, Player, Seat
+from events.services import ServiceError
+from roundrobin import rules, selectors, services
+from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
+from tests.roundrobin.conftest import START, enter_players, make_competition
+
+H = dt.timedelta(hours=1)
+DAY = 24 * H
+
+
+def turns_of(game):
+    return list(
+        Turn.objects.filter(game=game)
+        .order_by("number")
+        .values_list(
+            "number", "opened_at", "deadline", "closed_at", "first_missed", "second_missed"
+        )
+    )
+
+
+@pytest.fixture
+def duel(event):
+    """One game between two players, started at START with 24-hour turns."""
+    competition = make_competition(event, slug="duel")
+    enter_players(competition, 2)
+    services.competition_start(competition=competition, seed=1, now=START)
+    game = Game.objects.get(round__session__competition=competition)
+    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
+    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
+    return competition, game, white, black
+
+
+def move(entry, game, turn, text="e4", at=None):
+    return services.move_submit(entry=entry, game_id=game.pk, turn=turn, text=text, now=at)
+
+
+def sweep(at):
+    with time_machine.travel(at, tick=False):
+        return services.deadlines_process()
+
+
+def detail(game):
+    return GameDetail.objects.get(game=game)
+
+
+# --- turns ----------------------------------------------------------------------------------------
+
+
+def test_turn_1_of_every_game_opens_at_the_start(started):
+    turns = Turn.objects.filter(game__round__session__competition=started)
+    assert turns.count() == 35
+    assert {(t.number, t.opened_at, t.deadline, t.closed_at) for t in turns} == {
+        (1, START, START + DAY, None)
+    }
+    tokens = list(PlayerToken.objects.filter(entry__competition=started))
+    assert len(tokens) == 16 and len({t.token for t in tokens}) == 16
+    assert all(len(t.token) >= 43 for t in tokens)
+
+
+def test_the_turn_length_follows_hours_per_move(event):
+    competition = make_competition(event, slug="fast", hours_per_move=6)
+    enter_players(competition, 3)
+    services.competition_start(competition=competition, now=START)
+    assert set(Turn.objects.values_list("deadline", flat=True)) == {START + 6 * H}
+
+
+def test_players_with_an_address_get_their_link_by_mail(event, django_capture_on_commit_callbacks):
+    competition = make_competition(event, slug="mail")
+    a, b, c = enter_players(competition, 3)
+    Player.objects.filter(pk=a.player_id).update(email="a@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.competition_start(competition=competition, now=START)
+    assert [m.to for m in mail.outbox] == [["a@example.org"]]
+    assert PlayerToken.objects.get(entry=a).token in mail.outbox[0].body
+
+
+def test_a_turn_closes_when_both_have_moved_and_the_next_opens_then(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "e4", START + 2 * H)
+    assert Turn.objects.get(game=game, number=1).closed_at is None
+    move(black, game, 1, "e5", START + 5 * H)  # T-RR-09
+    first, second = Turn.objects.filter(game=game).order_by("number")
+    assert (first.closed_at, first.first_move, first.second_move) == (START + 5 * H, "e4", "e5")
+    assert (second.opened_at, second.deadline) == (START + 5 * H, START + 29 * H)
+
+
+# --- deadlines ------------------------------------------------------------------------------------
+
+
+def test_a_single_miss_keeps_the_game_going_and_processes_the_opponents_move(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "d4", START + H)
+    report = sweep(START + DAY + H)  # T-RR-08
+    assert (report.closed, report.finished) == (1, 0)
+    assert turns_of(game) == [
+        (1, START, START + DAY, START + DAY, False, True),
+        (2, START + DAY, START + 2 * DAY, None, False, False),
+    ]
+    assert Turn.objects.get(game=game, number=1).first_move == "d4"
+    assert not detail(game).is_over
+
+
+def test_two_misses_in_a_row_lose_on_time_and_the_loss_is_rated(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "e4", START + H)
+    move(black, game, 1, "e5", START + 2 * H)  # turn 2 opens at START + 2h
+    move(white, game, 2, "Nf3", START + 3 * H)
+    sweep(START + 2 * H + DAY + H)  # black misses turn 2
+    move(white, game, 3, "Bc4", START + 2 * H + DAY + 2 * H)
+    before = Player.objects.get(pk=black.player_id).rating
+    report = sweep(START + 2 * H + 2 * DAY + H)  # black misses turn 3 -> loses (T-RR-04)
+    assert report.finished == 1
+    d = detail(game)
+    assert d.ending == Ending.SECOND_LOST_ON_TIME and d.rated
+    assert d.ended_at == START + 2 * H + 2 * DAY
+    points = list(Seat.objects.filter(game=game).order_by("position").values_list("points"))
+    assert [p[0] for p in points] == [1, 0]
+    assert Player.objects.get(pk=black.player_id).rating < before
+    assert Turn.objects.filter(game=game, closed_at__isnull=True).count() == 0
+
+
+def test_a_time_loss_without_any_move_is_unrated(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "e4", START + H)
+    sweep(START + DAY + H)
+    move(white, game, 2, "d4", START + DAY + 2 * H)
+    sweep(START + 2 * DAY + H)
+    d = detail(game)
+    assert d.ending == Ending.SECOND_LOST_ON_TIME and not d.rated  # N-RR-07
+
+
+def test_the_second_double_timeout_is_a_double_forfeit(duel):
+    competition, game, white, black = duel
+    sweep(START + DAY + H)  # double timeout 1 at turn 1
+    move(white, game, 2, "e4", START + DAY + H)
+    move(black, game, 2, "e5", START + DAY + 2 * H)  # turn 3 opens at START + 26h
+    assert not detail(game).is_over
+    report = sweep(START + 2 * DAY + 3 * H)  # double timeout 2 at turn 3 (T-RR-05)
+    assert report.finished == 1
+    d = detail(game)
+    assert d.ending == Ending.DOUBLE_FORFEIT and not d.rated and d.is_over
+    assert set(Seat.objects.filter(game=game).values_list("points", flat=True)) == {0}
+    # 0-0 leaves the two tied for first: their decider starts with its own clock.
+    decider = Game.objects.exclude(pk=game.pk).get(round__session__competition=competition)
+    assert Turn.objects.get(game=decider).opened_at == START + 2 * DAY + 2 * H
+
+
+def test_a_long_silence_is_settled_in_one_sweep(duel):
+    competition, game, white, black = duel
+    report = sweep(START + 10 * DAY)  # T-RR-07: both miss turns 1 and 2
+    # The game, then its decider and the decider's replay (each 0-0 after two turns).
+    assert (report.closed, report.finished) == (6, 3)
+    assert detail(game).ending == Ending.DOUBLE_FORFEIT
+    assert competition.__class__.objects.get(pk=competition.pk).status == "finished"
+    assert not Turn.objects.filter(closed_at__isnull=True).exists()
+    assert detail(game).ended_at == START + 2 * DAY
+
+
+def test_process_deadlines_twice_gives_the_same_state(started):
+    first = sweep(START + DAY + H)
+    state = sorted(
+        Turn.objects.values_list("game", "number", "closed_at", "first_missed", "second_missed")
+    )
+    second = sweep(START + DAY + H)
+    assert first.closed == 35 and second.closed == 0
+    assert state == sorted(
+        Turn.objects.values_list("game", "number", "closed_at", "first_missed", "second_missed")
+    )
+
+
+def test_the_command_sweeps_and_reports(duel, capsys):
+    with time_machine.travel(START + 3 * DAY, tick=False):
+        call_command("process_deadlines")
+    assert "closed 2 turns, finished 1 games" in capsys.readouterr().out
+    assert detail(duel[1]).ending == Ending.DOUBLE_FORFEIT
+
+
+def test_a_tiebreak_game_gets_its_turn_1_when_it_is_created(duel):
+    competition, game, white, black = duel
+    services.game_result_record(
+        competition=competition,
+        game_id=game.pk,
+        result="1/2-1/2",
+        revision=game.revision,
+        now=START + 5 * H,
+    )
+    decider = Game.objects.exclude(pk=game.pk).get(round__session__competition=competition)
+    assert turns_of(decider) == [(1, START + 5 * H, START + 29 * H, None, False, False)]
+    assert Turn.objects.get(game=game).closed_at == START + 5 * H  # the result stopped the clock
+
+
+# --- pages never show an expired turn open -------------------------------------------------------
+
+
+def test_the_clock_is_projected_past_an_unprocessed_deadline(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "e4", START + H)
+    entry = selectors.entry_by_token(PlayerToken.objects.get(entry=white).token)
+    clock = selectors.private_page(entry, START + DAY + H).games[0].clock
+    assert clock.lagging and clock.number == 2 and clock.deadline == START + 2 * DAY
+    assert clock.misses == (0, 1) and clock.is_open
+    late = selectors.private_page(entry, START + 3 * DAY).games[0].clock
+    assert late.outcome == rules.SECOND_LOST_ON_TIME and not late.is_open
+
+
+# --- moving ---------------------------------------------------------------------------------------
+
+
+def test_a_move_after_the_deadline_is_refused_showing_the_deadline(duel):
+    competition, game, white, black = duel
+    with pytest.raises(ServiceError) as refused:
+        move(white, game, 1, "e4", START + DAY + H)
+    assert "Too late" in str(refused.value) and "2026-03-02 13:00 CET" in str(refused.value)
+    assert refused.value.status == 409
+    assert Turn.objects.get(game=game, number=1).closed_at is None  # rolled back with it
+    # The clock caught up when the move arrived: the move for turn 2 is taken.
+    move(white, game, 2, "e4", START + DAY + H)
+    assert Turn.objects.get(game=game, number=1).second_missed
+
+
+def test_a_second_move_for_the_same_turn_is_refused(duel):
+    competition, game, white, black = duel
+    move(white, game, 1, "e4", START + H)
+    with pytest.raises(ServiceError, match="already sent") as refused:
+        move(white, game, 1, "d4", START + 2 * H)
+    assert refused.value.status == 409
+    assert Turn.objects.get(game=game, number=1).first_move == "e4"
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [("", 400), ("   ", 400), ("x" * 201, 400), ("e4\x00", 400), ("e4\n", 201), (None, 400)],
+)
+def test_hostile_moves_are_refused(duel, text, status):
+    competition, game, white, black = duel
+    if status == 201:
+        assert move(white, game, 1, text, START + H).first_move == "e4"
+        return
+    with pytest.raises(ServiceError) as refused:
+        move(white, game, 1, text, START + H)
+    assert refused.value.status == status
+
+
+def test_moves_in_other_games_finished_games_and_wrong_turns_are_refused(duel, started):
+    competition, game, white, black = duel
+    other = Game.objects.filter(round__session__competition=started).first()
+    for game_id, status in ((other.pk, 404), ("x", 404), (10**9, 404)):
+        with pytest.raises(ServiceError) as refused:
+            services.move_submit(entry=white, game_id=game_id, turn=1, text="e4", now=START)
+        assert refused.value.status == status
+    with pytest.raises(ServiceError) as refused:
+        move(white, game, 7, "e4", START + H)
+    assert refused.value.status == 409
+    sweep(START + 3 * DAY)
+    with pytest.raises(ServiceError) as refused:
+        move(white, game, 3, "e4", START + 3 * DAY)
+    assert refused.value.status == 410
+
+
+# --- results reported by players -----------------------------------------------------------------
+
+
+def test_a_resignation_is_recorded_at_once(duel):
+    competition, game, white, black = duel
+    assert services.result_report(entry=black, game_id=game.pk, result="1-0", now=START + H)
+    assert detail(game).ending == Ending.PLAYED
+
+
+def test_a_claimed_win_waits_for_the_opponent(duel):
+    competition, game, white, black = duel
+    assert not services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
+    assert not services.result_report(entry=black, game_id=game.pk, result="1/2-1/2", now=START)
+    assert not detail(game).is_over and ResultReport.objects.count() == 2
+    assert services.result_report(entry=white, game_id=game.pk, result="1/2-1/2", now=START)
+    assert detail(game).ending == Ending.PLAYED
+    with pytest.raises(ServiceError) as refused:
+        services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
+    assert refused.value.status == 410
+    with pytest.raises(ServiceError) as refused:
+        services.result_report(entry=white, game_id=game.pk, result="2-0", now=START)
+    assert refused.value.status == 400
+
+
+# --- reminders ------------------------------------------------------------------------------------
+
+
+def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
+    competition, game, white, black = duel
+    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 10 * H) == 0  # 14 h left: too early
+    assert services.reminders_send(now=START + 19 * H) == 1
+    assert services.reminders_send(now=START + 20 * H) == 0
+    assert len(mail.outbox) == 1 and "turn 1" in mail.outbox[0].body
+    assert Turn.objects.get(game=game, number=1).second_reminded_at == START + 19 * H
+
+
+def test_reminders_follow_the_setting(duel):
+    competition, game, white, black = duel
+    Player.objects.filter(pk=white.player_id).update(email="w@example.org")
+    competition.settings["reminder_hours"] = 0
+    competition.save()
+    assert services.reminders_send(now=START + 23 * H) == 0
+
+
+# --- two sweeps at once (PostgreSQL) -------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_sweeps_close_each_turn_once(event):
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks with skip_locked need PostgreSQL")
+    competitions = []
+    for index in range(3):
+        competition = make_competition(event, slug=f"c{index}")
+        enter_players(competition, 7)
+        services.competition_start(competition=competition, now=START)
+        competitions.append(competition)
+    reports = []
+    barrier = threading.Barrier(2)
+
+    def run():
+        try:
+            barrier.wait()
+            reports.append(services.deadlines_process(now=START + DAY + H))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(r.closed for r in reports) == 63
+    assert Turn.objects.count() == 126
+    assert Turn.objects.filter(closed_at__isnull=True, number=2).count() == 63
