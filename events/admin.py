@@ -13,22 +13,34 @@ from events.services import competition_touch
 
 
 class TouchingAdmin(SimpleHistoryAdmin):
-    """Saving a row in admin bumps its competition's version, so public pages follow."""
+    """Every admin write bumps the version of each competition it touched (the row's old one
+    too, when an edit moves it), so public pages and their caches follow."""
 
     def competition_of(self, obj) -> Competition | None:
         raise NotImplementedError
 
-    def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
-        competition = self.competition_of(obj)
-        if competition is not None:
+    def _touch(self, competitions) -> None:
+        unique = {c.pk: c for c in competitions if c is not None}
+        for competition in unique.values():
             competition_touch(competition)
+
+    def save_model(self, request, obj, form, change) -> None:
+        before = None
+        if change and obj.pk:
+            stored = type(obj).objects.filter(pk=obj.pk).first()
+            before = self.competition_of(stored) if stored is not None else None
+        super().save_model(request, obj, form, change)
+        self._touch([before, self.competition_of(obj)])
 
     def delete_model(self, request, obj) -> None:
         competition = self.competition_of(obj)
         super().delete_model(request, obj)
-        if competition is not None:
-            competition_touch(competition)
+        self._touch([competition])
+
+    def delete_queryset(self, request, queryset) -> None:
+        competitions = [self.competition_of(obj) for obj in queryset]
+        super().delete_queryset(request, queryset)
+        self._touch(competitions)
 
 
 @admin.register(Player)

@@ -34,6 +34,9 @@ PLAYER_EXISTS = gettext_lazy(
 )
 ALREADY_CHECKED_IN = gettext_lazy("%(player)s is already checked in.")
 NOT_CHECKED_IN = gettext_lazy("%(player)s is not checked in.")
+UNDO_WHILE_RUNNING = gettext_lazy(
+    "The competition has started, so %(player)s's check-in stays; withdraw them instead."
+)
 ALREADY_WITHDRAWN = gettext_lazy("%(player)s has withdrawn.")
 NOT_WITHDRAWN = gettext_lazy("%(player)s has not withdrawn.")
 COMPETITION_FINISHED = gettext_lazy("%(competition)s is finished; its entries cannot change.")
@@ -258,6 +261,10 @@ def entry_check_in(*, entry: Entry) -> Entry:
 def entry_undo_check_in(*, entry: Entry) -> Entry:
     entry = _locked_entry(entry)
     _ensure_open(entry.competition)
+    if entry.competition.status == Competition.Status.RUNNING:
+        # Formats place players by check-in order (the sjoelen rota, Blokus roll call):
+        # taking one out mid-competition would move everyone after them.
+        raise _refuse(UNDO_WHILE_RUNNING, player=entry.player)
     if not entry.checked_in_at:
         raise _refuse(NOT_CHECKED_IN, player=entry.player)
     entry.checked_in_at = None

@@ -68,3 +68,33 @@ def test_blokus_seat_scores_are_read_only_in_admin(admin_client, db):
     )
     seat.refresh_from_db()
     assert seat.score == -5
+
+
+def test_a_bulk_delete_in_admin_bumps_the_competition_version(admin_client, db):
+    seat = SeatFactory(game__round__session__competition__format="roundrobin")
+    competition = seat.game.round.session.competition
+    before = competition.version
+    response = admin_client.post(
+        reverse("admin:events_seat_changelist"),
+        {"action": "delete_selected", "_selected_action": [seat.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert not Seat.objects.filter(pk=seat.pk).exists()
+    assert competition.version > before
+
+
+def test_moving_an_entry_in_admin_bumps_both_competitions(admin_client, db):
+    from tests.factories import CompetitionFactory, EntryFactory
+
+    entry = EntryFactory()
+    old, new = entry.competition, CompetitionFactory()
+    versions = (old.version, new.version)
+    response = admin_client.post(
+        reverse("admin:events_entry_change", args=[entry.pk]),
+        {"player": entry.player_id, "competition": new.pk},
+    )
+    assert response.status_code == 302
+    old.refresh_from_db()
+    new.refresh_from_db()
+    assert (old.version, new.version) == (versions[0] + 1, versions[1] + 1)

@@ -305,3 +305,13 @@ def test_a_round_robin_in_registration_withdraws_at_the_desk(db):
     )
     entry = services.entry_withdraw(entry=EntryFactory(competition=competition))
     assert entry.is_withdrawn
+
+
+def test_a_check_in_cannot_be_undone_once_the_competition_runs(competition):
+    entry = services.entry_check_in(entry=EntryFactory(competition=competition))
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
+    with pytest.raises(services.ServiceError) as info:
+        services.entry_undo_check_in(entry=entry)
+    assert "withdraw them instead" in info.value.messages[0]
+    entry.refresh_from_db()
+    assert entry.is_checked_in
