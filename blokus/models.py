@@ -4,6 +4,8 @@
   roll call (and in which order), seated or reserve, and the drop-out (A-BLK-05).
 - ``Hand``: what a seat had left when its game ended (squares, monomino last, the pieces).
 - ``QualificationLot``: the recorded lot that splits exact ties in the qualification (§22).
+- ``SessionNotHeld``: the organiser's record that a qualifying session could not be played
+  (fewer than four at the roll call, ...), with the reason; it no longer holds up the final.
 """
 
 from __future__ import annotations
@@ -132,6 +134,7 @@ class Hand(models.Model):
         return f"{self.seat}: {self.squares_left}"
 
     def clean(self) -> None:
+        self._check_drop_out()
         try:
             rules.game_score(self.squares_left, bool(self.monomino_last))
             if self.pieces:
@@ -143,6 +146,49 @@ class Hand(models.Model):
                     )
         except (TypeError, rules.InvalidResult) as exc:
             raise ValidationError(str(exc)) from exc
+
+    def _check_drop_out(self) -> None:
+        """A player who dropped out before this game has all 89 squares left (A-BLK-05)."""
+        if not self.seat_id or self.squares_left is None:
+            return
+        seat = Seat.objects.select_related("game__round__session", "entry__player").get(
+            pk=self.seat_id
+        )
+        round_ = seat.game.round
+        if round_.session.kind != Session.Kind.QUALIFYING:
+            return
+        gone = SessionPlayer.objects.filter(
+            session_id=round_.session_id,
+            entry_id=seat.entry_id,
+            dropped_after_round__lt=round_.number,
+        ).exists()
+        if gone and (self.squares_left != rules.TOTAL_SQUARES or self.monomino_last):
+            raise ValidationError(
+                {
+                    "squares_left": _("%(player)s dropped out: they have all 89 squares left.")
+                    % {"player": seat.entry.player}
+                }
+            )
+
+
+class SessionNotHeld(models.Model):
+    """A qualifying session the organiser declared not held (A-BLK-11): nobody played in it,
+    so it does not hold up the final, which takes the top four of those who did play."""
+
+    session = models.OneToOneField(
+        Session, on_delete=models.CASCADE, related_name="blokus_not_held", verbose_name=_("session")
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("session not held")
+        verbose_name_plural = _("sessions not held")
+
+    def __str__(self) -> str:
+        return f"{self.session}: {self.reason}"
 
 
 class QualificationLot(models.Model):

@@ -92,8 +92,16 @@ Decisions the application makes with these functions (blokus/services.py has the
   at a time, and one seated in a session is refused for any other. Reserves, players replaced
   before round 1 and players absent at the roll call never played and may register again.
 - After a session is seated nobody else checks in (A-BLK-13: late arrivals are not reserves).
-- A reserve replaces a seated player until round 1's clock starts, taking over their seat and
-  colour if round 1 was already drawn.
+- A reserve replaces a seated player until round 1 has started (its clock ran, any result of
+  the session was entered, or round 2 was drawn), taking over their seat and colour if round 1
+  was already drawn; a reserve seated in another session is refused (R-BLK-07).
+- A session that cannot run (fewer than four at the roll call) is declared "not held" by the
+  organiser, with a reason shown everywhere; it no longer holds up the final, which takes the
+  top four of those who played (A-BLK-11).
+- A withdrawal at the shared desk is a drop-out after the round in progress (applied when the
+  next round is drawn); a withdrawn player is not seated at a roll call or at the final (the
+  next qualifier moves up). Once the final is seated, its players are the finalists shown, and
+  a qualifying correction needs the organiser's confirmation.
 - A drop-out is "out after the round in progress"; in every later game the player has all 89
   squares left and is ranked last (``qualifying_points_with_dropouts``).
 - Each draw stores its seed; ``group_round`` then ``draw_colours`` per table, in table order, use

@@ -18,9 +18,10 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from blokus import rules
-from blokus.models import QualificationLot, SessionPlayer
+from blokus.models import QualificationLot, SessionNotHeld, SessionPlayer
 from blokus.services import SeatingPlan, seating_plan, settings_of
 from events.models import Competition, Entry, Game, Round, Seat, Session
+from events.services import ServiceError
 
 
 def ensure_blokus(competition: Competition) -> Competition:
@@ -171,6 +172,7 @@ class SessionView:
     settings: dict
     plan: SeatingPlan | None = None
     seated: bool = False
+    not_held: SessionNotHeld | None = None
 
     @property
     def current(self) -> RoundRow | None:
@@ -210,8 +212,17 @@ class SessionView:
 
     @property
     def can_replace(self) -> bool:
-        first = self.rounds[0].round if self.rounds else None
-        return self.seated and bool(self.reserves) and (first is None or not first.started_at)
+        """Until round 1 has started: clock, any result or round 2 (as the service decides)."""
+        if not (self.seated and self.reserves):
+            return False
+        if not self.rounds:
+            return True
+        first = self.rounds[0]
+        return (
+            len(self.rounds) == 1
+            and not first.round.started_at
+            and all(g.game.status == Game.Status.PENDING for g in first.games)
+        )
 
     @property
     def next_round_number(self) -> int:
@@ -220,7 +231,7 @@ class SessionView:
 
 def session_by_number(competition: Competition, number: str | int) -> Session:
     return get_object_or_404(
-        Session.objects.select_related("competition__event"),
+        Session.objects.select_related("competition__event", "blokus_not_held"),
         competition=competition,
         kind=Session.Kind.QUALIFYING,
         number=number,
@@ -266,6 +277,12 @@ def session_view(session: Session) -> SessionView:
                 standings.append(StandingRow(0, p.entry, points, total, count, p.has_dropped_out))
         standings.sort(key=lambda r: (-r.points, -r.total, r.entry.player.name))
         _place(standings, lambda r: (r.points, r.total))
+    plan = None
+    if not seated:
+        try:
+            plan = seating_plan(session, players)
+        except ServiceError:  # impossible settings (admin edit): the seat action says why
+            plan = None
     return SessionView(
         session=session,
         competition=competition,
@@ -273,8 +290,9 @@ def session_view(session: Session) -> SessionView:
         rounds=round_rows,
         standings=standings,
         settings=settings,
-        plan=None if seated else seating_plan(session, players),
+        plan=plan,
         seated=seated,
+        not_held=getattr(session, "blokus_not_held", None),
     )
 
 
@@ -285,6 +303,7 @@ class SessionSummary:
     checked_in: int
     seated: int
     rounds: int
+    not_held: SessionNotHeld | None = None
 
     @property
     def is_final(self) -> bool:
@@ -306,10 +325,19 @@ def session_summaries(competition: Competition) -> list[SessionSummary]:
             ),
             round_count=Count("rounds", distinct=True),
         )
+        .select_related("blokus_not_held")
         .order_by("number")
     )
     return [
-        SessionSummary(s, s.registered, s.checked_in, s.seated, s.round_count) for s in sessions
+        SessionSummary(
+            s,
+            s.registered,
+            s.checked_in,
+            s.seated,
+            s.round_count,
+            getattr(s, "blokus_not_held", None),
+        )
+        for s in sessions
     ]
 
 
@@ -348,12 +376,16 @@ def qualification_rows(
         .order_by("entry_id")
     )
     seats = Seat.objects.filter(
+        Q(game__round__session__kind=Session.Kind.QUALIFYING, game__status=Game.Status.FINISHED)
+        | Q(game__round__session__kind=Session.Kind.FINAL),
         game__round__session__competition=competition,
-        game__round__session__kind=Session.Kind.QUALIFYING,
-        game__status=Game.Status.FINISHED,
-    ).values_list("entry_id", "points", "score")
+    ).values_list("entry_id", "points", "score", "game__round__session__kind")
     totals: dict[int, list] = {}
-    for entry_id, points, score in seats:
+    at_final: set[int] = set()
+    for entry_id, points, score, kind in seats:
+        if kind == Session.Kind.FINAL:
+            at_final.add(entry_id)
+            continue
         t = totals.setdefault(entry_id, [Fraction(0), 0, 0])
         t[0] += Fraction(points or 0)
         t[1] += score or 0
@@ -375,8 +407,13 @@ def qualification_rows(
         key = (row.points, row.total)
         neighbours = result[max(0, index - 2) : index - 1] + result[index : index + 1]
         row.tied = any((n.points, n.total) == key for n in neighbours)
-    for row in result[: rules.FINALISTS] if len(result) >= rules.FINALISTS else []:
-        row.finalist = True
+    if at_final:  # once the final is seated, its players are the finalists (whatever changed)
+        for row in result:
+            row.finalist = row.entry.pk in at_final
+    else:  # the top four; a withdrawn player is skipped and the next one moves up
+        top = set(rules.finalists([row.entry.pk for row in result if not row.entry.withdrawn_at]))
+        for row in result:
+            row.finalist = row.entry.pk in top
     return result
 
 
@@ -409,9 +446,15 @@ def final_view(competition: Competition, qualification: list[QualificationRow]) 
     game = GameRow(game=seats[0].game, seats=_seat_rows(seats, {})[seats[0].game_id])
     view = FinalView(session=final, game=game)
     if game.is_finished:
+        # A finalist missing from the qualification (an admin edit) ranks after the others.
         order = [row.entry.pk for row in qualification]
+        known = set(order)
+        order += sorted(s.entry.pk for s in game.seats if s.entry.pk not in known)
         by_entry = {s.entry.pk: s for s in game.seats}
-        ranked = rules.final_order({s.entry.pk: s.score for s in game.seats}, order)
+        try:
+            ranked = rules.final_order({s.entry.pk: s.score or 0 for s in game.seats}, order)
+        except rules.InvalidResult:
+            ranked = []  # not a scorable final (admin edit): show the table without places
         view.placed = [(i, by_entry[pk]) for i, pk in enumerate(ranked, start=1)]
     return view
 
@@ -490,6 +533,16 @@ def game_for_competition(competition: Competition, game_id: int) -> tuple[Game, 
             ).values_list("entry_id", "dropped_after_round")
         )
     return game, _seat_rows(seats, dropped)[game.pk]
+
+
+def final_seated_after(game: Game) -> bool:
+    """A qualifying game whose correction comes after the final was seated."""
+    return (
+        game.round.session.kind == Session.Kind.QUALIFYING
+        and Session.objects.filter(
+            competition_id=game.round.session.competition_id, kind=Session.Kind.FINAL
+        ).exists()
+    )
 
 
 def later_round_drawn(game: Game) -> bool:

@@ -11,14 +11,30 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
   later session (A-BLK-04 (3), (4)).
 - The roll call is per session, in check-in order; after the session is seated nobody else can
   check in (late arrivals are not seated and not reserves, A-BLK-13).
-- A reserve replaces a seated player until round 1's clock starts; if round 1 was already drawn,
-  the reserve takes over the seat (table and colour) of the player they replace.
+- A reserve replaces a seated player until round 1 has started; if round 1 was already drawn,
+  the reserve takes over the seat (table and colour) of the player they replace. "Round 1 has
+  started" means: its clock was started, or any result of the session was entered, or round 2
+  was drawn (A-BLK-04 (2), A-BLK-05). A reserve who was seated in another session is refused
+  like at the seating (R-BLK-07).
+- A session that cannot be played (fewer than four at the roll call, ...) is declared "not
+  held" by the organiser, with a reason shown on the desk and the public pages
+  (``session_not_held``). Only a session nobody was seated in can be declared not held; it no
+  longer holds up the final, which takes the top four of those who played (A-BLK-11). It can
+  be undone until the final is seated. Sessions whose roll-call time has passed are *not*
+  treated as not held automatically: the organiser may simply be late seating them.
+- Withdrawal (the shared desk's "Withdraw" button) of a player seated in a session: the player
+  drops out after the round in progress (A-BLK-05); this is applied when the next round is
+  drawn (every later game counts as lost). A withdrawn player keeps their place in the
+  qualification but is not seated at the final: the next qualifier moves up. Withdrawn
+  players are never seated at a roll call.
 - A drop-out (A-BLK-05) is recorded as "out after the round in progress" (the last round drawn,
   0 before round 1). In every later game the player scores as having all 89 squares left and is
   ranked last (``qualifying_points_with_dropouts``).
 - A result can be corrected at the desk until the next round is drawn; after that the desk asks
   for an explicit confirmation, because later groupings used the old result (the admin can
-  always change it).
+  always change it). The same confirmation is asked for a qualifying result once the final is
+  seated: the finalists stay as seated, and the pages show the players actually at the final
+  as the finalists.
 - The final is seated once every qualifying session has played all its rounds; the
   qualification lot (§22) is drawn then, once, and recorded. The competition is finished when
   the final's result is saved; a correction of the final stays possible.
@@ -37,12 +53,12 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from blokus import rules
-from blokus.models import Hand, QualificationLot, SessionPlayer
+from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from events.models import Competition, Entry, Game, Round, Seat, Session
 from events.services import ServiceError, competition_touch
 
@@ -73,8 +89,16 @@ TOO_FEW_PRESENT = _(
 NOT_SEATED_PLAYER = _("%(player)s is not playing in this session.")
 NOT_A_RESERVE = _("%(player)s is not a reserve in this session.")
 ROUND_ONE_STARTED = _(
-    "Round 1 has started; a reserve can no longer replace a player (A-BLK-05: no substitutes)."
+    "Round 1 has started (its clock ran, a result was entered or a later round was drawn); "
+    "a reserve can no longer replace a player (A-BLK-05: no substitutes)."
 )
+NOT_HELD = _("%(session)s was declared not held: %(reason)s")
+NOT_HELD_ALREADY = _("%(session)s is already declared not held.")
+NOT_HELD_NOT = _("%(session)s is not declared not held.")
+NOT_HELD_NEEDS_REASON = _("Say why the session is not held.")
+NOT_HELD_PLAYED = _("%(session)s has been seated; it was held.")
+NOT_HELD_FINAL = _("The final is seated; the sessions can no longer change.")
+INVALID_STATE = _("This cannot be done: %(error)s")
 ALL_ROUNDS_DRAWN = _("All %(rounds)s rounds of %(session)s have been drawn.")
 ROUND_NOT_FINISHED = _("Round %(round)s still has games without a result.")
 CLOCK_RUNNING = _("The clock of round %(round)s was already started.")
@@ -92,13 +116,18 @@ LATER_ROUND_DRAWN = _(
     "Round %(round)s was already drawn using this result. Confirm the correction: the later "
     "groupings stay as they are, but the standings will change."
 )
+FINAL_SEATED_CONFIRM = _(
+    "The final was seated from the earlier standings; the finalists stay as seated. Confirm the "
+    "correction: the qualification standings will change."
+)
 SEATS_MISMATCH = _("Enter a result for each of the four players at this table.")
 DROPPED_SQUARES = _("%(player)s dropped out: they have all 89 squares left.")
 INVALID_HAND = _("%(player)s: %(error)s")
 FINAL_EXISTS = _("The final has already been seated.")
 QUALIFYING_UNFINISHED = _(
     "The final can be seated when every qualifying session has played all its rounds; "
-    "%(session)s has not."
+    "%(session)s has not. A session that cannot be held can be declared not held on its desk "
+    "page."
 )
 TOO_FEW_QUALIFIERS = _("Fewer than four players took part: there is no final (A-BLK-11).")
 
@@ -143,6 +172,17 @@ def _locked_session(session: Session) -> Session:
 
 def _is_seated(session: Session) -> bool:
     return SessionPlayer.objects.filter(session=session, role=SessionPlayer.Role.SEATED).exists()
+
+
+def _ensure_held(session: Session) -> None:
+    not_held = SessionNotHeld.objects.filter(session=session).first()
+    if not_held is not None:
+        raise _refuse(NOT_HELD, session=session, reason=not_held.reason)
+
+
+def _invalid(exc: rules.InvalidResult) -> ServiceError:
+    """A rules refusal the desk did not foresee (e.g. after an admin edit): a message, not a 500."""
+    return _refuse(INVALID_STATE, error=exc)
 
 
 # --- set-up -----------------------------------------------------------------------------------
@@ -196,14 +236,21 @@ def session_register(*, session: Session, entry: Entry) -> SessionPlayer:
         raise _refuse(OTHER_COMPETITION, player=player)
     if entry.withdrawn_at:
         raise _refuse(ENTRY_WITHDRAWN, player=player)
+    _ensure_held(session)
     if _is_seated(session):
         raise _refuse(LATE_FOR_ROLL_CALL, session=session)
-    for other in SessionPlayer.objects.filter(entry=entry).select_related("session"):
+    for other in SessionPlayer.objects.filter(entry=entry).select_related(
+        "session__blokus_not_held"
+    ):
         if other.session_id == session.pk:
             raise _refuse(ALREADY_IN_SESSION, player=player, session=session)
         if other.role in (SessionPlayer.Role.SEATED,):
             raise _refuse(ALREADY_PLAYED, player=player, session=other.session)
-        if other.role == SessionPlayer.Role.REGISTERED and not _is_seated(other.session):
+        if (
+            other.role == SessionPlayer.Role.REGISTERED
+            and not hasattr(other.session, "blokus_not_held")
+            and not _is_seated(other.session)
+        ):
             raise _refuse(REGISTERED_ELSEWHERE, player=player, session=other.session)
     try:
         with transaction.atomic():
@@ -238,6 +285,7 @@ def session_check_in(*, session_player: SessionPlayer, at: dt.datetime | None = 
     sp = _locked_session_player(session_player)
     session = _locked_session(sp.session)
     _ensure_open(session.competition)
+    _ensure_held(session)
     if _is_seated(session):
         raise _refuse(LATE_FOR_ROLL_CALL, session=session)
     if sp.checked_in_at:
@@ -278,10 +326,17 @@ def seating_plan(session: Session, session_players: Sequence[SessionPlayer]) -> 
     """Who would play and who would be reserve if the session were seated now (R-BLK-09)."""
     capacity = settings_of(session.competition)["capacity"]
     present = sorted(
-        (sp for sp in session_players if sp.checked_in_at and sp.roll_call),
+        (
+            sp
+            for sp in session_players
+            if sp.checked_in_at and sp.roll_call and not sp.entry.withdrawn_at
+        ),
         key=lambda sp: sp.roll_call,
     )
-    players, reserves = rules.seat_session(present, capacity)
+    try:
+        players, reserves = rules.seat_session(present, capacity)
+    except rules.InvalidResult as exc:
+        raise _invalid(exc) from exc
     return SeatingPlan(players=players, reserves=reserves)
 
 
@@ -293,6 +348,7 @@ def session_seat(*, session: Session) -> SeatingPlan:
     _ensure_open(competition)
     if session.kind != Session.Kind.QUALIFYING:
         raise _refuse(NOT_BLOKUS)
+    _ensure_held(session)
     if _is_seated(session):
         raise _refuse(SESSION_ALREADY_SEATED, session=session)
     session_players = list(
@@ -300,7 +356,7 @@ def session_seat(*, session: Session) -> SeatingPlan:
     )
     plan = seating_plan(session, session_players)
     if not plan.can_start:
-        present = sum(1 for sp in session_players if sp.checked_in_at)
+        present = sum(1 for sp in session_players if sp.checked_in_at and not sp.entry.withdrawn_at)
         raise _refuse(TOO_FEW_PRESENT, count=present)
     played = set(
         SessionPlayer.objects.filter(
@@ -337,9 +393,27 @@ def session_replace(*, seated: SessionPlayer, reserve: SessionPlayer) -> None:
         raise _refuse(NOT_SEATED_PLAYER, player=out.entry.player)
     if sub.session_id != session.pk or sub.role != SessionPlayer.Role.RESERVE:
         raise _refuse(NOT_A_RESERVE, player=sub.entry.player)
+    if sub.entry.withdrawn_at:
+        raise _refuse(ENTRY_WITHDRAWN, player=sub.entry.player)
     first = Round.objects.filter(session=session, number=1).first()
-    if first and first.started_at:
+    if first and (
+        first.started_at
+        or Round.objects.filter(session=session, number__gt=1).exists()
+        or Game.objects.filter(round__session=session).exclude(status=Game.Status.PENDING).exists()
+    ):
         raise _refuse(ROUND_ONE_STARTED)
+    elsewhere = (
+        SessionPlayer.objects.filter(entry_id=sub.entry_id, role=SessionPlayer.Role.SEATED)
+        .exclude(session=session)
+        .select_related("session")
+        .first()
+    )
+    try:
+        rules.check_session_eligibility(
+            [sub.entry_id], {elsewhere.entry_id} if elsewhere is not None else set()
+        )
+    except rules.InvalidResult as exc:
+        raise _refuse(ALREADY_PLAYED, player=sub.entry.player, session=elsewhere.session) from exc
     if first:
         Seat.objects.filter(game__round=first, entry=out.entry).update(entry=sub.entry)
         Game.objects.filter(round=first).update(revision=F("revision") + 1)
@@ -399,7 +473,10 @@ def _create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) 
     games = []
     for number, table in enumerate(tables, start=1):
         game = Game.objects.create(round=round_, number=number)
-        colours = rules.draw_colours(table, rng)
+        try:
+            colours = rules.draw_colours(table, rng)
+        except rules.InvalidResult as exc:
+            raise _invalid(exc) from exc
         Seat.objects.bulk_create(
             Seat(game=game, entry=entry, position=position, colour=colour)
             for position, (entry, colour) in enumerate(colours.items(), start=1)
@@ -430,11 +507,19 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
         raise _refuse(ALL_ROUNDS_DRAWN, rounds=rounds_per_session, session=session)
     if last and last.games.exclude(status=Game.Status.FINISHED).exists():
         raise _refuse(ROUND_NOT_FINISHED, round=last.number)
+    # Players withdrawn at the shared desk drop out after the round in progress (A-BLK-05).
+    withdrawn = [sp for sp in seated if sp.entry.withdrawn_at and sp.dropped_after_round is None]
+    for sp in withdrawn:
+        sp.dropped_after_round = number - 1
+    SessionPlayer.objects.bulk_update(withdrawn, ["dropped_after_round"])
     totals = _session_totals(session)
     standings = [(sp.entry, *totals.get(sp.entry_id, (Fraction(0), 0))) for sp in seated]
     seed = new_seed() if seed is None else seed
     rng = random.Random(seed)
-    tables = rules.group_round(standings, rng)
+    try:
+        tables = rules.group_round(standings, rng)
+    except rules.InvalidResult as exc:
+        raise _invalid(exc) from exc
     round_ = Round.objects.create(session=session, number=number, seed=seed)
     _create_games(round_, tables, rng)
     competition_touch(competition)
@@ -518,6 +603,12 @@ def game_result_record(
     )
     if later and not confirm_later_round:
         raise _refuse(LATER_ROUND_DRAWN, round=later.number)
+    if (
+        session.kind == Session.Kind.QUALIFYING
+        and not confirm_later_round
+        and Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists()
+    ):
+        raise _refuse(FINAL_SEATED_CONFIRM)
     seats = list(game.seats.select_related("entry__player").order_by("position"))
     by_seat = {hand.seat_id: hand for hand in hands}
     if len(by_seat) != len(hands) or set(by_seat) != {seat.pk for seat in seats}:
@@ -541,11 +632,14 @@ def game_result_record(
             raise _refuse(INVALID_HAND, player=seat.entry.player, error=exc) from exc
         flags.append(gone)
     official = settings_of(competition)["official_bonus"]
-    scores, points = score_hands(
-        [(by_seat[s.pk].squares_left, by_seat[s.pk].monomino_last) for s in seats],
-        flags,
-        official_bonus=official,
-    )
+    try:
+        scores, points = score_hands(
+            [(by_seat[s.pk].squares_left, by_seat[s.pk].monomino_last) for s in seats],
+            flags,
+            official_bonus=official,
+        )
+    except rules.InvalidResult as exc:
+        raise _invalid(exc) from exc
     for seat, score, pts in zip(seats, scores, points, strict=True):
         hand = by_seat[seat.pk]
         seat.score = score
@@ -573,20 +667,27 @@ def game_result_record(
 
 
 def qualifying_complete(competition: Competition) -> Session | None:
-    """The first qualifying session that has not played all its rounds, or None."""
+    """The first qualifying session that has not played all its rounds, or None (one query).
+
+    A session declared not held (``session_not_held``) does not count: nobody played in it.
+    """
     rounds_per_session = settings_of(competition)["rounds_per_session"]
-    sessions = list(
-        Session.objects.filter(competition=competition, kind=Session.Kind.QUALIFYING).order_by(
-            "number"
+    sessions = (
+        Session.objects.filter(
+            competition=competition, kind=Session.Kind.QUALIFYING, blokus_not_held__isnull=True
         )
+        .annotate(
+            drawn=Count("rounds", distinct=True),
+            open_games=Count(
+                "rounds__games",
+                filter=Q(rounds__games__status__in=[Game.Status.PENDING, Game.Status.PLAYING]),
+                distinct=True,
+            ),
+        )
+        .order_by("number")
     )
     for session in sessions:
-        drawn = Round.objects.filter(session=session).count()
-        open_games = Game.objects.filter(round__session=session).exclude(
-            status=Game.Status.FINISHED
-        )
-        done = drawn >= rounds_per_session and not open_games.exists()
-        if not done:
+        if session.drawn < rounds_per_session or session.open_games:
             return session
     return None
 
@@ -615,7 +716,11 @@ def final_seat(
         order = rules.lot_order(entry_ids, random.Random(lot_seed))
         QualificationLot.objects.create(competition=competition, seed=lot_seed, order=order)
     rows = qualification_rows(competition)
-    top = rules.finalists([row.entry.pk for row in rows])
+    # A withdrawn player is not seated at the final: the next qualifier moves up.
+    try:
+        top = rules.finalists([row.entry.pk for row in rows if not row.entry.withdrawn_at])
+    except rules.InvalidResult as exc:
+        raise _invalid(exc) from exc
     if not top:
         raise _refuse(TOO_FEW_QUALIFIERS)
     entries = {row.entry.pk: row.entry for row in rows}
@@ -630,3 +735,39 @@ def final_seat(
     _create_games(round_, [[entries[pk] for pk in top]], random.Random(seed))
     competition_touch(competition)
     return final
+
+
+@transaction.atomic
+def session_not_held(*, session: Session, reason: str) -> SessionNotHeld:
+    """Declare a qualifying session not held (nobody seated): it no longer holds up the final."""
+    session = _locked_session(session)
+    competition = session.competition
+    _ensure_open(competition)
+    if session.kind != Session.Kind.QUALIFYING:
+        raise _refuse(NOT_BLOKUS)
+    reason = (reason or "").strip()
+    if not reason:
+        raise _refuse(NOT_HELD_NEEDS_REASON)
+    if Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists():
+        raise _refuse(NOT_HELD_FINAL)
+    if _is_seated(session) or Round.objects.filter(session=session).exists():
+        raise _refuse(NOT_HELD_PLAYED, session=session)
+    if SessionNotHeld.objects.filter(session=session).exists():
+        raise _refuse(NOT_HELD_ALREADY, session=session)
+    record = SessionNotHeld.objects.create(session=session, reason=reason[:200])
+    competition_touch(competition)
+    return record
+
+
+@transaction.atomic
+def session_not_held_undo(*, session: Session) -> None:
+    """The session will be held after all (until the final is seated)."""
+    session = _locked_session(session)
+    competition = session.competition
+    _ensure_open(competition)
+    if Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists():
+        raise _refuse(NOT_HELD_FINAL)
+    deleted, _rows = SessionNotHeld.objects.filter(session=session).delete()
+    if not deleted:
+        raise _refuse(NOT_HELD_NOT, session=session)
+    competition_touch(competition)

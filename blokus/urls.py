@@ -22,6 +22,7 @@ urlpatterns = [
     path(f"{DESK}s<int:number>/seat/", views.session_seat, name="session_seat"),
     path(f"{DESK}s<int:number>/replace/", views.session_replace, name="session_replace"),
     path(f"{DESK}s<int:number>/draw/", views.round_draw, name="round_draw"),
+    path(f"{DESK}s<int:number>/not-held/", views.session_not_held, name="session_not_held"),
     path(
         f"{DESK}s<int:number>/p<int:sp_id>/<slug:action>/",
         views.session_player_action,

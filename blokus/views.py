@@ -110,9 +110,7 @@ def player(
     request: HtmxHttpRequest, event_slug: str, competition_slug: str, entry_id: int
 ) -> HttpResponse:
     competition = _public(event_slug, competition_slug)
-    entry = selectors.entry_of(competition, entry_id)
-    if entry.withdrawn_at:
-        raise Http404
+    entry = selectors.entry_of(competition, entry_id)  # a withdrawn player's page is shown too
     games = selectors.player_games(competition, entry)
     qualifying = [
         g for g in games if g.session.kind == Session.Kind.QUALIFYING and g.game.is_finished
@@ -251,6 +249,7 @@ def _session_desk_context(competition: Competition, session: Session, **extra) -
         "played_elsewhere": played,
         "clock": selectors.running_clock(competition),
         "show_preview": extra.pop("show_preview", False),
+        "now": timezone.now(),
         **extra,
     }
 
@@ -400,6 +399,30 @@ def session_replace(
 
 @require_POST
 @login_required
+def session_not_held(
+    request: HtmxHttpRequest, event_slug: str, competition_slug: str, number: int
+) -> HttpResponse:
+    """Declare the session not held (with a reason), or undo it (``undo=1``)."""
+    competition = _desk(request, event_slug, competition_slug)
+    session = selectors.session_by_number(competition, number)
+    error = None
+    try:
+        if request.POST.get("undo") == "1":
+            services.session_not_held_undo(session=session)
+            flash = _("%(session)s will be held.") % {"session": session}
+        else:
+            services.session_not_held(session=session, reason=request.POST.get("reason", ""))
+            flash = _("%(session)s is not held; it no longer holds up the final.") % {
+                "session": session
+            }
+    except ServiceError as exc:
+        error, flash = exc, ""
+    session = selectors.session_by_number(competition, number)
+    return _after_session_action(request, competition, session, error, flash)
+
+
+@require_POST
+@login_required
 def round_draw(
     request: HtmxHttpRequest, event_slug: str, competition_slug: str, number: int
 ) -> HttpResponse:
@@ -454,7 +477,11 @@ def round_cards(
     round_ = _round_for(competition, round_id)
     if round_.session.kind == Session.Kind.FINAL:
         url = reverse("blokus:overview", args=[event_slug, competition_slug])
-        games = [selectors.final_view(competition, []).game]
+        qualification = selectors.qualification_rows(competition, competition_lot(competition))
+        final = selectors.final_view(competition, qualification)
+        if final is None:
+            raise Http404
+        games = [final.game]
     else:
         view = selectors.session_view(round_.session)
         games = next(r.games for r in view.rounds if r.round.pk == round_.pk)
@@ -524,6 +551,7 @@ def _result_context(competition, game, seats, form, **extra) -> dict:
         "form": form,
         "preview": _preview(form, competition),
         "later_round": selectors.later_round_drawn(game),
+        "final_seated": selectors.final_seated_after(game),
         "clock": selectors.running_clock(competition),
         "pieces": PIECES,
         **extra,
