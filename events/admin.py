@@ -49,6 +49,12 @@ class PlayerAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "club", "email", "search_text"]
     list_filter = ["club"]
 
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        # A player's name and rating show on every competition they are in.
+        for competition in Competition.objects.filter(entries__player=obj).distinct():
+            competition_touch(competition)
+
 
 class CompetitionInline(admin.TabularInline):
     model = Competition

@@ -98,3 +98,19 @@ def test_moving_an_entry_in_admin_bumps_both_competitions(admin_client, db):
     old.refresh_from_db()
     new.refresh_from_db()
     assert (old.version, new.version) == (versions[0] + 1, versions[1] + 1)
+
+
+def test_renaming_a_player_in_admin_bumps_their_competitions(admin_client, db):
+    from tests.factories import EntryFactory
+
+    entry = EntryFactory()
+    competition = entry.competition
+    before = competition.version
+    player = entry.player
+    response = admin_client.post(
+        reverse("admin:events_player_change", args=[player.pk]),
+        {"name": "Renamed Person", "club": "", "email": "", "rating": 1600, "rated_games": 0},
+    )
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.version == before + 1
