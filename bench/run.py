@@ -114,7 +114,7 @@ def main() -> None:
     if args.only_shared:
         return
     for script in sorted(Path(__file__).parent.glob("*.py")):
-        if script.name != "run.py":
+        if script.name != "run.py" and not script.name.startswith("load_"):
             print(f"\n== {script.name}", flush=True)
             env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
             subprocess.run([sys.executable, str(script)], check=False, env=env)
