@@ -102,6 +102,14 @@ class WithdrawalAdmin(TouchingAdmin):
         return obj.entry.competition
 
 
+OPEN_TURN_NOTE = _(
+    "This turn is open: it closes by itself when both players have moved or at its deadline, "
+    "and then the next turn opens. To give the players more time, change the deadline (this "
+    "turn only; later turns are the competition's hours per move). It cannot be closed here: "
+    "a turn closed by hand would leave the game without an open turn."
+)
+
+
 @admin.register(Turn)
 class TurnAdmin(TouchingAdmin):
     """Clock corrections (a deadline, a move's time, a wrongly missed turn), with history.
@@ -109,7 +117,13 @@ class TurnAdmin(TouchingAdmin):
     Saving re-checks the row through ``Turn.clean``; the next ``process_deadlines`` run picks
     up a corrected open turn. A correction of a closed turn that decided a game is a result
     correction: record it at the desk.
+
+    An open turn's ``closed_at`` and missed flags are read-only (decision): closing it by hand
+    would leave the game with no open turn (moves refused, never swept). What an organiser
+    changes on an open turn is its deadline; the clock then closes it and opens the next.
     """
+
+    OPEN_READ_ONLY = ("closed_at", "first_missed", "second_missed")
 
     list_display = [
         "game",
@@ -128,6 +142,19 @@ class TurnAdmin(TouchingAdmin):
 
     def competition_of(self, obj: Turn) -> Competition:
         return obj.game.round.session.competition
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.closed_at is None:
+            fields += [name for name in self.OPEN_READ_ONLY if name not in fields]
+        return fields
+
+    def get_fieldsets(self, request: HttpRequest, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and obj.closed_at is None:
+            (name, options), *rest = fieldsets
+            return [(name, {**options, "description": OPEN_TURN_NOTE}), *rest]
+        return fieldsets
 
 
 @admin.register(PlayerToken)

@@ -34,7 +34,7 @@ class Ending(models.TextChoices):
     SECOND_LOST_ON_TIME = rules.SECOND_LOST_ON_TIME, _("Black lost on time")
     DOUBLE_FORFEIT = rules.DOUBLE_FORFEIT, _("Double forfeit")
     FORFEIT = rules.WITHDRAWAL_FORFEIT, _("Forfeit (withdrawal)")
-    CANCELLED = "cancelled", _("Cancelled (withdrawal)")
+    CANCELLED = "cancelled", _("Cancelled (withdrawal, or a tiebreak no longer needed)")
 
 
 class RatingSnapshot(models.Model):

@@ -56,6 +56,8 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
     A-RR-06  balanced table sizes; larger tables first (``larger_first=False`` puts them last).
     A-RR-07  seeding order: rating desc (no rating = 1500), rated games desc, registration asc.
     A-RR-08/R-RR-18  only tie groups that reach into places 1-3 are played off; the rest share.
+             A playoff hands out podium places only: the players it ranks below 3rd share 4th
+             (T-RR-14: a mini round robin for 3rd -> its winner 3rd, the other two "4=").
     A-RR-09  a tie of two is a decider with one replay; three or more play a mini round robin,
              replayed once if three or more are still tied, then they share. Two left tied after
              a mini round robin play a decider (with its own replay). Draws inside a mini round
@@ -110,7 +112,10 @@ Decisions of the app's clock (issue 6; ``services``/``selectors`` apply them thr
              every page projects the stored clock to "now" on read (the open turn past its
              deadline counts as closed, with the turns that would have opened since), so no page
              shows a turn open after its deadline. The deadline of a turn is stored with it (the
-             organiser may correct it in admin, with history); the next turn keeps its length.
+             organiser may correct it in admin, with history); such a correction concerns that
+             turn only: every new turn is the competition's hours_per_move long (R-RR-10).
+             An open turn's close and missed flags are read-only in admin: only the clock
+             closes a turn (both moved, or the deadline), so a game always has its open turn.
     N-RR-17  a game that gets a result any other way (the organiser's entry, a player's report,
              a withdrawal) stops its clock: the open turn closes then, without misses.
     N-RR-18  results reported by players: a report that the reporter lost (resigning) is
@@ -121,6 +126,8 @@ Decisions of the app's clock (issue 6; ``services``/``selectors`` apply them thr
     N-RR-20  private links: ``secrets.token_urlsafe(32)``, stored in plain text so the organiser
              can show and print them again; replaced in admin when one leaks. Unknown links are
              a 404 that tells nothing; the API answers a foreign game like an unknown one (404).
+    N-RR-21  a playoff's ranking below the podium is not kept (A-RR-08): whoever a decider or a
+             mini round robin places 4th or lower gets 4th, shared with everyone else there.
 """
 
 from __future__ import annotations
@@ -713,16 +720,22 @@ def resolve_tiebreak(
     ``results`` are (first, second, first's points, second's points), one per game of the plan
     in either colour order; a withdrawn player's game is a 1-0 forfeit for the opponent
     (A-RR-13 f, g), a double forfeit 0-0. Players are placed by their score in these games from
-    ``plan.place`` on. Equal scores that still hold a podium place go on (A-RR-09, N-RR-08): after
-    a decider, its replay; after a mini round robin, a decider for two, a replay for three or
-    more; after the replay, they share. Ties at 4th or lower share.
+    ``plan.place`` on; places below the podium are not played for, so every player the stage
+    ranks below 3rd shares 4th (T-RR-14). Equal scores that still hold a podium place go on
+    (A-RR-09, N-RR-08): after a decider, its replay; after a mini round robin, a decider for
+    two, a replay for three or more; after the replay, they share. Ties at 4th or lower share.
     """
     if plan.kind == SHARE:
         if list(results):
             raise InvalidResult(BAD_TIEBREAK_GAMES)
         return Placing([(plan.place, player) for player in plan.players], [])
     scores = _tiebreak_scores(plan, results)
-    places = [(plan.place + place - 1, player) for place, player in table_places(scores)]
+    # Only podium places are handed out by a playoff: whoever it ranks below 3rd shares 4th
+    # (A-RR-08, T-RR-14, R-RR-18; N-RR-21).
+    places = [
+        (min(plan.place + place - 1, PODIUM_PLACES + 1), player)
+        for place, player in table_places(scores)
+    ]
     pending: list[TiebreakPlan[T]] = []
     for place, group in _place_groups(places):
         if len(group) < 2 or place > PODIUM_PLACES:

@@ -385,7 +385,12 @@ def tables_for_competition(competition: Competition, numbers=None) -> list[Table
     return [_build_table(session, views, share) for session, views in by_table.values()]
 
 
+MAX_TABLE_NUMBER = 32767  # Session.number is a PositiveSmallIntegerField
+
+
 def table_or_404(competition: Competition, number: int) -> TableView:
+    if not 1 <= number <= MAX_TABLE_NUMBER:  # out of the column's range: no such table
+        raise Http404
     tables = tables_for_competition(competition, numbers=[number])
     if not tables:
         raise Http404
@@ -551,24 +556,48 @@ def competition_summary(competition: Competition) -> Summary:
 # --- Withdrawal, games -------------------------------------------------------------------------
 
 
-def withdrawal_outlook(entry: Entry) -> tuple[str, int, int, list[tuple[GameView, str]]]:
+def withdrawal_outlook(
+    entry: Entry, now: datetime | None = None
+) -> tuple[str, int, int, list[tuple[GameView, str]]]:
     """What withdrawing ``entry`` would do: (effect, finished, scheduled, [(game, fate)]).
 
     Fates: rules.STRUCK, STANDS, FORFEITED for regular games (R-RR-23); an open tiebreak game
-    is FORFEITED (A-RR-13 f).
+    is FORFEITED (A-RR-13 f). Finished = has a result (played, time loss, double forfeit); a
+    game cancelled by an opponent's withdrawal is not finished (A-RR-13 b). With ``now`` the
+    clocks are projected to that moment (one more query), so that a time loss whose deadline
+    has passed but that ``process_deadlines`` has not written yet counts as finished, as it
+    will when the withdrawal is applied (``services.entry_withdraw`` writes the clock first).
     """
     snapshot = entry.rr_snapshot  # only entries at a table can withdraw from one
     table = tables_for_competition(entry.competition, numbers=[snapshot.table])[0]
     mine = [g for g in table.games if entry.pk in (g.white.pk, g.black.pk)]
-    plan = rules.withdrawal_plan({g.pk: g.detail.is_over for g in mine})
-    finished = sum(1 for g in mine if g.detail.is_over)
+    tiebreaks = [
+        g for stage in table.stages for g in stage.games if entry.pk in (g.white.pk, g.black.pk)
+    ]
+    if now is not None:
+        open_games = [g for g in mine + tiebreaks if not g.detail.is_over]
+        clock_views(open_games, now, turn_hours(entry.competition))
+
+    def done(view: GameView) -> bool:
+        if view.detail.has_result:
+            return True
+        clock = getattr(view, "clock", None)
+        return clock is not None and not view.detail.is_over and clock.outcome is not None
+
+    plan = rules.withdrawal_plan({g.pk: done(g) for g in mine})
+    finished = sum(1 for g in mine if done(g))
     effect = rules.withdrawal_effect(finished, len(mine))
     fates = [(g, plan[g.pk]) for g in mine]
-    for stage in table.stages:
-        for g in stage.games:
-            if entry.pk in (g.white.pk, g.black.pk):
-                fates.append((g, rules.STANDS if g.detail.is_over else rules.FORFEITED))
+    for g in tiebreaks:
+        fates.append((g, rules.STANDS if g.detail.is_over or done(g) else rules.FORFEITED))
     return effect, finished, len(mine), fates
+
+
+def withdrawal_signature(effect: str, finished: int, fates: list[tuple[GameView, str]]) -> str:
+    """What a withdrawal preview showed, in a form field: the desk posts it back and the
+    service refuses when the same withdrawal would now do something else (stale preview)."""
+    games = ",".join(f"{view.pk}={fate}" for view, fate in sorted(fates, key=lambda f: f[0].pk))
+    return f"{effect}:{finished}:{games}"
 
 
 def table_number_of_game(competition: Competition, game_id: int) -> int:
@@ -638,7 +667,16 @@ class ClockView:
         return self.moved[position - 1]
 
 
-def _project(turns: list, over: bool, now: datetime) -> ClockView:
+def turn_hours(competition: Competition) -> int:
+    """The competition's hours per move (R-RR-10): every new turn's length (N-RR-16)."""
+    try:
+        hours = int(competition.settings.get("hours_per_move", rules.TURN_HOURS))
+    except (TypeError, ValueError):
+        return rules.TURN_HOURS
+    return hours if hours >= 1 else rules.TURN_HOURS
+
+
+def _project(turns: list, over: bool, now: datetime, hours: int) -> ClockView:
     closed = [t for t in turns if t.closed_at is not None]
     log = [t.moved for t in closed]
     current = next((t for t in turns if t.closed_at is None), None)
@@ -656,11 +694,10 @@ def _project(turns: list, over: bool, now: datetime) -> ClockView:
             outcome = rules.timeout_outcome(log)
             if outcome is not None:
                 break
-            length = deadline - opened
             number, opened, deadline, moved = (
                 number + 1,
                 deadline,
-                deadline + length,
+                rules.turn_deadline(deadline, hours),
                 (False, False),
             )
     state = rules.clock_state(log)
@@ -681,14 +718,15 @@ def _project(turns: list, over: bool, now: datetime) -> ClockView:
     )
 
 
-def clock_views(games: list[GameView], now: datetime) -> dict[int, ClockView]:
-    """The clocks of these games at ``now``; also set as ``view.clock``. One query."""
+def clock_views(games: list[GameView], now: datetime, hours: int) -> dict[int, ClockView]:
+    """The clocks of these games at ``now`` (turns ``hours`` long, ``turn_hours``); also set
+    as ``view.clock``. One query."""
     by_game: dict[int, list[Turn]] = defaultdict(list)
     for turn in Turn.objects.filter(game_id__in=[g.pk for g in games]).order_by("game", "number"):
         by_game[turn.game_id].append(turn)
     clocks = {}
     for view in games:
-        clocks[view.pk] = view.clock = _project(by_game[view.pk], view.detail.is_over, now)
+        clocks[view.pk] = view.clock = _project(by_game[view.pk], view.detail.is_over, now, hours)
     return clocks
 
 
@@ -696,7 +734,7 @@ def table_with_clocks(competition: Competition, number: int, now: datetime) -> T
     """The organiser's table page: every game with its clock and reports. Five queries."""
     table = table_or_404(competition, number)
     games = table.games + [g for s in table.stages for g in s.games]
-    clock_views(games, now)
+    clock_views(games, now, turn_hours(competition))
     reports = defaultdict(list)
     for report in ResultReport.objects.filter(game_id__in=[g.pk for g in games]).select_related(
         "entry__player"
@@ -749,7 +787,7 @@ def private_page(entry: Entry, now: datetime) -> PrivatePage:
         if tables:
             everything = tables[0].games + [g for s in tables[0].stages for g in s.games]
             games = [g for g in everything if entry.pk in (g.white.pk, g.black.pk)]
-    clock_views(games, now)
+    clock_views(games, now, turn_hours(entry.competition))
     for view in games:
         view.position = 1 if view.white.pk == entry.pk else 2
         view.opponent = view.opponent_of(entry.pk)

@@ -36,7 +36,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.models import Competition, CompetitionStatus, Entry, Game, Player, Round, Seat, Session
+from events.models import (
+    Competition,
+    CompetitionStatus,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Session,
+)
 from events.services import ServiceError, competition_touch
 from roundrobin import rules, selectors
 from roundrobin.models import (
@@ -63,6 +73,10 @@ STALE_GAME = _(
 NOT_EDITABLE = _("This game's result comes from a withdrawal and cannot be changed here.")
 NOT_IN_COMPETITION = _("This game is not part of this competition.")
 NOT_AT_A_TABLE = _("%(player)s is not playing at a table.")
+STALE_WITHDRAWAL = _(
+    "The situation changed since you looked: nothing was withdrawn. Check the new preview and "
+    "confirm again."
+)
 ALREADY_WITHDRAWN = _("%(player)s has already withdrawn.")
 
 RESULTS: dict[str, tuple[Fraction, Fraction]] = {
@@ -210,7 +224,7 @@ def game_result_record(
     competition = _locked_competition(competition)
     if competition.status == CompetitionStatus.REGISTRATION:
         raise _refuse(NOT_RUNNING)
-    if result not in RESULTS:
+    if not isinstance(result, str) or result not in RESULTS:
         raise _refuse(BAD_RESULT)
     game = (
         Game.objects.select_for_update(of=("self",))
@@ -245,9 +259,14 @@ def _game_finish(
     ending: str,
     now: datetime,
     both_moved: bool = True,
+    clock_now: datetime | None = None,
 ) -> None:
     """Write a (first, second) result with its ending, then re-apply what follows from it:
     ratings from its finish time on, the table's tiebreaks, the competition's status.
+
+    ``now`` is the game's finish time; ``clock_now`` (default ``now``) is the real current
+    time, at which new tiebreak stages start: a time loss found late by ``process_deadlines``
+    finishes the game at its old deadline, but a decider it calls for starts at the sweep.
 
     The one place a game gets its result, for the organiser's entry here and for the clock
     (issue 6: a time loss or a double forfeit passes its ending and ``both_moved``). A game
@@ -275,7 +294,7 @@ def _game_finish(
 
     since = min(moment for moment in (before, detail.ended_at) if moment is not None)
     _ratings_recompute(competition, since)
-    _tiebreaks_sync(competition, game.round.session.number, now)
+    _tiebreaks_sync(competition, game.round.session.number, clock_now or now)
     _status_sync(competition)
     competition_touch(competition)
 
@@ -378,6 +397,7 @@ def _ratings_recompute(competition: Competition, since: datetime) -> None:
                 new_delta[change.entry_id] += change.change
                 new_count[change.entry_id] += 1
     RatingChange.objects.bulk_create(new_changes)
+    moved: set[int] = set()
     for pk in set(old_delta) | set(new_delta) | set(old_count) | set(new_count):
         delta = new_delta[pk] - old_delta[pk]
         count = new_count[pk] - old_count[pk]
@@ -385,6 +405,25 @@ def _ratings_recompute(competition: Competition, since: datetime) -> None:
             Player.objects.filter(pk=snapshots[pk].entry.player_id).update(
                 rating=F("rating") + delta, rated_games=F("rated_games") + count
             )
+            moved.add(snapshots[pk].entry.player_id)
+    _touch_other_competitions(competition, moved)
+
+
+def _touch_other_competitions(competition: Competition, player_ids: set[int]) -> None:
+    """Bump the version of every other competition these players are entered in (any format,
+    any status): their public pages show the players' ratings, which just changed, and must
+    not answer 304 with the old ones. What ``competition_touch`` does, for all of them in two
+    queries instead of two per competition."""
+    if not player_ids:
+        return
+    others = (
+        Entry.objects.filter(player_id__in=player_ids)
+        .exclude(competition=competition)
+        .values("competition_id")
+    )
+    touched = Competition.objects.filter(pk__in=others)
+    Event.objects.filter(pk__in=touched.values("event_id")).update(version=F("version") + 1)
+    touched.update(version=F("version") + 1)
 
 
 # --- Tiebreaks -----------------------------------------------------------------------------------
@@ -395,7 +434,11 @@ def _tiebreaks_sync(competition: Competition, number: int, now: datetime) -> Non
 
     Nothing happens until every regular game of the table is over (RR¶8). A stage that no
     longer arises is deleted while none of its games has a result; once one has, it stays
-    (its games were played and rated) and is shown as no longer needed.
+    (its games were played and rated) and is shown as no longer needed, and its unfinished
+    games are cancelled (unrated, their clocks stopped without misses), so that no clock runs
+    for a game nobody needs. Should a later correction make that stage arise again, its
+    cancelled games reopen with a fresh turn from ``now``. ``now`` is the real current time
+    (new stages' clocks start then), not the finish time of the game that led here.
     """
     tables = selectors.tables_for_competition(competition, numbers=[number])
     if not tables or not tables[0].regular_done:
@@ -403,8 +446,12 @@ def _tiebreaks_sync(competition: Competition, number: int, now: datetime) -> Non
     table = tables[0]
     stored = {(s.stage.entry_ids, s.stage.attempt): s for s in table.stages}
     for view in table.stages:
-        if not view.current and not any(g.detail.is_over for g in view.games):
+        if view.current:
+            _stage_reopen(competition, view, now)
+        elif not any(g.detail.has_result for g in view.games):
             view.stage.round.delete()
+        else:
+            _stage_cancel(view, now)
     last_round = Round.objects.filter(session=table.session).aggregate(last=Max("number"))["last"]
     first_round = Round.objects.get(session=table.session, number=1)
     for plan in table.pending:
@@ -428,6 +475,48 @@ def _tiebreaks_sync(competition: Competition, number: int, now: datetime) -> Non
         _create_games(round_=round_, pairs=pairs, hours=_hours(competition))
         # A withdrawn player whose results stand cannot play: the opponent wins (A-RR-13 f, g).
         _forfeit_open_games_of_withdrawn(round_, now)
+
+
+def _stage_cancel(view: selectors.StageView, now: datetime) -> None:
+    """Cancel the unfinished games of a stage a correction made unnecessary."""
+    ids = [g.pk for g in view.games if g.detail.ending == Ending.OPEN]
+    if not ids:
+        return
+    for detail in GameDetail.objects.select_for_update().filter(game_id__in=ids):
+        if detail.ending != Ending.OPEN:
+            continue
+        detail.ending = Ending.CANCELLED
+        detail.ended_at = now
+        detail.rated = False
+        detail.save()
+    Game.objects.filter(pk__in=ids).update(
+        status=Game.Status.FINISHED, revision=F("revision") + 1, updated_at=now
+    )
+    _turns_stop(ids, now)
+
+
+def _stage_reopen(competition: Competition, view: selectors.StageView, now: datetime) -> None:
+    """Reopen the games of a stage that was cancelled as unnecessary and arises again."""
+    ids = [g.pk for g in view.games if g.detail.ending == Ending.CANCELLED]
+    if not ids:
+        return
+    GameDetail.objects.filter(game_id__in=ids, ending=Ending.CANCELLED).update(
+        ending=Ending.OPEN, ended_at=None, rated=False
+    )
+    Game.objects.filter(pk__in=ids).update(
+        status=Game.Status.PLAYING, revision=F("revision") + 1, updated_at=now
+    )
+    last = dict(
+        Turn.objects.filter(game_id__in=ids)
+        .values("game_id")
+        .annotate(last=Max("number"))
+        .values_list("game_id", "last")
+    )
+    deadline = rules.turn_deadline(now, _hours(competition))
+    Turn.objects.bulk_create(
+        Turn(game_id=pk, number=last.get(pk, 0) + 1, opened_at=now, deadline=deadline) for pk in ids
+    )
+    _forfeit_open_games_of_withdrawn(view.stage.round, now)
 
 
 def _forfeit_open_games_of_withdrawn(round_: Round, now: datetime) -> None:
@@ -485,8 +574,15 @@ def _status_sync(competition: Competition) -> None:
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry, now: datetime | None = None) -> Withdrawal:
-    """Withdraw a player from a running round robin and apply RR¶10 to their games."""
+def entry_withdraw(
+    *, entry: Entry, now: datetime | None = None, expected: str | None = None
+) -> Withdrawal:
+    """Withdraw a player from a running round robin and apply RR¶10 to their games.
+
+    ``expected`` is the signature of the preview the organiser confirmed
+    (``selectors.withdrawal_signature``); when the withdrawal would now do something else (a
+    result or a time loss came in meanwhile), it is refused so the new preview can be checked.
+    """
     competition = _locked_competition(entry.competition)
     if competition.status != CompetitionStatus.RUNNING:
         raise _refuse(NOT_RUNNING)
@@ -500,7 +596,18 @@ def entry_withdraw(*, entry: Entry, now: datetime | None = None) -> Withdrawal:
     if Withdrawal.objects.filter(entry=entry).exists():
         raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
     now = _now(now)
-    effect, finished, scheduled, fates = selectors.withdrawal_outlook(entry)
+    # Bring this player's clocks up to date first: a time loss whose deadline has passed is a
+    # finished game even if process_deadlines has not written it yet (as the preview shows).
+    expired = list(
+        Turn.objects.select_for_update(of=("self",))
+        .filter(game__seats__entry=entry, closed_at__isnull=True, deadline__lt=now)
+        .order_by("deadline", "pk")
+    )
+    if expired:
+        _clock_advance(competition, expired, now)
+    effect, finished, scheduled, fates = selectors.withdrawal_outlook(entry, now)
+    if expected is not None and expected != selectors.withdrawal_signature(effect, finished, fates):
+        raise _refuse(STALE_WITHDRAWAL)
     for view, fate in fates:
         if fate == rules.STRUCK:
             detail = GameDetail.objects.select_for_update().get(game=view.game)
@@ -550,20 +657,21 @@ TOO_LATE = _(
     "Too late: turn %(turn)s closed at its deadline, %(deadline)s. Your move was not recorded; "
     "turn %(current)s is open now."
 )
+TURN_NOT_A_NUMBER = _("Say which turn your move is for: a whole number, e.g. 1.")
 TURN_NOT_CURRENT = _("Turn %(turn)s is not the current turn; the current turn is %(current)s.")
 ALREADY_MOVED = _("You already sent your move for turn %(turn)s (%(move)s). A sent move is final.")
 PLAYER_WITHDRAWN = _("You have withdrawn from this competition.")
+RESULT_ALREADY = _(
+    "This game is over (%(state)s); its result is already recorded. Ask the organiser if it "
+    "is wrong."
+)
 RESULT_UNKNOWN = _("Report 1-0, 1/2-1/2 or 0-1.")
 
 DEFAULT_REMINDER_HOURS = 6
 
 
 def _hours(competition: Competition) -> int:
-    try:
-        hours = int(competition.settings.get("hours_per_move", rules.TURN_HOURS))
-    except (TypeError, ValueError):
-        return rules.TURN_HOURS
-    return hours if hours >= 1 else rules.TURN_HOURS
+    return selectors.turn_hours(competition)
 
 
 def _clock_refuse(status: int, message, **params) -> ServiceError:
@@ -691,16 +799,18 @@ def _clock_advance(
                     ending=state.outcome,
                     now=turn.deadline,
                     both_moved=both_moved,
+                    clock_now=max(now, turn.deadline),
                 )
                 finished += 1
                 continue
-            hours = turn.deadline - turn.opened_at
+            # R-RR-10, N-RR-16: the competition's length, not the closed turn's (an organiser
+            # may have extended that one deadline in admin).
             following.append(
                 Turn(
                     game_id=turn.game_id,
                     number=turn.number + 1,
                     opened_at=turn.deadline,
-                    deadline=turn.deadline + hours,
+                    deadline=rules.turn_deadline(turn.deadline, _hours(competition)),
                 )
             )
         Turn.objects.bulk_create(following)
@@ -738,10 +848,11 @@ def move_submit(
     """
     now = _now(now)
     text = _check_move(text)
-    try:
-        number = int(turn)
-    except (TypeError, ValueError):
-        raise _clock_refuse(400, TURN_NOT_CURRENT, turn=turn, current="?") from None
+    # A whole number (the form's IntegerField, a JSON integer): not a bool, a float (2.9 would
+    # silently be turn 2, 1e400 is infinite) or a string.
+    if isinstance(turn, bool) or not isinstance(turn, int):
+        raise _clock_refuse(400, TURN_NOT_A_NUMBER)
+    number = turn
     competition = _locked_competition(entry.competition)
     game = _game_of(competition, entry, game_id)
     if Withdrawal.objects.filter(entry=entry).exists() or entry.withdrawn_at is not None:
@@ -785,7 +896,7 @@ def move_submit(
             game=game,
             number=open_turn.number + 1,
             opened_at=now,
-            deadline=now + (open_turn.deadline - open_turn.opened_at),
+            deadline=rules.turn_deadline(now, _hours(competition)),
         )
     competition_touch(competition)
     return open_turn
@@ -802,7 +913,7 @@ def result_report(
     differ wait for the organiser, who sees them on the table page and records the result.
     """
     now = _now(now)
-    if result not in RESULTS:
+    if not isinstance(result, str) or result not in RESULTS:
         raise _clock_refuse(400, RESULT_UNKNOWN)
     competition = _locked_competition(entry.competition)
     game = _game_of(competition, entry, game_id)
@@ -815,7 +926,7 @@ def result_report(
     )
     detail = GameDetail.objects.select_for_update().get(game=game)
     if detail.is_over:
-        raise _clock_refuse(410, GAME_OVER)
+        raise _clock_refuse(410, RESULT_ALREADY, state=detail.get_ending_display())
     seats = {s.entry_id: s.position for s in Seat.objects.filter(game=game)}
     mine = seats[entry.pk]
     points = RESULTS[result]

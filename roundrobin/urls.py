@@ -35,4 +35,6 @@ urlpatterns = [
         {"action": "result"},
         name="api_result",
     ),
+    # Anything else under the API (a game id that is not a number, an unknown action): JSON 404.
+    path("api/roundrobin/<path:rest>", views.api_not_found, name="api_not_found"),
 ]

@@ -7,6 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -238,10 +239,14 @@ def withdraw(
         "roundrobin:desk_table", args=[event_slug, competition_slug, snapshot.table]
     )
     if request.method == "POST":
+        # The preview's signature; a post without one (no preview seen) is treated as stale.
+        expected = request.POST.get("expected", "")[:2000] or "?"
         try:
-            withdrawal = services.entry_withdraw(entry=entry)
+            withdrawal = services.entry_withdraw(entry=entry, expected=expected)
         except ServiceError as exc:
             messages.error(request, " ".join(exc.messages))
+            if selectors._one_to_one(entry, "rr_withdrawal") is None:
+                return redirect(request.path)  # the new preview
         else:
             messages.success(
                 request,
@@ -252,8 +257,14 @@ def withdraw(
     withdrawal = selectors._one_to_one(entry, "rr_withdrawal")
     outlook = None
     if withdrawal is None and competition.status == CompetitionStatus.RUNNING:
-        effect, finished, scheduled, fates = selectors.withdrawal_outlook(entry)
-        outlook = {"effect": effect, "finished": finished, "scheduled": scheduled, "fates": fates}
+        effect, finished, scheduled, fates = selectors.withdrawal_outlook(entry, timezone.now())
+        outlook = {
+            "effect": effect,
+            "finished": finished,
+            "scheduled": scheduled,
+            "fates": fates,
+            "signature": selectors.withdrawal_signature(effect, finished, fates),
+        }
     context = {
         "event": competition.event,
         "competition": competition,
@@ -356,10 +367,20 @@ def _api_entry(request: HttpRequest):
         return None
 
 
+class _BodyTooBig(Exception):
+    pass
+
+
 def _api_body(request: HttpRequest) -> dict | None:
+    """The request's JSON object; None for anything else (not JSON, not an object, nested
+    deeper than the parser's recursion limit); ``_BodyTooBig`` above Django's upload limit."""
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+        raw = request.body
+    except RequestDataTooBig:
+        raise _BodyTooBig from None
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return body if isinstance(body, dict) else None
 
@@ -408,19 +429,28 @@ NOT_FOUND = _("Not found.")
 
 
 @csrf_exempt
-@require_http_methods(["GET", "POST"])
 def api(request: HttpRequest, game_id: int | None = None, action: str = "") -> JsonResponse:
     """The game servers' JSON API, authenticated by the player's token (``Authorization:
     Bearer <token>``). GET games/ lists, GET games/<id>/ reads a game, POST games/<id>/move/
-    {"turn": n, "move": "..."} moves, POST games/<id>/result/ {"result": "1-0"} reports."""
+    {"turn": n, "move": "..."} moves, POST games/<id>/result/ {"result": "1-0"} reports.
+
+    Every error is JSON ``{"error": "..."}``: 404 unknown token or game, 405 (with Allow) for
+    another method, 400 for a body that is not a JSON object, 413 for one above Django's
+    upload limit, and the service's status for a refused move or report."""
+    allowed = "POST" if action else "GET"
+    if request.method != allowed:
+        response = _json_error(405, _("Method not allowed."))
+        response["Allow"] = allowed
+        return response
     entry = _api_entry(request)
     if entry is None:
         return _json_error(404, NOT_FOUND)
-    if (request.method == "POST") != bool(action):
-        return _json_error(405, _("Method not allowed."))
     now = timezone.now()
     if action:
-        body = _api_body(request)
+        try:
+            body = _api_body(request)
+        except _BodyTooBig:
+            return _json_error(413, _("The body is too large."))
         if body is None:
             return _json_error(400, _("The body must be a JSON object."))
         try:
@@ -449,6 +479,12 @@ def api(request: HttpRequest, game_id: int | None = None, action: str = "") -> J
     if view is None:
         return _json_error(404, NOT_FOUND)
     return JsonResponse(_game_json(entry, view))
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    """Any other address under the API: a JSON 404, like an unknown game."""
+    return _json_error(404, NOT_FOUND)
 
 
 @require_GET

@@ -151,20 +151,30 @@ def test_the_second_double_timeout_is_a_double_forfeit(duel):
     d = detail(game)
     assert d.ending == Ending.DOUBLE_FORFEIT and not d.rated and d.is_over
     assert set(Seat.objects.filter(game=game).values_list("points", flat=True)) == {0}
-    # 0-0 leaves the two tied for first: their decider starts with its own clock.
+    assert d.ended_at == START + 2 * DAY + 2 * H  # at the turn 3 deadline
+    # 0-0 leaves the two tied for first: their decider's clock starts at the sweep, not at
+    # the deadline that ended the game (the players could not move in it before).
     decider = Game.objects.exclude(pk=game.pk).get(round__session__competition=competition)
-    assert Turn.objects.get(game=decider).opened_at == START + 2 * DAY + 2 * H
+    assert Turn.objects.get(game=decider).opened_at == START + 2 * DAY + 3 * H
 
 
 def test_a_long_silence_is_settled_in_one_sweep(duel):
     competition, game, white, black = duel
     report = sweep(START + 10 * DAY)  # T-RR-07: both miss turns 1 and 2
-    # The game, then its decider and the decider's replay (each 0-0 after two turns).
-    assert (report.closed, report.finished) == (6, 3)
+    assert (report.closed, report.finished) == (2, 1)
     assert detail(game).ending == Ending.DOUBLE_FORFEIT
+    assert detail(game).ended_at == START + 2 * DAY
+    # The decider it calls for starts now, at the sweep, not in the past (so it is not
+    # settled by the same sweep before anyone could move in it).
+    decider = Game.objects.exclude(pk=game.pk).get(round__session__competition=competition)
+    assert turns_of(decider) == [(1, START + 10 * DAY, START + 11 * DAY, None, False, False)]
+    assert competition.__class__.objects.get(pk=competition.pk).status == "running"
+    # Silence again: the decider and then its replay end 0-0 too; the two share first.
+    sweep(START + 13 * DAY)
+    report = sweep(START + 16 * DAY)
+    assert report.finished == 1
     assert competition.__class__.objects.get(pk=competition.pk).status == "finished"
     assert not Turn.objects.filter(closed_at__isnull=True).exists()
-    assert detail(game).ended_at == START + 2 * DAY
 
 
 def test_process_deadlines_twice_gives_the_same_state(started):
@@ -287,6 +297,7 @@ def test_a_claimed_win_waits_for_the_opponent(duel):
     with pytest.raises(ServiceError) as refused:
         services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
     assert refused.value.status == 410
+    assert "result is already recorded" in str(refused.value) and "moves" not in str(refused.value)
     with pytest.raises(ServiceError) as refused:
         services.result_report(entry=white, game_id=game.pk, result="2-0", now=START)
     assert refused.value.status == 400
@@ -349,3 +360,41 @@ def test_two_concurrent_sweeps_close_each_turn_once(event):
     assert sum(r.closed for r in reports) == 63
     assert Turn.objects.count() == 126
     assert Turn.objects.filter(closed_at__isnull=True, number=2).count() == 63
+
+
+def test_a_decider_created_by_a_late_sweep_starts_its_clock_at_the_sweep(event):
+    competition = make_competition(event, slug="late")
+    a, b, c = enter_players(competition, 3)
+    services.competition_start(competition=competition, seed=1, now=START)
+    for winner in (a, b):
+        game = Game.objects.filter(seats__entry=winner).get(seats__entry=c)
+        white = Seat.objects.get(game=game, position=1).entry_id
+        services.game_result_record(
+            competition=competition,
+            game_id=game.pk,
+            result="1-0" if white == winner.pk else "0-1",
+            revision=game.revision,
+            now=START + H,
+        )
+    # a-b: nobody moves -> two double timeouts -> 0-0 at the turn 2 deadline: a tie for 1st.
+    game = Game.objects.filter(seats__entry=a).get(seats__entry=b)
+    late = START + 5 * DAY
+    sweep(late)
+    assert detail(game).ending == Ending.DOUBLE_FORFEIT
+    assert detail(game).ended_at == START + 2 * DAY  # the result keeps the real deadline
+    decider = Game.objects.get(round__session__competition=competition, round__number=2)
+    assert turns_of(decider) == [(1, late, late + DAY, None, False, False)]
+
+
+def test_an_extended_deadline_concerns_that_turn_only(duel):
+    competition, game, white, black = duel
+    Turn.objects.filter(game=game, number=1).update(deadline=START + 3 * DAY)  # in admin
+    move(white, game, 1, "e4", START + H)
+    move(black, game, 1, "e5", START + 50 * H)  # both moved: turn 2 opens, 24 h long
+    assert turns_of(game)[-1][:3] == (2, START + 50 * H, START + 74 * H)
+    Turn.objects.filter(game=game, number=2).update(deadline=START + 6 * DAY)
+    entry = selectors.entry_by_token(PlayerToken.objects.get(entry=white).token)
+    projected = selectors.private_page(entry, START + 6 * DAY + H).games[0].clock
+    assert (projected.number, projected.deadline) == (3, START + 7 * DAY)
+    sweep(START + 6 * DAY + H)  # nobody moved turn 2: turn 3 opens at that deadline, 24 h
+    assert turns_of(game)[-1][:3] == (3, START + 6 * DAY, START + 7 * DAY)

@@ -259,3 +259,66 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
         done = client.post(private(a), {"game": game.pk, "result": mine}, headers=HTMX)
     assert "Result recorded." in done.content.decode()
     assert Game.objects.get(pk=game.pk).status == "finished"
+
+
+@pytest.mark.parametrize(
+    ("suffix", "body", "status"),
+    [
+        ("move/", '{"turn": 1e400, "move": "e4"}', 400),
+        ("move/", '{"turn": Infinity, "move": "e4"}', 400),
+        ("move/", '{"turn": NaN, "move": "e4"}', 400),
+        ("move/", {"turn": True, "move": "e4"}, 400),
+        ("move/", {"turn": 1.0, "move": "e4"}, 400),
+        ("move/", {"turn": 2.9, "move": "e4"}, 400),
+        ("move/", {"turn": "1", "move": "e4"}, 400),
+        ("move/", {"turn": 10**30, "move": "e4"}, 409),
+        ("move/", {"turn": 1, "move": ["e4"]}, 400),
+        ("move/", "[" * 100_000 + "]" * 100_000, 400),
+        ("move/", '{"a": ' * 100_000 + "1" + "}" * 100_000, 400),
+        ("result/", {"result": ["1-0"]}, 400),
+        ("result/", {"result": {}}, 400),
+        ("result/", {}, 400),
+        ("result/", "", 400),
+        ("move/", '{"move": "' + "x" * 3_000_000 + '"}', 413),
+    ],
+)
+def test_hostile_api_bodies_get_json_errors(client, duel, suffix, body, status):
+    competition, (a, b) = duel
+    game, _position = first_game(a)
+    with time_machine.travel(START + H, tick=False):
+        response = api(
+            client, "post", f"/api/roundrobin/games/{game.pk}/{suffix}", token_of(a), body
+        )
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json" and "error" in response.json()
+    assert not Turn.objects.filter(first_moved_at__isnull=False).exists()
+
+
+@pytest.mark.parametrize("method", ["put", "delete", "head", "patch", "options"])
+@pytest.mark.parametrize(("suffix", "allow"), [("", "GET"), ("move/", "POST"), ("result/", "POST")])
+def test_other_methods_get_a_json_405_with_allow(client, duel, method, suffix, allow):
+    competition, (a, b) = duel
+    game, _position = first_game(a)
+    headers = {"Authorization": f"Bearer {token_of(a)}"}
+    address = f"/api/roundrobin/games/{game.pk}/{suffix}"
+    response = getattr(client, method)(address, headers=headers)
+    assert response.status_code == 405 and response["Allow"] == allow
+    assert response["Content-Type"] == "application/json"
+    if method != "head":
+        assert "error" in response.json()
+
+
+def test_a_huge_game_number_is_a_json_404(client, duel):
+    competition, (a, b) = duel
+    huge = "/api/roundrobin/games/99999999999999999999999/"
+    assert api(client, "get", huge, token_of(a)).status_code == 404
+    response = api(client, "post", huge + "move/", token_of(a), {"turn": 1, "move": "e4"})
+    assert response.status_code == 404 and "error" in response.json()
+
+
+@pytest.mark.parametrize("path", ["games/abc/", "games/1/resign/", "nothing", "games/-1/move/"])
+def test_unknown_api_addresses_are_json_404s(client, duel, path):
+    competition, (a, b) = duel
+    for method in ("get", "post"):
+        response = api(client, method, f"/api/roundrobin/{path}", token_of(a), {})
+        assert response.status_code == 404 and "error" in response.json()

@@ -158,3 +158,39 @@ def test_the_clock_admin_pages_and_history(client, started):
         {"action": "renew", "_selected_action": [PlayerToken.objects.first().pk]},
     )
     assert PlayerToken.objects.first().token != old
+
+
+def test_an_open_turn_cannot_be_closed_in_admin_only_its_deadline_changed(client, started):
+    from roundrobin.models import Turn
+
+    admin = UserFactory(username="clock-root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    turn = Turn.objects.order_by("pk").first()
+    address = reverse("admin:roundrobin_turn_change", args=[turn.pk])
+    page = client.get(address).content.decode()
+    assert 'name="closed_at_0"' not in page and 'name="first_missed"' not in page
+    assert "cannot be closed here" in page and 'name="deadline_0"' in page
+    response = client.post(
+        address,
+        {
+            "game": turn.game_id,
+            "number": 1,
+            "opened_at_0": "2026-03-01",
+            "opened_at_1": "13:00:00",  # Stockholm time: START
+            "deadline_0": "2026-03-04",
+            "deadline_1": "13:00:00",
+            "first_move": "",
+            "second_move": "",
+            "closed_at_0": "2026-03-01",
+            "closed_at_1": "14:00:00",
+            "first_missed": "on",
+            "second_missed": "on",
+        },
+    )
+    assert response.status_code == 302
+    turn.refresh_from_db()
+    assert turn.closed_at is None and not turn.first_missed and not turn.second_missed
+    assert turn.deadline == START + dt.timedelta(days=3)
+    closed = Turn.objects.order_by("pk").first()
+    Turn.objects.filter(pk=closed.pk).update(closed_at=START + dt.timedelta(hours=1))
+    assert 'name="closed_at_0"' in client.get(address).content.decode()  # closed: editable

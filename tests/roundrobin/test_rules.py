@@ -1049,3 +1049,28 @@ def test_final_places_lists_every_stage_that_arises():
     ]
     assert [plan.attempt for plan in placing.pending] == [2]
     assert final_places({"a": 2, "b": 1}).stages == []
+
+
+def test_a_playoff_for_third_shares_every_place_below_the_podium():
+    # T-RR-14 / A-RR-08: C beats D and E, D beats E -> C 3rd, D and E share 4th (not 4th, 5th).
+    points = {"A": 4, "B": 3, "C": 1, "D": 1, "E": 1}
+    [group] = podium_ties(points)
+    plan = tiebreak_plan(group, attempt=1, place=3)
+    results = [("C", "D", 1, 0), ("C", "E", 1, 0), ("D", "E", 1, 0)]
+    assert resolve_tiebreak(plan, results).places == [(3, "C"), (4, "D"), (4, "E")]
+    placing = final_places(points, {plan.key: results})
+    assert placing.places == [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (4, "E")]
+    assert placing.is_final
+
+
+def test_a_playoff_for_second_among_four_shares_fourth():
+    plan = tiebreak_plan(["A", "B", "C", "D"], attempt=1, place=2)
+    results = [
+        ("A", "B", 1, 0),
+        ("A", "C", 1, 0),
+        ("A", "D", 1, 0),
+        ("B", "C", 1, 0),
+        ("B", "D", 1, 0),
+        ("C", "D", 1, 0),
+    ]
+    assert resolve_tiebreak(plan, results).places == [(2, "A"), (3, "B"), (4, "C"), (4, "D")]

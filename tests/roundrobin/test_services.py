@@ -6,6 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.db import models
 
 from events.models import Competition, Game, Player, Seat, Session
 from events.services import ServiceError
@@ -239,7 +240,7 @@ def test_a_withdrawal_before_half_strikes_every_game(started):
     assert (effect, finished, scheduled) == ("strike", 1, 4)
     assert {fate for _, fate in fates} == {"struck"}
     rating_before = Player.objects.get(pk=w.player_id).rating
-    services.entry_withdraw(entry=w)
+    services.entry_withdraw(entry=w, now=START + 2 * HOUR)
     assert Withdrawal.objects.get(entry=w).effect == "strike"
     details = GameDetail.objects.filter(game__seats__entry=w)
     assert all(d.struck for d in details)
@@ -258,7 +259,7 @@ def test_a_withdrawal_at_half_forfeits_the_rest(started):
     w, x, y, z = table[:4]
     play(started, w, x)
     play(started, y, w)  # 2 finished of 4: results stand
-    services.entry_withdraw(entry=w)
+    services.entry_withdraw(entry=w, now=START + 2 * HOUR)
     forfeits = GameDetail.objects.filter(game__seats__entry=w, ending=Ending.FORFEIT)
     assert forfeits.count() == 2 and not any(d.rated for d in forfeits)
     view = tables(started)[3]
@@ -437,3 +438,132 @@ def test_a_sixteen_player_event_runs_to_every_podium(started, sixteen):
         changes = RatingChange.objects.filter(entry=entry)
         assert player.rating == snapshot.rating + sum(c.change for c in changes)
         assert player.rated_games == snapshot.rated_games + changes.count()
+
+
+def test_a_mini_round_robin_for_third_shares_fourth_among_the_others(event):
+    # Reviewer's case (T-RR-14): A 4, B 3, C/D/E 1 each in a circle; C beats D and E, D beats E.
+    competition = make_competition(event)
+    a, b, c, d, e = enter_players(competition, 5)
+    services.competition_start(competition=competition, seed=3, now=START)
+    play_table(competition, [a, b, c, d, e], [(c, d), (d, e), (e, c)])
+    assert tables(competition)[1].stages[0].stage.place == 3
+    play(competition, c, d)
+    play(competition, c, e)
+    play(competition, d, e)
+    view = tables(competition)[1]
+    assert view.is_final
+    assert [(r.entry, r.place_label) for r in view.rows] == [
+        (a, "1"),
+        (b, "2"),
+        (c, "3"),
+        (d, "4="),
+        (e, "4="),
+    ]
+
+
+def test_a_stage_made_unnecessary_cancels_its_open_games_and_reopens_if_needed_again(event):
+    from roundrobin.models import Turn
+
+    competition = make_competition(event)
+    a, b, c, d = enter_players(competition, 4)
+    services.competition_start(competition=competition, seed=3, now=START)
+    play_table(competition, [a, b, c, d], [(b, c), (c, a)])  # a, b, c 2 points each
+    stage_games = Game.objects.filter(round__session__competition=competition, round__number=2)
+    assert stage_games.count() == 3
+    play(competition, a, b, at=START + HOUR)  # one mini round robin game is played
+    # A correction: a beat c after all -> no tie; the stage stays (a rated game) but stops.
+    regular = Game.objects.filter(round__number=1, seats__entry=a).get(seats__entry=c)
+    white = Seat.objects.get(game=regular, position=1).entry_id
+    later = START + 5 * HOUR
+    services.game_result_record(
+        competition=competition,
+        game_id=regular.pk,
+        result="1-0" if white == a.pk else "0-1",
+        revision=regular.revision,
+        now=later,
+    )
+    endings = sorted(GameDetail.objects.filter(game__in=stage_games).values_list("ending", "rated"))
+    assert endings == [("cancelled", False), ("cancelled", False), ("played_out", True)]
+    assert not Turn.objects.filter(game__in=stage_games, closed_at__isnull=True).exists()
+    assert (
+        not Turn.objects.filter(game__in=stage_games)
+        .filter(models.Q(first_missed=True) | models.Q(second_missed=True))
+        .exists()
+    )
+    assert services.deadlines_process(now=later + 100 * HOUR).closed == 0
+    competition.refresh_from_db()
+    assert competition.status == "finished" and tables(competition)[1].is_final
+    # Corrected back: the tie is there again, the cancelled games reopen from now.
+    regular.refresh_from_db()
+    again = START + 9 * HOUR
+    services.game_result_record(
+        competition=competition,
+        game_id=regular.pk,
+        result="0-1" if white == a.pk else "1-0",
+        revision=regular.revision,
+        now=again,
+    )
+    assert GameDetail.objects.filter(game__in=stage_games, ending="").count() == 2
+    reopened = Turn.objects.filter(game__in=stage_games, closed_at__isnull=True)
+    assert reopened.count() == 2 and {t.opened_at for t in reopened} == {again}
+    competition.refresh_from_db()
+    assert competition.status == "running"
+
+
+def test_a_game_cancelled_by_another_withdrawal_is_not_a_finished_game(event):
+    competition = make_competition(event)
+    table = enter_players(competition, 7)  # one table, 6 games each
+    services.competition_start(competition=competition, seed=3, now=START)
+    w, x, y, z = table[:4]
+    services.entry_withdraw(entry=x, now=START + HOUR)  # 0 finished: struck, its games cancelled
+    assert GameDetail.objects.get(game=game_between(w, x)).ending == Ending.CANCELLED
+    play(competition, w, y)
+    play(competition, z, w)
+    effect, finished, scheduled, _fates = selectors.withdrawal_outlook(w)
+    assert (effect, finished, scheduled) == ("strike", 2, 6)
+    assert services.entry_withdraw(entry=w, now=START + 2 * HOUR).effect == "strike"
+
+
+def test_a_withdrawal_counts_a_time_loss_not_yet_processed(event):
+    competition = make_competition(event)
+    table = enter_players(competition, 5)  # 4 games each: 2 finished keep the results
+    services.competition_start(competition=competition, seed=3, now=START)
+    w, x, y, z, v = table
+    play(competition, w, y, at=START + HOUR)
+    for other in (z, v):  # both move turn 1 early: these games run until START + 49 h
+        running = game_between(w, other)
+        for player in (w, other):
+            services.move_submit(
+                entry=player, game_id=running.pk, turn=1, text="e4", now=START + HOUR
+            )
+    game = game_between(w, x)
+    services.move_submit(entry=x, game_id=game.pk, turn=1, text="e4", now=START + HOUR)
+    services.move_submit(entry=x, game_id=game.pk, turn=2, text="d4", now=START + 25 * HOUR)
+    # W missed turns 1 and 2: lost on time at the turn 2 deadline, not written yet.
+    now = START + 48 * HOUR + 30 * dt.timedelta(minutes=1)
+    assert GameDetail.objects.get(game=game).ending == Ending.OPEN
+    effect, finished, scheduled, fates = selectors.withdrawal_outlook(w, now)
+    assert (effect, finished, scheduled) == ("forfeit", 2, 4)
+    seen = selectors.withdrawal_signature(effect, finished, fates)
+    withdrawal = services.entry_withdraw(entry=w, now=now, expected=seen)  # the same as shown
+    assert (withdrawal.effect, withdrawal.finished) == ("forfeit", 2)
+    lost = GameDetail.objects.get(game=game)
+    assert lost.ending in (Ending.FIRST_LOST_ON_TIME, Ending.SECOND_LOST_ON_TIME)
+    assert lost.ended_at == START + 48 * HOUR
+
+
+def test_a_rating_change_bumps_the_other_competitions_of_those_players(event):
+    from tests.factories import EntryFactory
+
+    here = make_competition(event, slug="here")
+    a, b = enter_players(here, 2)
+    services.competition_start(competition=here, seed=3, now=START)
+    elsewhere = make_competition(event, slug="elsewhere")
+    EntryFactory(competition=elsewhere, player=a.player)
+    unrelated = make_competition(event, slug="unrelated")
+    enter_players(unrelated, 2)
+    before = {c.slug: c.version for c in Competition.objects.all()}
+    play(here, a, b)
+    after = {c.slug: c.version for c in Competition.objects.all()}
+    assert after["elsewhere"] > before["elsewhere"]
+    assert after["unrelated"] == before["unrelated"]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import pytest
+import time_machine
 from django.urls import reverse
 
 from events.models import Game, Seat
@@ -221,16 +225,43 @@ def test_the_table_page_renders_as_page_and_fragment(desk_client, started, sixte
 def test_a_withdrawal_is_shown_first_and_applied_on_confirmation(desk_client, started, sixteen):
     w = sixteen[15]  # table 3
     play(started, sixteen[11], w)
-    preview = desk_client.get(url("withdraw", started, w.pk)).content.decode()
-    assert "fewer than half" in preview and preview.count("struck") >= 4
-    assert not Withdrawal.objects.exists()
-    response = desk_client.post(url("withdraw", started, w.pk))
+    with time_machine.travel(START + dt.timedelta(hours=2), tick=False):
+        preview = desk_client.get(url("withdraw", started, w.pk)).content.decode()
+        assert "fewer than half" in preview and preview.count("struck") >= 4
+        assert not Withdrawal.objects.exists()
+        response = desk_client.post(
+            url("withdraw", started, w.pk), {"expected": signature(preview)}
+        )
     assert response.status_code == 302 and response["Location"].endswith("/tables/3/")
     assert Withdrawal.objects.get(entry=w).effect == "strike"
     html = desk_client.get(url("withdraw", started, w.pk)).content.decode()
     assert "Already withdrawn" in html
     response = desk_client.post(url("withdraw", started, w.pk), follow=True)
     assert "already withdrawn" in response.content.decode()
+
+
+def signature(html: str) -> str:
+    return re.search(r'name="expected" value="([^"]*)"', html).group(1)
+
+
+def test_a_withdrawal_is_refused_when_the_situation_changed_since_the_preview(
+    desk_client, started, sixteen
+):
+    w = sixteen[15]  # table 3: 5 players, 4 games each
+    address = url("withdraw", started, w.pk)
+    with time_machine.travel(START + dt.timedelta(hours=2), tick=False):
+        play(started, sixteen[11], w)
+        seen = signature(desk_client.get(address).content.decode())  # 1 of 4: struck
+        play(started, sixteen[12], w)  # meanwhile: 2 of 4, the results would stand
+        response = desk_client.post(address, {"expected": seen}, follow=True)
+        html = response.content.decode()
+        assert response.redirect_chain[-1][0] == address
+        assert "situation changed" in html and "at least half" in html
+        assert not Withdrawal.objects.exists()
+        assert desk_client.post(address).status_code == 302  # no preview seen: refused too
+        assert not Withdrawal.objects.exists()
+        desk_client.post(address, {"expected": signature(html)})
+    assert Withdrawal.objects.get(entry=w).effect == "forfeit"
 
 
 def test_withdrawing_someone_of_another_competition_is_404(desk_client, started, event):
@@ -287,6 +318,29 @@ def test_desk_table_takes_constant_queries(
 def test_struck_games_are_shown_struck_in_the_crosstable(client, started, sixteen):
     w = sixteen[15]
     play(started, sixteen[11], w)
-    services.entry_withdraw(entry=w)
+    services.entry_withdraw(entry=w, now=START + dt.timedelta(hours=2))
     html = client.get(url("tables", started)).content.decode()
     assert "<s>1</s>" in html and "<s>0</s>" in html and "<s>–</s>" in html
+
+
+HUGE = 99999999999999999999999
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "status"),
+    [
+        ("desk_table", "get", 404),
+        ("desk_table", "post", 405),
+        ("game_result", "post", 404),
+        ("withdraw", "get", 404),
+        ("withdraw", "post", 404),
+    ],
+)
+def test_numbers_out_of_range_on_the_desk_are_404(desk_client, started, name, method, status):
+    assert getattr(desk_client, method)(url(name, started, HUGE)).status_code == status
+    assert desk_client.get(url("desk_table", started, 0)).status_code == 404
+    assert desk_client.get(url("desk_table", started, 32768)).status_code == 404
+
+
+def test_a_huge_player_number_on_the_public_page_is_404(client, started):
+    assert client.get(url("player", started, HUGE)).status_code == 404
