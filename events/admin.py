@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -71,6 +71,12 @@ class EventAdmin(SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
     inlines = [CompetitionInline]
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        # The event's name, venue and its competitions show on every public page of it.
+        Event.objects.filter(pk=form.instance.pk).update(version=F("version") + 1)
+        Competition.objects.filter(event=form.instance).update(version=F("version") + 1)
 
 
 class EntryInline(admin.TabularInline):

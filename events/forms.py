@@ -58,7 +58,8 @@ class NewPlayerForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
+        name = "".join(c for c in self.cleaned_data["name"] if c.isprintable())
+        name = " ".join(name.split())
         if not name:
             raise forms.ValidationError(_("Type the player's name."))
         return name

@@ -51,12 +51,28 @@ REINSTATE_WHILE_RUNNING = gettext_lazy(
     "%(competition)s is running and %(player)s's games have been settled; an admin can correct it."
 )
 CSV_EMPTY = gettext_lazy("The file has no players in it.")
+CSV_RACE = gettext_lazy(
+    "Someone registered one of these players while the file was read; upload it again."
+)
 CSV_NOT_UTF8 = gettext_lazy("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
 CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
 
 CSV_MAX_ROWS = 2000
 CSV_COLUMNS = ("name", "club", "email", "rating")
-_CSV_HEADER_NAMES = {"name", "club", "email", "e-mail", "rating", "namn", "nimi", "naam"}
+_CSV_HEADER_NAMES = {
+    "name",
+    "club",
+    "email",
+    "e-mail",
+    "rating",
+    "player",
+    "namn",
+    "spelare",
+    "nimi",
+    "mängija",
+    "naam",
+    "speler",
+}
 
 
 class ServiceError(ValidationError):
@@ -171,10 +187,15 @@ def competition_update_settings(
     return competition
 
 
+def clean_text(text: str) -> str:
+    """Whitespace folded and invisible characters (zero-width spaces, controls) removed."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
 def _player_build(
     *, name: str, club: str = "", email: str = "", rating: int | None = None
 ) -> Player:
-    player = Player(name=" ".join(name.split()), club=" ".join(club.split()), email=email.strip())
+    player = Player(name=clean_text(name), club=clean_text(club), email=email.strip())
     if rating is not None:
         player.rating = rating
     player.full_clean(exclude=["search_text"])
@@ -344,22 +365,33 @@ def _decode(data: bytes) -> str:
 
 def _dialect_delimiter(text: str) -> str:
     first = next((line for line in text.splitlines() if line.strip()), "")
-    return ";" if first.count(";") > first.count(",") else ","
+    counts = {sep: first.count(sep) for sep in (",", ";", "\t")}
+    return max(counts, key=lambda sep: (counts[sep], sep == ","))
 
 
 def _parse_rows(text: str) -> tuple[list[CsvRow], list[CsvProblem]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_dialect_delimiter(text))
+    lines = text.splitlines(keepends=True)
+    # Excel writes a "sep=;" line before the header when asked to name its separator.
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and lines[first].strip().casefold().startswith("sep="):
+        lines[first] = "\n"
+    text = "".join(lines)
+    reader = csv.reader(
+        io.StringIO(text, newline=""), delimiter=_dialect_delimiter(text), strict=True
+    )
     rows: list[CsvRow] = []
     problems: list[CsvProblem] = []
     try:
         raw_rows = list(reader)
     except csv.Error as exc:
         return [], [CsvProblem(reader.line_num, str(exc))]
+    seen_a_row = False
     for number, cells in enumerate(raw_rows, start=1):
-        cells = [cell.strip() for cell in cells]
+        cells = [clean_text(cell) for cell in cells]
         if not any(cells):
             continue
-        if number == 1 and cells[0].casefold() in _CSV_HEADER_NAMES:
+        first_row, seen_a_row = not seen_a_row, True
+        if first_row and cells[0].casefold() in _CSV_HEADER_NAMES:
             continue
         if len(cells) > len(CSV_COLUMNS):
             problems.append(
@@ -381,11 +413,14 @@ def _parse_rows(text: str) -> tuple[list[CsvRow], list[CsvProblem]]:
         if email:
             try:
                 validate_email(email)
+                if len(email) > Player._meta.get_field("email").max_length:
+                    raise ValidationError("too long")
             except ValidationError:
                 reasons.append(_("“%(email)s” is not an e-mail address") % {"email": email})
         rating = None
         if rating_text:
-            if not rating_text.isdigit() or int(rating_text) > MAX_RATING:
+            digits = rating_text.isascii() and rating_text.isdigit()
+            if not digits or int(rating_text) > MAX_RATING:
                 reasons.append(
                     _("the rating “%(rating)s” is not a whole number from 0 to %(max)s")
                     % {"rating": rating_text, "max": MAX_RATING}
@@ -449,13 +484,25 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
     new_players = []
     for row in rows:
         if keys[row.line] not in known:
-            player = _player_build(name=row.name, club=row.club, email=row.email, rating=row.rating)
+            try:
+                player = _player_build(
+                    name=row.name, club=row.club, email=row.email, rating=row.rating
+                )
+            except ValidationError as exc:
+                problems.append(CsvProblem(row.line, " ".join(exc.messages)))
+                continue
             player.search_text = keys[row.line]
             new_players.append(player)
+    if problems:
+        raise CsvImportError(problems)
     Player.objects.bulk_create(new_players)
     players = {p.search_text: p for p in Player.objects.filter(search_text__in=set(keys.values()))}
-    Entry.objects.bulk_create(
-        Entry(competition=competition, player=players[keys[row.line]]) for row in rows
-    )
+    try:
+        with transaction.atomic():
+            Entry.objects.bulk_create(
+                Entry(competition=competition, player=players[keys[row.line]]) for row in rows
+            )
+    except IntegrityError as exc:  # another desk registered one of them a moment ago
+        raise ServiceError(CSV_RACE) from exc
     competition_touch(competition)
     return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))

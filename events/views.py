@@ -232,10 +232,13 @@ def competition_settings(
 
 @require_GET
 @login_required
-def player_search(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+def player_search(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
     competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
     query = request.GET.get("q", "")[:100]
     players = selectors.players_search(query, competition=competition)
+    if not request.htmx:  # the search form without JavaScript: the whole desk, with results
+        context = _desk_context(competition, players=players, query=query)
+        return render(request, "events/competition_desk.html", context)
     return render(
         request,
         "events/competition_desk.html#search-results",

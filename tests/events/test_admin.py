@@ -114,3 +114,38 @@ def test_renaming_a_player_in_admin_bumps_their_competitions(admin_client, db):
     assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.version == before + 1
+
+
+def test_an_event_edit_in_admin_bumps_its_pages(admin_client, admin_user):
+    from tests.factories import CompetitionFactory
+
+    competition = CompetitionFactory()
+    event = competition.event
+    before = (event.version, competition.version)
+    response = admin_client.post(
+        reverse("admin:events_event_change", args=[event.pk]),
+        {
+            "name": "Renamed Event",
+            "slug": event.slug,
+            "venue": "Elsewhere",
+            "info": "",
+            "starts_on": "2026-05-05",
+            "ends_on": "2026-05-08",
+            "time_zone": "Europe/Stockholm",
+            "is_public": "on",
+            "organisers": [admin_user.pk],
+            "competitions-TOTAL_FORMS": 1,
+            "competitions-INITIAL_FORMS": 1,
+            "competitions-0-id": competition.pk,
+            "competitions-0-event": event.pk,
+            "competitions-0-name": "Renamed Competition",
+            "competitions-0-slug": competition.slug,
+            "competitions-0-format": competition.format,
+            "competitions-0-status": "finished",
+        },
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    competition.refresh_from_db()
+    assert event.version > before[0] and competition.version > before[1]
+    assert competition.status == "finished"

@@ -315,3 +315,50 @@ def test_a_check_in_cannot_be_undone_once_the_competition_runs(competition):
     assert "withdraw them instead" in info.value.messages[0]
     entry.refresh_from_db()
     assert entry.is_checked_in
+
+
+# --- review findings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rating", ["²", "١٢٣", "1e3", "+5"])
+def test_csv_refuses_ratings_that_are_not_plain_digits(competition, rating):
+    data = f"name,club,email,rating\nSup Er,X,,{rating}\n".encode()
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data=data)
+    assert info.value.problems[0].line == 2
+
+
+def test_csv_refuses_an_email_longer_than_the_register_keeps(competition):
+    email = "a" * 64 + "@" + ".".join(["b" * 60] * 4) + ".com"
+    data = f"name,club,email\nLong Mail,X,{email}\n".encode()
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data=data)
+    assert "is not an e-mail address" in info.value.problems[0].reason
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\nname,club\nReal Two,X\n",
+        "Player,Club\nReal Two,X\n",
+        "sep=;\nname;club\nReal Two;X\n",
+        "name\tclub\nReal Two\tX\n",
+    ],
+)
+def test_csv_headers_and_separators_are_not_imported_as_players(competition, text):
+    services.players_import_csv(competition=competition, data=text.encode())
+    assert list(Player.objects.values_list("name", "club")) == [("Real Two", "X")]
+
+
+def test_csv_refuses_an_unterminated_quote(competition):
+    with pytest.raises(services.CsvImportError):
+        services.players_import_csv(competition=competition, data=b'"unterminated,X\nB,Y\n')
+    assert not Player.objects.exists()
+
+
+def test_invisible_characters_do_not_make_a_name(competition):
+    with pytest.raises(services.ValidationError):
+        services.player_register_new(competition=competition, name="\u200b")
+    entry = services.player_register_new(competition=competition, name="An\u200bna")
+    assert entry.player.name == "An na"

@@ -259,6 +259,8 @@ def test_the_desk_runs_a_constant_number_of_queries(
     with django_assert_max_num_queries(6):
         desk_client.get(competition.get_desk_url())
     with django_assert_max_num_queries(6):
+        desk_client.get(desk_url("player_search", competition) + "?q=p", headers=HTMX)
+    with django_assert_max_num_queries(7):  # without JavaScript: the desk plus the search
         desk_client.get(desk_url("player_search", competition) + "?q=p")
     with django_assert_max_num_queries(6):
         desk_client.get(reverse("events:desk"))
@@ -506,3 +508,11 @@ def test_a_public_page_has_a_big_screen_mode(client, competition):
     html = client.get(competition.get_absolute_url(), {"screen": "big"}).content.decode()
     assert 'class="big-screen"' in html and "Normal view" in html
     assert "Big screen (projector)" in client.get(competition.get_absolute_url()).content.decode()
+
+
+def test_search_without_javascript_renders_the_desk_with_results(desk_client, competition):
+    PlayerFactory(name="Õie Sööt")
+    response = desk_client.get(desk_url("player_search", competition), {"q": "oie"})
+    html = response.content.decode()
+    assert "<html" in html and "Õie Sööt" in html and 'value="oie"' in html
+    assert html.count('id="search-results"') == 1
