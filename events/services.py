@@ -202,11 +202,17 @@ def _player_build(
     return player
 
 
+def person_key(name: str, club: str) -> tuple[str, str]:
+    """Who a register row is: name and club, each without case or accents."""
+    return fold(name), fold(club)
+
+
 def _same_person_exists(player: Player) -> Player | None:
-    return (
-        Player.objects.filter(search_text=fold(f"{player.name} {player.club}"))
-        .exclude(pk=player.pk)
-        .first()
+    # search_text narrows the lookup by index; the key tells "Anna Berg" from "Anna" of "Berg".
+    key = person_key(player.name, player.club)
+    candidates = Player.objects.filter(search_text=fold(f"{player.name} {player.club}"))
+    return next(
+        (p for p in candidates.exclude(pk=player.pk) if person_key(p.name, p.club) == key), None
     )
 
 
@@ -453,14 +459,23 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
     rows, problems = _parse_rows(_decode(data))
     if len(rows) + len(problems) > CSV_MAX_ROWS:
         raise CsvImportError([CsvProblem(0, str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS})])
-    keys = {row.line: fold(f"{row.name} {row.club}") for row in rows}
-    known = {p.search_text: p for p in Player.objects.filter(search_text__in=set(keys.values()))}
-    registered = set(
+    keys = {row.line: person_key(row.name, row.club) for row in rows}
+    search_texts = {fold(f"{row.name} {row.club}") for row in rows}
+
+    def players_by_key() -> dict[tuple[str, str], Player]:
+        candidates = Player.objects.filter(search_text__in=search_texts)
+        wanted = set(keys.values())
+        by_key = {person_key(p.name, p.club): p for p in candidates}
+        return {key: p for key, p in by_key.items() if key in wanted}
+
+    known = players_by_key()
+    registered_ids = set(
         Entry.objects.filter(competition=competition, player__in=known.values()).values_list(
-            "player__search_text", flat=True
+            "player_id", flat=True
         )
     )
-    seen: dict[str, int] = {}
+    registered = {key for key, player in known.items() if player.pk in registered_ids}
+    seen: dict[tuple[str, str], int] = {}
     for row in rows:
         key = keys[row.line]
         if key in seen:
@@ -491,12 +506,12 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
             except ValidationError as exc:
                 problems.append(CsvProblem(row.line, " ".join(exc.messages)))
                 continue
-            player.search_text = keys[row.line]
+            player.search_text = fold(f"{player.name} {player.club}")
             new_players.append(player)
     if problems:
         raise CsvImportError(problems)
     Player.objects.bulk_create(new_players)
-    players = {p.search_text: p for p in Player.objects.filter(search_text__in=set(keys.values()))}
+    players = players_by_key()
     try:
         with transaction.atomic():
             Entry.objects.bulk_create(

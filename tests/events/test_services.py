@@ -362,3 +362,15 @@ def test_invisible_characters_do_not_make_a_name(competition):
         services.player_register_new(competition=competition, name="\u200b")
     entry = services.player_register_new(competition=competition, name="An\u200bna")
     assert entry.player.name == "An na"
+
+
+def test_a_name_and_a_club_are_not_confused_with_a_longer_name(competition):
+    services.player_register_new(competition=competition, name="Anna Berg")
+    entry = services.player_register_new(competition=competition, name="Anna", club="Berg")
+    assert (entry.player.name, entry.player.club) == ("Anna", "Berg")
+    data = b"name,club\nAnna,Berg\nAnna Berg,\n"
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data=data)
+    assert [p.line for p in info.value.problems] == [2, 3]
+    assert all("already registered" in p.reason for p in info.value.problems)
+    assert Player.objects.count() == 2
