@@ -61,6 +61,7 @@ from blokus import rules
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from events.models import Competition, Entry, Game, Round, Seat, Session
 from events.services import ServiceError, competition_touch
+from events.services import refuse as _refuse
 
 NOT_BLOKUS = _("This competition is not a Blokus tournament.")
 COMPETITION_FINISHED = _("The tournament is finished.")
@@ -130,10 +131,6 @@ QUALIFYING_UNFINISHED = _(
     "page."
 )
 TOO_FEW_QUALIFIERS = _("Fewer than four players took part: there is no final (A-BLK-11).")
-
-
-def _refuse(message, **params) -> ServiceError:
-    return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
 
 
 def new_seed() -> int:

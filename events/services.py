@@ -79,8 +79,12 @@ class ServiceError(ValidationError):
     """An action refused for a reason the user can read and act on."""
 
 
-def _refuse(message: Any, **params: Any) -> ServiceError:
+def refuse(message: Any, **params: Any) -> ServiceError:
+    """A ServiceError from a message constant and its parameters; every app's services use it."""
     return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
+
+
+_refuse = refuse
 
 
 def competition_touch(competition: Competition) -> None:

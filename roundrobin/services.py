@@ -48,6 +48,7 @@ from events.models import (
     Session,
 )
 from events.services import ServiceError, competition_touch
+from events.services import refuse as _refuse
 from roundrobin import rules, selectors
 from roundrobin.models import (
     Ending,
@@ -84,10 +85,6 @@ RESULTS: dict[str, tuple[Fraction, Fraction]] = {
     "1/2-1/2": (rules.DRAW, rules.DRAW),
     "0-1": (rules.LOSS, rules.WIN),
 }
-
-
-def _refuse(message, **params) -> ServiceError:
-    return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
 
 
 def _locked_competition(competition: Competition) -> Competition:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.models import Competition, Entry, Format
 from events.services import ServiceError, competition_touch
+from events.services import refuse as _refuse
 from shuffleboard import rules
 from shuffleboard.models import (
     Turn,
@@ -38,10 +39,6 @@ STALE_TURN = _(
 NOT_IN_COMPETITION = _("This player is not in this competition.")
 
 NO_BONUS = (0, 0, 0, 0)
-
-
-def _refuse(message, **params) -> ServiceError:
-    return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
 
 
 def _ensure_writable(competition: Competition) -> None:
