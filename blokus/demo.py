@@ -14,7 +14,36 @@ import random
 from zoneinfo import ZoneInfo
 
 from blokus import services
+from events.demo import competition_with_players
 from events.models import Competition, Entry
+
+SWEDISH = [
+    ("Anna Lindqvist", "Linköpings Spelförening"),
+    ("Erik Johansson", "Linköpings Spelförening"),
+    ("Maja Åkesson", "LinCon"),
+    ("Oskar Nyström", "LinCon"),
+    ("Linnea Öberg", "Norrköping BK"),
+    ("Karl Svensson", "Norrköping BK"),
+    ("Ebba Håkansson", ""),
+    ("Viktor Ek", "Uppsala Spelklubb"),
+    ("Sara Björk", "Uppsala Spelklubb"),
+    ("Johan Lundgren", ""),
+    ("Elin Sjöberg", "LinCon"),
+    ("Gustav Dahl", "Linköpings Spelförening"),
+    ("Ida Forsberg", "Göteborgs Brädspelare"),
+    ("Nils Wallin", "Göteborgs Brädspelare"),
+    ("Astrid Berg", ""),
+    ("Felix Holm", "LinCon"),
+    ("Wilma Strand", "Norrköping BK"),
+    ("Hugo Sandberg", ""),
+    ("Alva Ekström", "Uppsala Spelklubb"),
+    ("Leo Nordin", "LinCon"),
+    ("Freja Lund", ""),
+    ("Axel Engström", "Linköpings Spelförening"),
+    ("Klara Falk", "Göteborgs Brädspelare"),
+    ("Albin Hedlund", ""),
+]
+
 
 SEED = 2026
 # Squares left at the end of a game, weighted towards a good game.
@@ -51,3 +80,23 @@ def load(competition: Competition) -> None:
             services.game_result_record(game=game, revision=game.revision, hands=_hands(game, rng))
     for entry in [e for e in entries if not e.checked_in_at] + [sp.entry for sp in plan.reserves]:
         services.session_register(session=second, entry=entry)
+
+
+def create(organiser) -> Competition:
+    """The demo event of this format, its players, and part of the competition played."""
+    competition = competition_with_players(
+        organiser=organiser,
+        event={
+            "name": "LinCon 2026",
+            "venue": "Linköping, Campus Valla",
+            "info": "Registration in room P42.",
+            "time_zone": "Europe/Stockholm",
+        },
+        days=3,
+        name="Blokus tournament",
+        format_key="blokus",
+        people=[(name, club, None) for name, club in SWEDISH],
+        checked_in=14,
+    )
+    load(competition)
+    return competition

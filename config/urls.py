@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from events.formats import all_formats
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("events.urls")),
-    path("", include("blokus.urls")),
-    path("", include("shuffleboard.urls")),
-    path("", include("roundrobin.urls")),
+    # Each format's own URL module (its pages start with the format's segment, see formats.py).
+    *[path("", include(game_format.urls)) for game_format in all_formats()],
 ]

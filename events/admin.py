@@ -149,13 +149,12 @@ class RoundAdmin(TouchingAdmin):
         return obj.session.competition
 
 
-# Formats whose seat score and points are derived from a detail table edited in its own admin
-# (a Blokus hand); editing them here would bypass the rules.
-DERIVED_SEAT_FORMATS = {"blokus"}
-
-
-def _format_of_game(game: Game | None) -> str:
-    return game.round.session.competition.format if game is not None and game.pk else ""
+def _seat_scores_derived(game: Game | None) -> bool:
+    """Whether the game's format computes seat score and points from its own detail table (a
+    Blokus hand, edited in its own admin); editing them here would bypass the rules."""
+    if game is None or not game.pk:
+        return False
+    return game.round.session.competition.game_format.derived_seat_scores
 
 
 class SeatInline(admin.TabularInline):
@@ -165,7 +164,7 @@ class SeatInline(admin.TabularInline):
     extra = 0
 
     def get_readonly_fields(self, request, obj=None):
-        if _format_of_game(obj) in DERIVED_SEAT_FORMATS:
+        if _seat_scores_derived(obj):
             return ["score", "points"]
         return []
 
@@ -201,6 +200,6 @@ class SeatAdmin(TouchingAdmin):
         return obj.game.round.session.competition
 
     def get_readonly_fields(self, request, obj=None):
-        if obj is not None and _format_of_game(obj.game) in DERIVED_SEAT_FORMATS:
+        if obj is not None and _seat_scores_derived(obj.game):
             return ["score", "points"]
         return []

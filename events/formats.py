@@ -1,72 +1,162 @@
-"""The registry of game formats: a format key -> its rules module and settings form.
+"""The format contract: how a game format plugs into the shared ``events`` app.
 
-The shared ``events`` app knows formats only through this table, so a format app can be
-added without touching the rest of ``events``.
+A format is one Django app that declares one :class:`GameFormat` (in its ``format.py``) and
+registers it from its ``AppConfig.ready()``::
+
+    class BlokusConfig(AppConfig):
+        name = "blokus"
+
+        def ready(self) -> None:
+            register(BLOKUS)
+
+``events`` knows formats only through this registry: the competition's format choices, the
+settings form and its defaults, the public and desk panels, the demo, the URLs, whether seat
+scores are derived, the running-withdrawal page. It never names a format.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
-from events.models import Format
+SettingsT = TypeVar("SettingsT")
+
+
+class DemoLoader(Protocol):
+    """What a format's demo module offers ``manage.py load_demo``."""
+
+    def create(self, organiser: Any) -> Any:  # -> Competition, with players and games
+        ...
 
 
 @dataclass(frozen=True)
-class FormatSpec:
-    key: str
-    rules_module: str
-    settings_form: str
-    # While a competition runs, withdrawing a player changes its games, so the format's own
-    # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk's.
-    running_withdraw_url: str = ""
+class GameFormat:
+    """Everything ``events`` needs to know about one game format."""
 
-    @property
-    def label(self) -> str:
-        return Format(self.key).label
+    key: str  # stored in Competition.format; never changes once competitions use it
+    label: str | Promise  # shown to people ("Sjoelen")
+    url_segment: str  # the word after /e/<event>/<competition>/ and /desk/<event>/<competition>/
+    rules_module: str  # dotted path of the pure rules module (no Django import)
+    settings_class: type  # a frozen dataclass: the settings, their types and their defaults
+    settings_form: str  # dotted path of the form that validates and edits them
+    urls: str  # dotted path of the URL module (its patterns start with PUBLIC or DESK below)
+    public_panel: str  # template included on the public competition page
+    desk_panel: str  # template included on the competition's desk page
+    public_home: str  # URL name of the format's public start page (event_slug, competition_slug)
+    desk_home: str  # URL name of the format's desk start page (event_slug, competition_slug)
+    demo: str = ""  # dotted path of a module with ``create(organiser) -> Competition``
+    # Seat score and points are computed from a detail table (a Blokus hand) edited in its own
+    # admin; the shared Seat admin then shows them read-only.
+    derived_seat_scores: bool = False
+    # While a competition runs, withdrawing a player changes its games, so the format's own
+    # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
+    running_withdraw_url: str = ""
+    screen: str = ""  # URL name of the projector screen, when the format has its own
+    export: str = ""  # dotted path of ``export(competition) -> rows``, when the format has one
+
+    # --- what the rest of the code asks of a format ---
 
     def rules(self) -> ModuleType:
         return import_module(self.rules_module)
 
     def form_class(self) -> type[forms.Form]:
-        return import_string(self.settings_form)
+        form: type[forms.Form] = import_string(self.settings_form)
+        return form
+
+    def default_settings(self) -> dict[str, Any]:
+        """The defaults, in their stored (JSON) form."""
+        return _jsonable(dataclasses.asdict(self.settings_class()))
+
+    def read_settings(self, stored: Mapping[str, Any] | None) -> Any:
+        """The typed settings of a competition: stored values over the defaults.
+
+        Stored settings were validated when written (by the desk or admin), so unknown keys
+        are ignored here rather than refused, and a missing key takes its default.
+        """
+        defaults = self.settings_class()
+        if not isinstance(stored, Mapping):
+            return defaults
+        known = {f.name for f in dataclasses.fields(self.settings_class)}
+        values = {name: value for name, value in stored.items() if name in known}
+        try:
+            return dataclasses.replace(defaults, **values)
+        except (TypeError, ValueError):
+            return defaults
 
 
-FORMATS: dict[str, FormatSpec] = {
-    Format.BLOKUS: FormatSpec(Format.BLOKUS, "blokus.rules", "blokus.forms.BlokusSettingsForm"),
-    Format.SHUFFLEBOARD: FormatSpec(
-        Format.SHUFFLEBOARD, "shuffleboard.rules", "shuffleboard.forms.ShuffleboardSettingsForm"
-    ),
-    Format.ROUNDROBIN: FormatSpec(
-        Format.ROUNDROBIN,
-        "roundrobin.rules",
-        "roundrobin.forms.RoundRobinSettingsForm",
-        running_withdraw_url="roundrobin:withdraw",
-    ),
-}
+PUBLIC = "e/<slug:event_slug>/<slug:competition_slug>/"
+DESK = "desk/<slug:event_slug>/<slug:competition_slug>/"
+
+_REGISTRY: dict[str, GameFormat] = {}
 
 
-def get_format(key: str) -> FormatSpec:
-    return FORMATS[key]
+def register(game_format: GameFormat) -> GameFormat:
+    """Add a format; called once from its app's ``AppConfig.ready()``."""
+    existing = _REGISTRY.get(game_format.key)
+    if existing is not None and existing != game_format:
+        raise ValueError(f"Two formats registered under {game_format.key!r}.")
+    _REGISTRY[game_format.key] = game_format
+    return game_format
+
+
+def all_formats() -> list[GameFormat]:
+    """The registered formats, in the order of INSTALLED_APPS."""
+    return list(_REGISTRY.values())
+
+
+def get_format(key: str) -> GameFormat:
+    """The format stored as ``key``; ``KeyError`` for an unknown one."""
+    return _REGISTRY[key]
+
+
+def format_choices() -> list[tuple[str, str | Promise]]:
+    """Choices for ``Competition.format`` (a callable, so new formats need no migration)."""
+    return [(f.key, f.label) for f in _REGISTRY.values()]
+
+
+def public_prefix(game_format: GameFormat) -> str:
+    """``e/<event>/<competition>/<segment>/``: where a format's public pages live."""
+    return f"{PUBLIC}{game_format.url_segment}/"
+
+
+def desk_prefix(game_format: GameFormat) -> str:
+    """``desk/<event>/<competition>/<segment>/``: where a format's desk pages live."""
+    return f"{DESK}{game_format.url_segment}/"
 
 
 def default_settings(key: str) -> dict[str, Any]:
-    form = get_format(key).form_class()()
-    return {name: field.initial for name, field in form.fields.items()}
+    return get_format(key).default_settings()
 
 
-def settings_errors(key: str, values: dict[str, Any]) -> list[str]:
+# Stored settings come from admin too: refuse what would make a form or a page work hard.
+SETTINGS_MAX_BYTES = 4000
+
+
+def settings_errors(key: str, values: Any) -> list[str]:
     """Readable problems with a competition's stored settings; empty when they are valid."""
-    if key not in FORMATS:
+    if key not in _REGISTRY:
         return [_("Unknown format %(key)r.") % {"key": key}]
     if not isinstance(values, dict):
         return [_("Settings must be a mapping of names to values.")]
+    try:
+        size = len(json.dumps(values))
+    except (TypeError, ValueError, RecursionError):
+        return [_("Settings must be plain values.")]
+    if size > SETTINGS_MAX_BYTES:
+        return [_("The settings are too long.")]
+    nested = sorted(name for name, value in values.items() if isinstance(value, dict | list))
+    if nested:
+        return [_("Setting %(name)r must be a single value.") % {"name": name} for name in nested]
     form = get_format(key).form_class()(data=values)
     if form.is_valid():
         unknown = sorted(set(values) - set(form.fields))
@@ -79,10 +169,11 @@ def clean_settings(key: str, values: dict[str, Any]) -> dict[str, Any]:
     form = get_format(key).form_class()(data={**default_settings(key), **values})
     if not form.is_valid():
         raise ValueError(form.errors)
-    return {name: _jsonable(value) for name, value in form.cleaned_data.items()}
+    return _jsonable(form.cleaned_data)
 
 
-def _jsonable(value: Any) -> Any:
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    return value
+def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: value.isoformat() if hasattr(value, "isoformat") else value
+        for name, value in values.items()
+    }

@@ -4,7 +4,8 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from events.models import MAX_RATING, Format, time_zone_choices
+from events.formats import format_choices
+from events.models import MAX_RATING, time_zone_choices
 
 CSV_MAX_BYTES = 1_048_576
 
@@ -31,7 +32,7 @@ class EventForm(forms.Form):
         max_length=120,
         help_text=_("E.g. “Blokus tournament”. You can add more competitions later."),
     )
-    competition_format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+    competition_format = forms.ChoiceField(label=_("Format"), choices=format_choices)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -46,7 +47,7 @@ class EventForm(forms.Form):
 
 class CompetitionForm(forms.Form):
     name = forms.CharField(label=_("Competition name"), max_length=120)
-    format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+    format = forms.ChoiceField(label=_("Format"), choices=format_choices)
 
 
 class NewPlayerForm(forms.Form):

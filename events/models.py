@@ -21,6 +21,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from events.formats import format_choices, get_format, settings_errors
+
 DEFAULT_RATING = 1500
 MAX_RATING = 4000
 
@@ -145,12 +147,6 @@ class Event(models.Model):
         return self.organisers.filter(pk=user.pk).exists()
 
 
-class Format(models.TextChoices):
-    BLOKUS = "blokus", _("Blokus")
-    SHUFFLEBOARD = "shuffleboard", _("Sjoelen (shuffleboard)")
-    ROUNDROBIN = "roundrobin", _("Correspondence round robin")
-
-
 class CompetitionStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration open")
     RUNNING = "running", _("Running")
@@ -167,7 +163,7 @@ class Competition(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=60)
-    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    format = models.CharField(_("format"), max_length=20, choices=format_choices)
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
@@ -185,9 +181,6 @@ class Competition(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "slug"], name="competition_slug_unique"),
             models.CheckConstraint(
-                condition=Q(format__in=Format.values), name="competition_format_known"
-            ),
-            models.CheckConstraint(
                 condition=Q(status__in=CompetitionStatus.values), name="competition_status_known"
             ),
         ]
@@ -196,8 +189,6 @@ class Competition(models.Model):
         return f"{self.event.name}: {self.name}"
 
     def clean(self) -> None:
-        from events.formats import settings_errors
-
         errors = settings_errors(self.format, self.settings)
         if errors:
             raise ValidationError({"settings": errors})
@@ -211,6 +202,15 @@ class Competition(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def game_format(self):  # -> events.formats.GameFormat
+        return get_format(self.format)
+
+    @property
+    def options(self):  # -> the format's settings dataclass
+        """The typed settings (``competition.options.games``), defaults filled in."""
+        return self.game_format.read_settings(self.settings)
 
 
 class Entry(models.Model):

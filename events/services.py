@@ -25,6 +25,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from events.errors import Conflict, Invalid, NotFound, Refused, Stale, refuse
+from events.errors import ServiceError as ServiceError  # re-exported until every app imports errors
 from events.formats import clean_settings, get_format
 from events.models import MAX_RATING, Competition, Entry, Event, Player, fold
 
@@ -73,15 +75,6 @@ _CSV_HEADER_NAMES = {
     "naam",
     "speler",
 }
-
-
-class ServiceError(ValidationError):
-    """An action refused for a reason the user can read and act on."""
-
-
-def refuse(message: Any, **params: Any) -> ServiceError:
-    """A ServiceError from a message constant and its parameters; every app's services use it."""
-    return ServiceError(str(message) % {k: str(v) for k, v in params.items()})
 
 
 _refuse = refuse
@@ -146,9 +139,17 @@ def event_add_organiser(*, event: Event, username: str) -> AbstractBaseUser:
     """Let another login run this event's desk."""
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise _refuse(NO_SUCH_USER, username=username.strip()[:150])
+        raise _refuse(
+            NO_SUCH_USER, error_class=NotFound, code="no_such_user", username=username.strip()[:150]
+        )
     if event.organisers.filter(pk=user.pk).exists():
-        raise _refuse(ALREADY_ORGANISER, username=user.get_username(), event=event.name)
+        raise _refuse(
+            ALREADY_ORGANISER,
+            error_class=Conflict,
+            code="already_organiser",
+            username=user.get_username(),
+            event=event.name,
+        )
     event.organisers.add(user)
     return user
 
@@ -167,7 +168,9 @@ def competition_create(
     try:
         competition.settings = clean_settings(format, settings or {})
     except (KeyError, ValueError) as exc:
-        raise ServiceError(_("These settings are not valid for the format.")) from exc
+        raise Invalid(
+            _("These settings are not valid for the format."), code="bad_settings"
+        ) from exc
     competition.full_clean()
     competition.save()
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
@@ -180,11 +183,18 @@ def competition_update_settings(
 ) -> Competition:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     if competition.status != Competition.Status.REGISTRATION:
-        raise _refuse(SETTINGS_LOCKED, competition=competition.name)
+        raise _refuse(
+            SETTINGS_LOCKED,
+            error_class=Refused,
+            code="settings_locked",
+            competition=competition.name,
+        )
     try:
         competition.settings = clean_settings(competition.format, settings)
     except ValueError as exc:
-        raise ServiceError(_("These settings are not valid for the format.")) from exc
+        raise Invalid(
+            _("These settings are not valid for the format."), code="bad_settings"
+        ) from exc
     competition.full_clean()
     competition.save(update_fields=["settings"])
     competition_touch(competition)
@@ -228,14 +238,19 @@ def player_create(
     player = _player_build(name=name, club=club, email=email, rating=rating)
     existing = _same_person_exists(player)
     if existing:
-        raise _refuse(PLAYER_EXISTS, player=existing)
+        raise _refuse(PLAYER_EXISTS, error_class=Conflict, code="player_exists", player=existing)
     player.save()
     return player
 
 
 def _ensure_open(competition: Competition) -> None:
     if competition.is_finished:
-        raise _refuse(COMPETITION_FINISHED, competition=competition.name)
+        raise _refuse(
+            COMPETITION_FINISHED,
+            error_class=Refused,
+            code="competition_finished",
+            competition=competition.name,
+        )
 
 
 @transaction.atomic
@@ -243,12 +258,24 @@ def player_register(*, competition: Competition, player: Player) -> Entry:
     """Enter a known player into a competition."""
     _ensure_open(competition)
     if Entry.objects.filter(competition=competition, player=player).exists():
-        raise _refuse(ALREADY_REGISTERED, player=player, competition=competition.name)
+        raise _refuse(
+            ALREADY_REGISTERED,
+            error_class=Conflict,
+            code="already_registered",
+            player=player,
+            competition=competition.name,
+        )
     try:
         with transaction.atomic():
             entry = Entry.objects.create(competition=competition, player=player)
     except IntegrityError as exc:  # a second desk registered the same player a moment ago
-        raise _refuse(ALREADY_REGISTERED, player=player, competition=competition.name) from exc
+        raise _refuse(
+            ALREADY_REGISTERED,
+            error_class=Conflict,
+            code="already_registered",
+            player=player,
+            competition=competition.name,
+        ) from exc
     competition_touch(competition)
     return entry
 
@@ -279,9 +306,13 @@ def entry_check_in(*, entry: Entry) -> Entry:
     entry = _locked_entry(entry)
     _ensure_open(entry.competition)
     if entry.withdrawn_at:
-        raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
+        raise _refuse(
+            ALREADY_WITHDRAWN, error_class=Refused, code="already_withdrawn", player=entry.player
+        )
     if entry.checked_in_at:
-        raise _refuse(ALREADY_CHECKED_IN, player=entry.player)
+        raise _refuse(
+            ALREADY_CHECKED_IN, error_class=Conflict, code="already_checked_in", player=entry.player
+        )
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
@@ -295,9 +326,13 @@ def entry_undo_check_in(*, entry: Entry) -> Entry:
     if entry.competition.status == Competition.Status.RUNNING:
         # Formats place players by check-in order (the sjoelen rota, Blokus roll call):
         # taking one out mid-competition would move everyone after them.
-        raise _refuse(UNDO_WHILE_RUNNING, player=entry.player)
+        raise _refuse(
+            UNDO_WHILE_RUNNING, error_class=Refused, code="undo_while_running", player=entry.player
+        )
     if not entry.checked_in_at:
-        raise _refuse(NOT_CHECKED_IN, player=entry.player)
+        raise _refuse(
+            NOT_CHECKED_IN, error_class=Refused, code="not_checked_in", player=entry.player
+        )
     entry.checked_in_at = None
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
@@ -316,10 +351,16 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     _ensure_open(entry.competition)
     if _format_runs_withdrawals(entry.competition):
         raise _refuse(
-            WITHDRAW_THROUGH_FORMAT, competition=entry.competition.name, player=entry.player
+            WITHDRAW_THROUGH_FORMAT,
+            error_class=Refused,
+            code="withdraw_through_format",
+            competition=entry.competition.name,
+            player=entry.player,
         )
     if entry.withdrawn_at:
-        raise _refuse(ALREADY_WITHDRAWN, player=entry.player)
+        raise _refuse(
+            ALREADY_WITHDRAWN, error_class=Refused, code="already_withdrawn", player=entry.player
+        )
     entry.withdrawn_at = timezone.now()
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(entry.competition)
@@ -332,10 +373,14 @@ def entry_reinstate(*, entry: Entry) -> Entry:
     _ensure_open(entry.competition)
     if _format_runs_withdrawals(entry.competition):
         raise _refuse(
-            REINSTATE_WHILE_RUNNING, competition=entry.competition.name, player=entry.player
+            REINSTATE_WHILE_RUNNING,
+            error_class=Refused,
+            code="reinstate_while_running",
+            competition=entry.competition.name,
+            player=entry.player,
         )
     if not entry.withdrawn_at:
-        raise _refuse(NOT_WITHDRAWN, player=entry.player)
+        raise _refuse(NOT_WITHDRAWN, error_class=Refused, code="not_withdrawn", player=entry.player)
     entry.withdrawn_at = None
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(entry.competition)
@@ -357,7 +402,9 @@ class CsvProblem:
     reason: str
 
 
-class CsvImportError(ServiceError):
+class CsvImportError(Invalid):
+    default_code = "bad_csv"
+
     def __init__(self, problems: list[CsvProblem]):
         self.problems = problems
         super().__init__([_("Line %(line)s: %(reason)s") % p.__dict__ for p in problems])
@@ -522,6 +569,6 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
                 Entry(competition=competition, player=players[keys[row.line]]) for row in rows
             )
     except IntegrityError as exc:  # another desk registered one of them a moment ago
-        raise ServiceError(CSV_RACE) from exc
+        raise Stale(CSV_RACE, code="csv_race") from exc
     competition_touch(competition)
     return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))

@@ -47,7 +47,7 @@ def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
         "competitions": competitions,
         "only": only,
         "entries": [e for e in entries if not e.withdrawn_at],
-        "format_public_panel": f"{only.format}/_competition_public.html" if only else "",
+        "format_public_panel": only.game_format.public_panel if only else "",
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
     }
@@ -66,7 +66,7 @@ def competition(request: HtmxHttpRequest, event_slug: str, competition_slug: str
         "entries": entries,
         "counts": selectors.entry_counts(entries),
         "poll": "" if competition.is_finished else POLL,
-        "format_public_panel": f"{competition.format}/_competition_public.html",
+        "format_public_panel": competition.game_format.public_panel,
     }
     template = "events/competition.html#live" if request.htmx else "events/competition.html"
     return render(request, template, context)
@@ -186,7 +186,7 @@ def _desk_context(competition: Competition, **extra) -> dict:
         "counts": selectors.entry_counts(entries),
         "new_player_form": extra.pop("new_player_form", None) or NewPlayerForm(),
         "settings_form": settings_form,
-        "format_desk_panel": f"{competition.format}/_competition_desk.html",
+        "format_desk_panel": competition.game_format.desk_panel,
         "withdraw_url_name": _withdraw_url_name(competition),
         "settings_locked": competition.status != Competition.Status.REGISTRATION,
         **extra,

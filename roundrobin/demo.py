@@ -16,10 +16,31 @@ import random
 
 from django.utils import timezone
 
+from events.demo import competition_with_players
 from events.models import Competition, Game, Seat
 from events.services import ServiceError
 from roundrobin import rules, services
 from roundrobin.models import Turn
+
+DUTCH = [
+    ("Daan de Vries", "Schaakclub Utrecht", 2105),
+    ("Sanne Jansen", "Schaakclub Utrecht", 1980),
+    ("Bram van Dijk", "Dammen Leiden", 1875),
+    ("Eva Bakker", "Dammen Leiden", 1820),
+    ("Jeroen Visser", "", 1760),
+    ("Lotte Smit", "CC Groningen", 1745),
+    ("Thijs Meijer", "CC Groningen", 1690),
+    ("Femke de Boer", "", 1655),
+    ("Ruben Mulder", "Schaakclub Utrecht", 1610),
+    ("Iris de Groot", "Dammen Leiden", 1580),
+    ("Sven Bos", "", 1540),
+    ("Noor Vos", "CC Groningen", 1500),
+    ("Lars Peters", "", 1500),
+    ("Anouk Hendriks", "Schaakclub Utrecht", 1470),
+    ("Joris van Leeuwen", "", 1430),
+    ("Fleur Dekker", "Dammen Leiden", 1395),
+]
+
 
 SEED = 2026
 # Per table: how many of its games have a result so far.
@@ -138,3 +159,22 @@ def load(competition: Competition) -> None:
             except ServiceError:  # the game ended or the turn closed in the meantime
                 continue
         services.deadlines_process(now=moment)
+
+
+def create(organiser) -> Competition:
+    """The demo event of this format, its players, and part of the competition played."""
+    competition = competition_with_players(
+        organiser=organiser,
+        event={
+            "name": "Correspondence league 2026",
+            "venue": "Online",
+            "time_zone": "Europe/Amsterdam",
+        },
+        days=120,
+        name="Open round robin",
+        format_key="roundrobin",
+        people=DUTCH,
+        checked_in=16,
+    )
+    load(competition)
+    return competition

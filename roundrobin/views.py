@@ -26,10 +26,11 @@ from django_htmx.middleware import HtmxDetails
 
 from events import selectors as event_selectors
 from events.live import POLL, live_competition
-from events.models import Competition, CompetitionStatus, Format
+from events.models import Competition, CompetitionStatus
 from events.qr import qr_svg
 from events.services import ServiceError
 from roundrobin import selectors, services
+from roundrobin.format import ROUNDROBIN
 from roundrobin.forms import MoveForm, ResultForm
 from roundrobin.models import Turn
 
@@ -40,7 +41,7 @@ class HtmxHttpRequest(HttpRequest):
 
 def _public(event_slug: str, competition_slug: str) -> Competition:
     competition = event_selectors.competition_by_slugs(event_slug, competition_slug)
-    if competition.format != Format.ROUNDROBIN:
+    if competition.format != ROUNDROBIN.key:
         raise Http404
     return competition
 
@@ -49,7 +50,7 @@ def _desk(request: HttpRequest, event_slug: str, competition_slug: str) -> Compe
     competition = event_selectors.competition_for_organiser(
         request.user, event_slug, competition_slug
     )
-    if competition.format != Format.ROUNDROBIN:
+    if competition.format != ROUNDROBIN.key:
         raise Http404
     return competition
 

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class ShuffleboardConfig(AppConfig):
     name = "shuffleboard"
     verbose_name = _("Sjoelen (shuffleboard)")
+
+    def ready(self) -> None:
+        from events.formats import register
+        from shuffleboard.format import SJOELEN
+
+        register(SJOELEN)

@@ -9,8 +9,29 @@ from __future__ import annotations
 import random
 
 from events import services as event_services
+from events.demo import competition_with_players
 from events.models import Competition, Entry, Player, fold
 from shuffleboard import rules, selectors, services
+
+ESTONIAN = [
+    ("Õie Sööt", "Tallinna Lauamänguklubi"),
+    ("Jüri Tamm", "Tallinna Lauamänguklubi"),
+    ("Mari Kask", "Tartu Sjoelen"),
+    ("Toomas Saar", "Tartu Sjoelen"),
+    ("Liis Mägi", ""),
+    ("Andres Põld", "Pärnu Mängurid"),
+    ("Kadri Lepik", "Pärnu Mängurid"),
+    ("Märt Kuusk", ""),
+    ("Triin Rebane", "Tallinna Lauamänguklubi"),
+    ("Priit Koppel", "Tartu Sjoelen"),
+    ("Helen Vaher", ""),
+    ("Rein Ilves", "Pärnu Mängurid"),
+    ("Kristi Orav", "Tartu Sjoelen"),
+    ("Siim Luik", ""),
+    ("Anu Kivi", "Tallinna Lauamänguklubi"),
+    ("Ülle Järv", "Pärnu Mängurid"),
+]
+
 
 SEED = 2026
 PLAYERS = 40
@@ -59,3 +80,22 @@ def load(competition: Competition) -> None:
                 counts=throw(rng),
                 board=player.board_for(number),
             )
+
+
+def create(organiser) -> Competition:
+    """The demo event of this format, its players, and part of the competition played."""
+    competition = competition_with_players(
+        organiser=organiser,
+        event={
+            "name": "Sjoelen club night Tallinn",
+            "venue": "Tallinn, Kalamaja community hall",
+            "time_zone": "Europe/Tallinn",
+        },
+        days=0,
+        name="Sjoelen, 10 games",
+        format_key="shuffleboard",
+        people=[(name, club, None) for name, club in ESTONIAN],
+        checked_in=12,
+    )
+    load(competition)
+    return competition

@@ -15,7 +15,7 @@ TIEBREAK_CHOICES = [
 ]
 
 
-class ShuffleboardSettingsForm(forms.Form):
+class SjoelenSettingsForm(forms.Form):
     games = forms.IntegerField(
         label=_("Games per player"),
         min_value=1,

@@ -15,8 +15,9 @@ from django.db.models.functions import Least
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from events.models import Entry, Format
+from events.models import Entry
 from shuffleboard import rules
+from shuffleboard.format import SJOELEN
 
 GATE_FIELDS = ("c1", "c2", "c3", "c4")  # gate-value order 1, 2, 3, 4
 BONUS_FIELDS = ("b1", "b2", "b3", "b4")
@@ -164,7 +165,7 @@ class Turn(models.Model):
         if not self.entry_id:
             return
         competition = Entry.objects.select_related("competition").get(pk=self.entry_id).competition
-        if competition.format != Format.SHUFFLEBOARD:
+        if competition.format != SJOELEN.key:
             raise ValidationError({"entry": NOT_SHUFFLEBOARD})
         games = competition_games(competition)
         if self.number is not None and not 1 <= self.number <= games:

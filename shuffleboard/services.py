@@ -12,10 +12,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from events.models import Competition, Entry, Format
+from events.models import Competition, Entry
 from events.services import ServiceError, competition_touch
 from events.services import refuse as _refuse
 from shuffleboard import rules
+from shuffleboard.format import SJOELEN
 from shuffleboard.models import (
     Turn,
     competition_bonus,
@@ -42,7 +43,7 @@ NO_BONUS = (0, 0, 0, 0)
 
 
 def _ensure_writable(competition: Competition) -> None:
-    if competition.format != Format.SHUFFLEBOARD:
+    if competition.format != SJOELEN.key:
         raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
     if competition.is_finished:
         raise _refuse(COMPETITION_FINISHED, competition=competition.name)
@@ -181,7 +182,7 @@ def turn_delete(*, turn: Turn, revision: int) -> None:
 def competition_finish(*, competition: Competition) -> Competition:
     """Close the competition: no more scores, and the public pages stop polling."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    if competition.format != Format.SHUFFLEBOARD:
+    if competition.format != SJOELEN.key:
         raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
     if competition.is_finished:
         raise _refuse(ALREADY_FINISHED, competition=competition.name)
@@ -194,7 +195,7 @@ def competition_finish(*, competition: Competition) -> Competition:
 @transaction.atomic
 def competition_reopen(*, competition: Competition) -> Competition:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    if competition.format != Format.SHUFFLEBOARD:
+    if competition.format != SJOELEN.key:
         raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
     if not competition.is_finished:
         raise _refuse(NOT_FINISHED, competition=competition.name)

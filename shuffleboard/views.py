@@ -15,9 +15,10 @@ from django_htmx.middleware import HtmxDetails
 
 from events import selectors as event_selectors
 from events.live import POLL, live_competition
-from events.models import Competition, Format
+from events.models import Competition
 from events.services import ServiceError
 from shuffleboard import selectors, services
+from shuffleboard.format import SJOELEN
 from shuffleboard.forms import RANKING_CHOICES, TIEBREAK_CHOICES, TurnForm, preview
 from shuffleboard.models import Turn, competition_bonus, competition_games
 from shuffleboard.rules import BOARD_ORDER, DISCS
@@ -28,7 +29,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _ours(competition: Competition) -> Competition:
-    if competition.format != Format.SHUFFLEBOARD:
+    if competition.format != SJOELEN.key:
         raise Http404
     return competition
 

@@ -5,7 +5,7 @@ import datetime as dt
 import factory
 from django.contrib.auth import get_user_model
 
-from events.models import Competition, Entry, Event, Format, Game, Player, Round, Seat, Session
+from events.models import Competition, Entry, Event, Game, Player, Round, Seat, Session
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -49,7 +49,7 @@ class CompetitionFactory(factory.django.DjangoModelFactory):
     event = factory.SubFactory(EventFactory)
     name = factory.Sequence(lambda n: f"Competition {n}")
     slug = factory.Sequence(lambda n: f"competition-{n}")
-    format = Format.BLOKUS
+    format = "blokus"
     settings = factory.LazyFunction(
         lambda: {
             "qualifying_sessions": 2,

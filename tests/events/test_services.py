@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError
 
 from events import services
-from events.models import Competition, Entry, Event, Format, Player, fold
+from events.models import Competition, Entry, Event, Player, fold
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 
@@ -70,7 +70,7 @@ def test_it_refuses_an_unknown_time_zone(organiser):
         )
 
 
-@pytest.mark.parametrize("fmt", list(Format.values))
+@pytest.mark.parametrize("fmt", ["blokus", "shuffleboard", "roundrobin"])
 def test_it_creates_a_competition_with_default_settings(event, fmt):
     competition = services.competition_create(event=event, name="Main", format=fmt)
     assert competition.settings
@@ -79,7 +79,7 @@ def test_it_creates_a_competition_with_default_settings(event, fmt):
 
 def test_it_bumps_the_event_version_when_a_competition_is_added(event):
     before = event.version
-    services.competition_create(event=event, name="Sjoelen", format=Format.SHUFFLEBOARD)
+    services.competition_create(event=event, name="Sjoelen", format="shuffleboard")
     event.refresh_from_db()
     assert event.version == before + 1
 
@@ -284,7 +284,7 @@ def test_settings_are_locked_once_the_competition_runs(competition):
 
 def test_a_running_round_robin_withdraws_through_its_own_page(db):
     competition = CompetitionFactory(
-        format=Format.ROUNDROBIN,
+        format="roundrobin",
         settings={"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"},
         status=Competition.Status.RUNNING,
     )
@@ -300,7 +300,7 @@ def test_a_running_round_robin_withdraws_through_its_own_page(db):
 
 def test_a_round_robin_in_registration_withdraws_at_the_desk(db):
     competition = CompetitionFactory(
-        format=Format.ROUNDROBIN,
+        format="roundrobin",
         settings={"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"},
     )
     entry = services.entry_withdraw(entry=EntryFactory(competition=competition))

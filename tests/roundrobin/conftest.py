@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from events import services as event_services
-from events.models import Format, Game, Seat
+from events.models import Game, Seat
 from roundrobin import services
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
@@ -20,7 +20,7 @@ def make_competition(event, slug="league", **settings):
         event=event,
         name="Correspondence league",
         slug=slug,
-        format=Format.ROUNDROBIN,
+        format="roundrobin",
         settings={**SETTINGS, **settings},
     )
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.utils import timezone
 
 from events import services as event_services
-from events.management.commands.load_demo import DUTCH
 from events.models import Competition
 from roundrobin import demo, selectors
+from roundrobin.demo import DUTCH
 from roundrobin.models import GameDetail, PlayerToken, RatingChange, Turn
 from tests.roundrobin.conftest import make_competition
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 import factory
 from django.utils import timezone
 
-from events.models import Format
 from shuffleboard import rules
 from shuffleboard.models import Turn
 from tests.factories import CompetitionFactory, EntryFactory
@@ -12,7 +11,7 @@ from tests.factories import CompetitionFactory, EntryFactory
 class SjoelenFactory(CompetitionFactory):
     name = factory.Sequence(lambda n: f"Sjoelen {n}")
     slug = factory.Sequence(lambda n: f"sjoelen-{n}")
-    format = Format.SHUFFLEBOARD
+    format = "shuffleboard"
     settings = factory.LazyFunction(lambda: {"games": 10, "boards": 4, "bonus_disc": False})
 
 

@@ -1,0 +1,37 @@
+"""Blokus (the LinCon rules) as a format of the shared events app: its settings and its plug."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from events.formats import GameFormat
+
+
+@dataclass(frozen=True)
+class BlokusSettings:
+    """A Blokus competition's settings; these defaults are the only ones (the form reads them)."""
+
+    qualifying_sessions: int = 2
+    capacity: int = 12  # players per session, a multiple of four
+    rounds_per_session: int = 4
+    round_minutes: int = 15
+    official_bonus: bool = False  # +15 / +20 (A-BLK-09) instead of the LinCon +5
+
+
+BLOKUS = GameFormat(
+    key="blokus",
+    label=_("Blokus"),
+    url_segment="blokus",
+    rules_module="blokus.rules",
+    settings_class=BlokusSettings,
+    settings_form="blokus.forms.BlokusSettingsForm",
+    urls="blokus.urls",
+    public_panel="blokus/_competition_public.html",
+    desk_panel="blokus/_competition_desk.html",
+    public_home="blokus:overview",
+    desk_home="blokus:desk",
+    demo="blokus.demo",
+    derived_seat_scores=True,
+)

@@ -1,0 +1,43 @@
+"""Sjoelen (Dutch shuffleboard) as a format of the shared events app: its settings and its plug.
+
+The app is called ``shuffleboard`` (the product's name for it); everything people read, URLs
+included, says sjoelen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from events.formats import GameFormat
+
+RANK_BY_TOTAL, RANK_BY_AVERAGE = "total", "average"
+TIES_COUNT_BACK, TIES_BEST_GAME, TIES_SHARE = "count_back", "best_game", "none"
+
+
+@dataclass(frozen=True)
+class SjoelenSettings:
+    """A sjoelen competition's settings; these defaults are the only ones (the form reads them)."""
+
+    games: int = 10  # per player, summed (usually 5, 10 or 20)
+    boards: int = 4
+    bonus_disc: bool = False  # A-SJ-04
+    ranking: str = RANK_BY_TOTAL  # or RANK_BY_AVERAGE
+    tiebreaks: str = TIES_COUNT_BACK  # or TIES_BEST_GAME, TIES_SHARE
+
+
+SJOELEN = GameFormat(
+    key="shuffleboard",
+    label=_("Sjoelen"),
+    url_segment="sjoelen",
+    rules_module="shuffleboard.rules",
+    settings_class=SjoelenSettings,
+    settings_form="shuffleboard.forms.SjoelenSettingsForm",
+    urls="shuffleboard.urls",
+    public_panel="shuffleboard/_competition_public.html",
+    desk_panel="shuffleboard/_competition_desk.html",
+    public_home="shuffleboard:standings",
+    desk_home="shuffleboard:entry",
+    demo="shuffleboard.demo",
+)
