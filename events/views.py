@@ -10,7 +10,6 @@ from django.views.decorators.http import (
     require_GET,
     require_http_methods,
     require_POST,
-    require_safe,
 )
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
@@ -18,7 +17,7 @@ from django_htmx.middleware import HtmxDetails
 from events import selectors, services
 from events.formats import get_format
 from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm, OrganiserForm
-from events.live import POLL, live_competition, live_event
+from events.live import POLL, Context, competition_page, event_page
 from events.models import Competition, Event
 from events.qr import qr_svg
 
@@ -35,15 +34,12 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "events/index.html", {"events": selectors.events_public()})
 
 
-@require_safe
-@live_event
-def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
-    event = selectors.event_with_competitions(event_slug)
+@event_page("events/event.html")
+def event(request: HttpRequest, event: Event) -> Context:
     competitions = list(event.competitions.all())
     only = competitions[0] if len(competitions) == 1 else None
     entries = selectors.entries_for_competition(only) if only else []
-    context = {
-        "event": event,
+    return {
         "competitions": competitions,
         "only": only,
         "entries": [e for e in entries if not e.withdrawn_at],
@@ -51,25 +47,16 @@ def event(request: HtmxHttpRequest, event_slug: str) -> HttpResponse:
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
     }
-    template = "events/event.html#live" if request.htmx else "events/event.html"
-    return render(request, template, context)
 
 
-@require_safe
-@live_competition
-def competition(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = selectors.competition_by_slugs(event_slug, competition_slug)
+@competition_page("events/competition.html")
+def competition(request: HttpRequest, competition: Competition) -> Context:
     entries = [e for e in selectors.entries_for_competition(competition) if not e.withdrawn_at]
-    context = {
-        "event": competition.event,
-        "competition": competition,
+    return {
         "entries": entries,
         "counts": selectors.entry_counts(entries),
-        "poll": "" if competition.is_finished else POLL,
         "format_public_panel": competition.game_format.public_panel,
     }
-    template = "events/competition.html#live" if request.htmx else "events/competition.html"
-    return render(request, template, context)
 
 
 # --- the organiser's desk -----------------------------------------------------------------
