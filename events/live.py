@@ -27,7 +27,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -174,9 +174,9 @@ def competition_page(
         def view(
             request: HttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
         ) -> HttpResponse:
-            competition = competition_by_slugs(event_slug, competition_slug)
-            if game_format is not None and competition.format != game_format.key:
-                raise Http404
+            competition = competition_by_slugs(
+                event_slug, competition_slug, format_key=game_format.key if game_format else None
+            )
             base = {
                 "event": competition.event,
                 "competition": competition,

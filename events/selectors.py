@@ -43,12 +43,18 @@ def event_with_competitions(slug: str) -> Event:
     )
 
 
-def competition_by_slugs(event_slug: str, competition_slug: str) -> Competition:
-    return get_object_or_404(
+def competition_by_slugs(
+    event_slug: str, competition_slug: str, *, format_key: str | None = None
+) -> Competition:
+    """The competition at this address; 404 if there is none (or it is of another format)."""
+    competition = get_object_or_404(
         Competition.objects.select_related("event"),
         event__slug=event_slug,
         slug=competition_slug,
     )
+    if format_key is not None and competition.format != format_key:
+        raise Http404
+    return competition
 
 
 def ensure_organiser(event: Event, user: AbstractBaseUser) -> None:
@@ -58,9 +64,10 @@ def ensure_organiser(event: Event, user: AbstractBaseUser) -> None:
 
 
 def competition_for_organiser(
-    user: AbstractBaseUser, event_slug: str, competition_slug: str
+    user: AbstractBaseUser, event_slug: str, competition_slug: str, *, format_key: str | None = None
 ) -> Competition:
-    competition = competition_by_slugs(event_slug, competition_slug)
+    """The competition for its organiser's desk: 404 as above, 403 for anyone else."""
+    competition = competition_by_slugs(event_slug, competition_slug, format_key=format_key)
     ensure_organiser(competition.event, user)
     return competition
 
