@@ -12,19 +12,15 @@ from django.views.decorators.http import (
     require_POST,
 )
 from django_htmx.http import trigger_client_event
-from django_htmx.middleware import HtmxDetails
 
 from events import selectors, services
+from events.errors import ServiceError
 from events.formats import get_format
 from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm, OrganiserForm
+from events.http import HtmxHttpRequest, desk_view
 from events.live import POLL, Context, competition_page, event_page
 from events.models import Competition, Event
 from events.qr import qr_svg
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
 
 # --- public pages -------------------------------------------------------------------------
 
@@ -90,7 +86,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
             competition = services.competition_create(
                 event=event, name=data["competition_name"], format=data["competition_format"]
             )
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc)
         else:
             messages.success(request, _("Event created. Check the competition's settings below."))
@@ -129,7 +125,7 @@ def organiser_add(request: HttpRequest, event_slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             user = services.event_add_organiser(event=event, username=form.cleaned_data["username"])
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             form.add_error("username", exc)
         else:
             messages.success(
@@ -181,11 +177,8 @@ def _desk_context(competition: Competition, **extra) -> dict:
 
 
 @require_GET
-@login_required
-def competition_desk(
-    request: HtmxHttpRequest, event_slug: str, competition_slug: str
-) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def competition_desk(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     template = "events/competition_desk.html"
     if request.htmx.target == "entries":
         template += "#entries"
@@ -193,18 +186,15 @@ def competition_desk(
 
 
 @require_POST
-@login_required
-def competition_settings(
-    request: HttpRequest, event_slug: str, competition_slug: str
-) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def competition_settings(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = get_format(competition.format).form_class()(request.POST)
     if form.is_valid():
         try:
             services.competition_update_settings(
                 competition=competition, settings=form.cleaned_data
             )
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc)
         else:
             messages.success(request, _("Settings saved."))
@@ -218,9 +208,8 @@ def competition_settings(
 
 
 @require_GET
-@login_required
-def player_search(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def player_search(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     query = request.GET.get("q", "")[:100]
     players = selectors.players_search(query, competition=competition)
     if not request.htmx:  # the search form without JavaScript: the whole desk, with results
@@ -250,15 +239,12 @@ def _entries_changed(request: HtmxHttpRequest, competition: Competition, **extra
 
 
 @require_POST
-@login_required
-def register_known(
-    request: HtmxHttpRequest, event_slug: str, competition_slug: str
-) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def register_known(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     player = selectors.player_or_404(request.POST.get("player", ""))
     try:
         services.player_register(competition=competition, player=player)
-    except services.ServiceError as exc:
+    except ServiceError as exc:
         return _desk_refusal(request, competition, exc)
     flash = _("%(player)s registered.") % {"player": player}
     if not request.htmx:
@@ -270,14 +256,13 @@ def register_known(
 
 
 @require_POST
-@login_required
-def register_new(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def register_new(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     form = NewPlayerForm(request.POST)
     if form.is_valid():
         try:
             entry = services.player_register_new(competition=competition, **form.cleaned_data)
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc)
         else:
             if request.htmx:
@@ -309,7 +294,7 @@ def register_new(request: HtmxHttpRequest, event_slug: str, competition_slug: st
 
 
 def _desk_refusal(
-    request: HtmxHttpRequest, competition: Competition, exc: services.ServiceError
+    request: HtmxHttpRequest, competition: Competition, exc: ServiceError
 ) -> HttpResponse:
     message = " ".join(exc.messages)
     if request.htmx:
@@ -336,15 +321,14 @@ def entry_action(request: HtmxHttpRequest, entry_id: int, action: str) -> HttpRe
         raise Http404
     try:
         ENTRY_ACTIONS[action](entry=entry)
-    except services.ServiceError as exc:
+    except ServiceError as exc:
         return _desk_refusal(request, competition, exc)
     return _entries_changed(request, competition)
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
-def csv_import(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = selectors.competition_for_organiser(request.user, event_slug, competition_slug)
+@desk_view()
+def csv_import(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = (
         CsvImportForm(request.POST, request.FILES) if request.method == "POST" else CsvImportForm()
     )
@@ -356,7 +340,7 @@ def csv_import(request: HttpRequest, event_slug: str, competition_slug: str) -> 
             )
         except services.CsvImportError as exc:
             problems = exc.problems
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc)
         else:
             messages.success(
