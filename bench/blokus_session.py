@@ -45,6 +45,7 @@ def main() -> None:
     from django.utils import timezone
 
     from blokus import services
+    from blokus.format import BLOKUS
     from events import services as event_services
     from events.models import Event
 
@@ -62,7 +63,7 @@ def main() -> None:
     event.slug = "bench-blokus"
     event.save(update_fields=["slug"])
     competition = event_services.competition_create(
-        event=event, name="Blokus", format="blokus", settings={"capacity": args.players}
+        event=event, name="Blokus", format=BLOKUS.key, settings={"capacity": args.players}
     )
     rng = random.Random(1)
     started = time.perf_counter()

@@ -8,13 +8,12 @@ services keep the tables, the rounds and the points consistent."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from blokus import services
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from events.admin import TouchingAdmin
-from events.models import Competition, Game, Seat, Session
+from events.models import Competition
 
 SEATING_FIELDS = ["role", "roll_call", "checked_in_at", "dropped_after_round"]
 
@@ -58,31 +57,6 @@ class SessionNotHeldAdmin(TouchingAdmin):
         return obj.session.competition
 
 
-def rescore_game(seat: Seat) -> None:
-    """Recompute every seat of ``seat``'s game from the stored hands (after an admin edit), and
-    bump the game's revision so that a result form opened before the edit is refused."""
-    game = seat.game
-    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
-    seats = list(game.seats.select_related("blokus_hand").order_by("position"))
-    if not all(hasattr(s, "blokus_hand") for s in seats):
-        return
-    session = game.round.session
-    dropped = (
-        services.dropped_entries(session, game.round.number)
-        if session.kind == Session.Kind.QUALIFYING
-        else set()
-    )
-    official = services.settings_of(session.competition)["official_bonus"]
-    scores, points = services.score_hands(
-        [(s.blokus_hand.squares_left, s.blokus_hand.monomino_last) for s in seats],
-        [s.entry_id in dropped for s in seats],
-        official_bonus=official,
-    )
-    for s, score, pts in zip(seats, scores, points, strict=True):
-        s.score, s.points = score, services.to_decimal(pts)
-    Seat.objects.bulk_update(seats, ["score", "points"])
-
-
 @admin.register(Hand)
 class HandAdmin(TouchingAdmin):
     list_display = ["seat", "squares_left", "monomino_last", "pieces"]
@@ -98,17 +72,17 @@ class HandAdmin(TouchingAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        rescore_game(obj.seat)
+        services.game_rescore(obj.seat.game)
 
     def delete_model(self, request, obj) -> None:
         game_id = obj.seat.game_id
         super().delete_model(request, obj)
-        Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
+        services.game_revision_bump([game_id])
 
     def delete_queryset(self, request, queryset) -> None:
         game_ids = list(queryset.values_list("seat__game_id", flat=True))
         super().delete_queryset(request, queryset)
-        Game.objects.filter(pk__in=game_ids).update(revision=F("revision") + 1)
+        services.game_revision_bump(game_ids)
 
 
 @admin.register(QualificationLot)

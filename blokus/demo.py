@@ -14,6 +14,7 @@ import random
 from zoneinfo import ZoneInfo
 
 from blokus import services
+from blokus.format import BLOKUS
 from events.demo import competition_with_players
 from events.models import Competition, Entry
 
@@ -64,7 +65,7 @@ def load(competition: Competition) -> None:
     day = competition.event.starts_on
     roll_calls = [
         dt.datetime.combine(day + dt.timedelta(days=n), dt.time(10, 0), tzinfo=tz)
-        for n in range(services.settings_of(competition)["qualifying_sessions"])
+        for n in range(competition.options.qualifying_sessions)
     ]
     first, second = services.sessions_set_up(competition=competition, roll_calls=roll_calls)[:2]
     entries = list(Entry.objects.filter(competition=competition).order_by("registered_at", "pk"))
@@ -73,7 +74,7 @@ def load(competition: Competition) -> None:
         sp = services.session_register(session=first, entry=entry)
         services.session_check_in(session_player=sp)
     plan = services.session_seat(session=first)
-    for _ in range(services.settings_of(competition)["rounds_per_session"]):
+    for _ in range(competition.options.rounds_per_session):
         round_ = services.round_draw(session=first, seed=rng.randrange(2**40))
         services.round_start_clock(round=round_)
         for game in round_.games.order_by("number"):
@@ -94,7 +95,7 @@ def create(organiser) -> Competition:
         },
         days=3,
         name="Blokus tournament",
-        format_key="blokus",
+        format_key=BLOKUS.key,
         people=[(name, club, None) for name, club in SWEDISH],
         checked_in=14,
     )

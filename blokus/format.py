@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from blokus import rules
 from events.formats import GameFormat
 
 
@@ -13,10 +14,10 @@ from events.formats import GameFormat
 class BlokusSettings:
     """A Blokus competition's settings; these defaults are the only ones (the form reads them)."""
 
-    qualifying_sessions: int = 2
-    capacity: int = 12  # players per session, a multiple of four
-    rounds_per_session: int = 4
-    round_minutes: int = 15
+    qualifying_sessions: int = rules.QUALIFYING_SESSIONS
+    capacity: int = rules.DEFAULT_CAPACITY  # players per session, a multiple of four
+    rounds_per_session: int = rules.ROUNDS_PER_SESSION
+    round_minutes: int = rules.ROUND_MINUTES
     official_bonus: bool = False  # +15 / +20 (A-BLK-09) instead of the LinCon +5
 
 
@@ -33,5 +34,6 @@ BLOKUS = GameFormat(
     public_home="blokus:overview",
     desk_home="blokus:desk",
     demo="blokus.demo",
+    head="blokus/_head.html",
     derived_seat_scores=True,
 )

@@ -1,30 +1,50 @@
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from blokus import rules
+from blokus.format import BlokusSettings
+from blokus.selectors import SeatRow
+from blokus.services import HandInput
+from blokus.validation import hand_message
+
+DEFAULTS = BlokusSettings()
 
 
 class BlokusSettingsForm(forms.Form):
+    """Edits ``BlokusSettings``; its initial values are the dataclass's defaults."""
+
     qualifying_sessions = forms.IntegerField(
-        label=_("Qualifying sessions"), min_value=1, max_value=10, initial=2
+        label=_("Qualifying sessions"),
+        min_value=1,
+        max_value=10,
+        initial=DEFAULTS.qualifying_sessions,
     )
     capacity = forms.IntegerField(
         label=_("Players per session"),
         min_value=4,
         max_value=64,
-        initial=12,
+        initial=DEFAULTS.capacity,
         help_text=_("At most this many play; the rest checked in are reserves (a multiple of 4)."),
     )
     rounds_per_session = forms.IntegerField(
-        label=_("Rounds per session"), min_value=1, max_value=10, initial=4
+        label=_("Rounds per session"),
+        min_value=1,
+        max_value=10,
+        initial=DEFAULTS.rounds_per_session,
     )
     round_minutes = forms.IntegerField(
-        label=_("Minutes per round"), min_value=1, max_value=180, initial=15
+        label=_("Minutes per round"), min_value=1, max_value=180, initial=DEFAULTS.round_minutes
     )
     official_bonus = forms.BooleanField(
         label=_("Official bonus (+15 all placed, +20 with the monomino last)"),
         required=False,
-        initial=False,
+        initial=DEFAULTS.official_bonus,
         help_text=_("Off: the LinCon rule, +5 for all placed with the monomino last."),
     )
 
@@ -35,15 +55,15 @@ class BlokusSettingsForm(forms.Form):
         return capacity
 
 
-MONOMINO_WITH_SQUARES = _(
-    "The monomino can count as the last piece only when every piece was placed (0 squares left)."
-)
+ENTER_SQUARES = _("Enter the squares left (0 if all placed).")
+# rules.check_hand's field names -> this form's field prefixes
+HAND_FIELDS = {"squares_left": "squares", "monomino_last": "monomino", "pieces": "pieces"}
 
 
 class SessionTimesForm(forms.Form):
     """One roll-call time per qualifying session (R-BLK-08), in the event's time zone."""
 
-    def __init__(self, *args, count: int, **kwargs):
+    def __init__(self, *args: Any, count: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for number in range(1, count + 1):
             self.fields[f"session_{number}"] = forms.DateTimeField(
@@ -54,7 +74,7 @@ class SessionTimesForm(forms.Form):
                 ),
             )
 
-    def roll_calls(self) -> list:
+    def roll_calls(self) -> list[dt.datetime | None]:
         return [self.cleaned_data[name] for name in self.fields]
 
 
@@ -68,7 +88,7 @@ class ResultForm(forms.Form):
         label=_("Correct it anyway: later rounds were drawn with the old result."),
     )
 
-    def __init__(self, *args, seats, **kwargs):
+    def __init__(self, *args: Any, seats: Sequence[SeatRow], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seat_rows = list(seats)
         pieces = [(name, name) for name in rules.PIECE_SIZES]
@@ -90,38 +110,36 @@ class ResultForm(forms.Form):
                 choices=pieces, required=False, widget=forms.CheckboxSelectMultiple
             )
 
-    def bound_rows(self):
+    def bound_rows(self) -> Iterator[tuple[SeatRow, Any, Any, Any]]:
         for row in self.seat_rows:
             pk = row.seat.pk
             yield row, self[f"squares_{pk}"], self[f"monomino_{pk}"], self[f"pieces_{pk}"]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         for row in self.seat_rows:
             pk = row.seat.pk
-            squares = data.get(f"squares_{pk}")
-            pieces = data.get(f"pieces_{pk}") or []
-            mono = bool(data.get(f"monomino_{pk}"))
             if f"squares_{pk}" in self.errors:
                 continue
-            if squares is None and pieces:
-                squares = data[f"squares_{pk}"] = rules.squares_of(pieces)
-            if squares is None:
-                self.add_error(f"squares_{pk}", _("Enter the squares left (0 if all placed)."))
-                continue
-            if pieces and rules.squares_of(pieces) != squares:
-                self.add_error(
-                    f"squares_{pk}",
-                    _("The pieces tapped add up to %(n)s, not %(squares)s.")
-                    % {"n": rules.squares_of(pieces), "squares": squares},
+            squares = data.get(f"squares_{pk}")
+            pieces = list(data.get(f"pieces_{pk}") or [])
+            try:
+                if squares is None and pieces:
+                    squares = data[f"squares_{pk}"] = rules.squares_of(pieces)
+                if squares is None:
+                    self.add_error(f"squares_{pk}", ENTER_SQUARES)
+                    continue
+                rules.check_hand(
+                    squares, bool(data.get(f"monomino_{pk}")), pieces, dropped_out=row.dropped
                 )
-            if mono and squares:
-                self.add_error(f"monomino_{pk}", MONOMINO_WITH_SQUARES)
+            except rules.InvalidResult as exc:
+                field = HAND_FIELDS.get(exc.field, "squares")
+                self.add_error(
+                    f"{field}_{pk}", forms.ValidationError(hand_message(exc), code=exc.code)
+                )
         return data
 
-    def hands(self):
-        from blokus.services import HandInput
-
+    def hands(self) -> list[HandInput]:
         return [
             HandInput(
                 seat_id=row.seat.pk,

@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from blokus import rules
+from blokus.validation import hand_message
 from events.models import Competition, Entry, Seat, Session
 
 
@@ -83,15 +84,14 @@ class SessionPlayer(models.Model):
                 .first()
             )
             if elsewhere is not None:
-                raise ValidationError(
-                    {
-                        "role": _("This player already played in %(session)s.")
-                        % {"session": elsewhere.session}
-                    }
-                )
+                message = _("This player already played in %(session)s.") % {
+                    "session": elsewhere.session
+                }
+                raise ValidationError({"role": ValidationError(message, code="already_played")})
         if self.dropped_after_round is not None and self.role != self.Role.SEATED:
+            not_playing = _("Only a player who is playing can drop out.")
             raise ValidationError(
-                {"dropped_after_round": _("Only a player who is playing can drop out.")}
+                {"dropped_after_round": ValidationError(not_playing, code="not_seated_player")}
             )
 
     @property
@@ -134,41 +134,33 @@ class Hand(models.Model):
         return f"{self.seat}: {self.squares_left}"
 
     def clean(self) -> None:
-        self._check_drop_out()
+        """The same check as the desk's (``rules.check_hand``), for a hand edited in admin."""
         try:
-            rules.game_score(self.squares_left, bool(self.monomino_last))
-            if self.pieces:
-                if not isinstance(self.pieces, list):
-                    raise rules.InvalidResult(_("Pieces must be a list of piece names."))
-                if rules.squares_of(self.pieces) != self.squares_left:
-                    raise rules.InvalidResult(
-                        _("The pieces left do not add up to the squares left.")
-                    )
-        except (TypeError, rules.InvalidResult) as exc:
-            raise ValidationError(str(exc)) from exc
+            rules.check_hand(
+                self.squares_left,
+                self.monomino_last,
+                self.pieces,
+                dropped_out=self._dropped_out(),
+            )
+        except rules.InvalidResult as exc:
+            field = exc.field or NON_FIELD_ERRORS
+            raise ValidationError(
+                {field: ValidationError(hand_message(exc), code=exc.code)}
+            ) from exc
 
-    def _check_drop_out(self) -> None:
-        """A player who dropped out before this game has all 89 squares left (A-BLK-05)."""
-        if not self.seat_id or self.squares_left is None:
-            return
-        seat = Seat.objects.select_related("game__round__session", "entry__player").get(
-            pk=self.seat_id
-        )
+    def _dropped_out(self) -> bool:
+        """Whether the seat's player dropped out of the session before this game (A-BLK-05)."""
+        if not self.seat_id:
+            return False
+        seat = Seat.objects.select_related("game__round__session").get(pk=self.seat_id)
         round_ = seat.game.round
         if round_.session.kind != Session.Kind.QUALIFYING:
-            return
-        gone = SessionPlayer.objects.filter(
+            return False
+        return SessionPlayer.objects.filter(
             session_id=round_.session_id,
             entry_id=seat.entry_id,
             dropped_after_round__lt=round_.number,
         ).exists()
-        if gone and (self.squares_left != rules.TOTAL_SQUARES or self.monomino_last):
-            raise ValidationError(
-                {
-                    "squares_left": _("%(player)s dropped out: they have all 89 squares left.")
-                    % {"player": seat.entry.player}
-                }
-            )
 
 
 class SessionNotHeld(models.Model):

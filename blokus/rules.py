@@ -21,6 +21,7 @@ Contract (DESIGN.md, "The rules modules: a contract"; these names and arguments 
 - ``draw_colours(players, rng)``: a colour for each of a game's four players (R-BLK-11).
 
 Extras beside the contract, for the app: ``squares_of`` (remaining pieces -> squares),
+``check_hand`` (the one check of an entered hand, for the form, the service and the admin),
 ``is_game_score``, ``qualifying_points_with_dropouts`` (A-BLK-05), ``can_start_session``,
 ``session_games_per_round``, ``session_points_total``, ``check_session_eligibility``
 (R-BLK-07), ``lot_order`` and ``rank_standings`` (a lot drawn once, then recorded and replayed),
@@ -173,6 +174,9 @@ MONOMINO_LAST_WITH_SQUARES_LEFT = (
     "The monomino can count as the last piece only when every piece was placed (0 squares left)."
 )
 SCORE_NOT_WHOLE = "A game score must be a whole number, not {!r}."
+PIECES_NOT_NAMES = "The pieces left must be a list of piece names."
+PIECES_DO_NOT_ADD_UP = "The pieces left add up to {} squares, not {}."
+DROPPED_OUT_SQUARES = "A player who dropped out has all 89 squares left."
 TOO_FEW_SCORES = "A game needs at least two players' scores."
 DROPPED_LENGTH_MISMATCH = "Give one drop-out flag for each score."
 DROPPED_NOT_BOOL = "Each drop-out flag must be yes or no."
@@ -200,7 +204,24 @@ ALREADY_PLAYED = "Already played in another qualifying session: {}."
 
 
 class InvalidResult(ValueError):
-    """Input a person can get wrong; the message says what to fix and may be shown as is."""
+    """Input a person can get wrong; the message says what to fix and may be shown as is.
+
+    ``check_hand`` also says which value is wrong (``field``), why (``code``, stable, for a
+    caller that shows the message in another language) and the numbers in it (``params``).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str = "",
+        code: str = "",
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.field = field
+        self.code = code
+        self.params = dict(params or {})
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -255,11 +276,64 @@ def squares_of(pieces: Iterable[str]) -> int:
     seen: set[str] = set()
     for piece in pieces:
         if piece not in PIECE_SIZES:
-            raise InvalidResult(UNKNOWN_PIECE.format(piece))
+            raise InvalidResult(
+                UNKNOWN_PIECE.format(piece),
+                field="pieces",
+                code="unknown_piece",
+                params={"piece": piece},
+            )
         if piece in seen:
-            raise InvalidResult(DUPLICATE_PIECE.format(piece))
+            raise InvalidResult(
+                DUPLICATE_PIECE.format(piece),
+                field="pieces",
+                code="duplicate_piece",
+                params={"piece": piece},
+            )
         seen.add(piece)
     return sum(PIECE_SIZES[piece] for piece in seen)
+
+
+def _check_squares(squares_left: int, monomino_last: bool) -> None:
+    if not _is_whole(squares_left) or not 0 <= squares_left <= TOTAL_SQUARES:
+        raise InvalidResult(SQUARES_OUT_OF_RANGE, field="squares_left", code="squares_out_of_range")
+    if not isinstance(monomino_last, bool):
+        raise InvalidResult(MONOMINO_FLAG_NOT_BOOL, field="monomino_last", code="monomino_not_bool")
+    if monomino_last and squares_left:
+        raise InvalidResult(
+            MONOMINO_LAST_WITH_SQUARES_LEFT, field="monomino_last", code="monomino_with_squares"
+        )
+
+
+def check_hand(
+    squares_left: int,
+    monomino_last: bool = False,
+    pieces: Sequence[str] = (),
+    *,
+    dropped_out: bool = False,
+) -> None:
+    """One player's hand at the end of a game, as entered (R-BLK-19..21, A-BLK-05).
+
+    The one check of a hand, whoever enters it (the desk's form, the service, the admin):
+    squares left 0..89, the monomino last only with every piece placed, the pieces left (when
+    given) known, each once, adding up to the squares left, and a player who dropped out
+    (``dropped_out``) with all 89 squares left. ``InvalidResult`` names the wrong ``field``
+    (``squares_left``, ``monomino_last`` or ``pieces``).
+    """
+    _check_squares(squares_left, monomino_last)
+    names = pieces if isinstance(pieces, (list, tuple)) else None
+    if names is None or not all(isinstance(name, str) for name in names):
+        raise InvalidResult(PIECES_NOT_NAMES, field="pieces", code="pieces_not_names")
+    if names:
+        counted = squares_of(names)
+        if counted != squares_left:
+            raise InvalidResult(
+                PIECES_DO_NOT_ADD_UP.format(counted, squares_left),
+                field="squares_left",
+                code="pieces_do_not_add_up",
+                params={"n": counted, "squares": squares_left},
+            )
+    if dropped_out and (squares_left != TOTAL_SQUARES or monomino_last):
+        raise InvalidResult(DROPPED_OUT_SQUARES, field="squares_left", code="dropped_out_squares")
 
 
 def game_score(
@@ -271,12 +345,7 @@ def game_score(
     when every piece was placed with another piece last. ``official_bonus=True``: +15 for every
     piece placed, +20 with the monomino last.
     """
-    if not _is_whole(squares_left) or not 0 <= squares_left <= TOTAL_SQUARES:
-        raise InvalidResult(SQUARES_OUT_OF_RANGE)
-    if not isinstance(monomino_last, bool):
-        raise InvalidResult(MONOMINO_FLAG_NOT_BOOL)
-    if monomino_last and squares_left:
-        raise InvalidResult(MONOMINO_LAST_WITH_SQUARES_LEFT)
+    _check_squares(squares_left, monomino_last)
     if squares_left:
         return -int(squares_left)
     if official_bonus:

@@ -711,3 +711,40 @@ def test_it_orders_any_final_by_score_then_qualification(final_scores):
         assert final_scores[better] >= final_scores[worse]
         if final_scores[better] == final_scores[worse]:
             assert qualification.index(better) < qualification.index(worse)
+
+
+# --- check_hand: the one check of an entered hand -----------------------------------------------
+
+
+def test_check_hand_accepts_what_the_rules_allow():
+    rules.check_hand(0, True)
+    rules.check_hand(9, False, ["I4", "P5"])
+    rules.check_hand(89, dropped_out=True)
+
+
+@pytest.mark.parametrize(
+    ("hand", "extra", "field", "code"),
+    [
+        ((90, False, ()), {}, "squares_left", "squares_out_of_range"),
+        ((-1, False, ()), {}, "squares_left", "squares_out_of_range"),
+        ((3, True, ()), {}, "monomino_last", "monomino_with_squares"),
+        ((3, "yes", ()), {}, "monomino_last", "monomino_not_bool"),
+        ((1, False, "I1"), {}, "pieces", "pieces_not_names"),
+        ((1, False, [1]), {}, "pieces", "pieces_not_names"),
+        ((1, False, ["Q7"]), {}, "pieces", "unknown_piece"),
+        ((2, False, ["I1", "I1"]), {}, "pieces", "duplicate_piece"),
+        ((4, False, ["I1"]), {}, "squares_left", "pieces_do_not_add_up"),
+        ((5, False, ()), {"dropped_out": True}, "squares_left", "dropped_out_squares"),
+    ],
+)
+def test_check_hand_names_the_wrong_value(hand, extra, field, code):
+    with pytest.raises(rules.InvalidResult) as refused:
+        rules.check_hand(*hand, **extra)
+    assert (refused.value.field, refused.value.code) == (field, code)
+    assert isinstance(refused.value, ValueError)
+
+
+def test_a_hand_that_adds_up_gives_its_numbers():
+    with pytest.raises(rules.InvalidResult) as refused:
+        rules.check_hand(4, False, ["I1", "I2"])
+    assert refused.value.params == {"n": 3, "squares": 4}

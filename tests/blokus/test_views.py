@@ -4,19 +4,25 @@ import random
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from blokus import services
 from blokus.models import SessionPlayer
 from events.models import Competition, Game, Seat
-from tests.blokus.conftest import play_round, play_session, register, seated
+from tests.blokus.conftest import (
+    HTMX,
+    error_codes,
+    flashed_codes,
+    play_round,
+    play_session,
+    register,
+    seated,
+    small,
+    url,
+)
 from tests.factories import CompetitionFactory, EntryFactory
-
-HTMX = {"HX-Request": "true"}
-
-
-def url(name, competition, *args):
-    return reverse(f"blokus:{name}", args=[competition.event.slug, competition.slug, *args])
 
 
 @pytest.fixture
@@ -120,6 +126,21 @@ def test_standings_and_tables_take_constant_queries(
         assert client.get(url("player", competition, entry.pk)).status_code == 200
 
 
+def test_a_live_fragment_is_rendered_once_per_version(
+    client, competition, drawn, django_assert_max_num_queries
+):
+    address = url("session", competition, 1)
+    first = client.get(address, headers=HTMX)
+    assert first.status_code == 200 and "<html" not in first.content.decode()
+    # Another phone's poll: the ETag's version and the competition, then the shared fragment.
+    with django_assert_max_num_queries(2):
+        again = client.get(address, headers=HTMX)
+    assert again.content == first.content
+    services.round_start_clock(round=drawn.rounds.get())  # a write: a new version
+    changed = client.get(address, headers=HTMX)
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
 # --- desk pages -------------------------------------------------------------------------------
 
 
@@ -206,16 +227,16 @@ def test_the_desk_says_when_fewer_than_four_are_present(desk_client, competition
     assert "cannot start" in html
     response = desk_client.post(url("session_seat", competition, 1))
     assert response.status_code == 302
-    follow = desk_client.get(response["Location"]).content.decode()
-    assert "Only 3 checked in" in follow
+    assert flashed_codes(desk_client.get(response["Location"])) == {"too_few_present"}
 
 
 def test_desk_refusals_show_in_place(desk_client, competition, seated_session, sessions):
     played = seated(seated_session)[0]
-    html = desk_client.post(
+    response = desk_client.post(
         url("session_register", competition, 2), {"entry": played.entry.pk}, headers=HTMX
-    ).content.decode()
-    assert "already played" in html
+    )
+    assert response.context["error_code"] == "already_played"
+    assert 'data-code="already_played"' in response.content.decode()
     other = EntryFactory()
     bad = desk_client.post(url("session_register", competition, 2), {"entry": other.pk})
     assert bad.status_code == 404
@@ -273,7 +294,7 @@ def test_result_entry_saves_and_previews(desk_client, competition, drawn):
     assert [s.score for s in game.seats.order_by("position")] == [5, -3, -3, -10]
     # The same page posted again holds an old revision: refused, the current result shown.
     stale = desk_client.post(address, data)
-    assert stale.status_code == 409 and "Someone else changed" in stale.content.decode()
+    assert stale.status_code == 409 and stale.context["stale"].code == "stale_result"
 
 
 @pytest.mark.parametrize(
@@ -297,8 +318,9 @@ def test_result_entry_keeps_typed_values_and_refuses_monomino_with_squares(
     game = Game.objects.filter(round__session=drawn).first()
     first = game.seats.order_by("position").first()
     data = _result_data(game, [7, 1, 2, 3], **{f"monomino_{first.pk}": "on"})
-    html = desk_client.post(url("game_result", competition, game.pk), data).content.decode()
-    assert "only when every piece was placed" in html and 'value="7"' in html
+    response = desk_client.post(url("game_result", competition, game.pk), data)
+    assert error_codes(response, f"monomino_{first.pk}") == {"monomino_with_squares"}
+    assert 'value="7"' in response.content.decode()
 
 
 def test_games_of_other_competitions_are_404(desk_client, competition, drawn, event):
@@ -314,7 +336,7 @@ def test_a_correction_after_the_next_draw_asks_for_confirmation(desk_client, com
     address = url("game_result", competition, game.pk)
     assert "A later round was already drawn" in desk_client.get(address).content.decode()
     refused = desk_client.post(address, _result_data(game, [1, 2, 3, 4]))
-    assert refused.status_code == 400 and "Confirm the correction" in refused.content.decode()
+    assert refused.status_code == 400 and error_codes(refused) == {"later_round_drawn"}
     ok = desk_client.post(address, _result_data(game, [1, 2, 3, 4], confirm="on"))
     assert ok.status_code == 302
 
@@ -361,7 +383,8 @@ def test_an_admin_edit_of_a_hand_is_validated_and_rescored(client, competition, 
     before = Competition.objects.get(pk=competition.pk).version
     data = {"seat": hand.seat_id, "squares_left": 3, "monomino_last": "on", "pieces": "[]"}
     bad = client.post(address, data)
-    assert bad.status_code == 200 and "only when every piece was placed" in bad.content.decode()
+    assert bad.status_code == 200
+    assert error_codes(bad, "monomino_last") == {"monomino_with_squares"}
     data = {"seat": hand.seat_id, "squares_left": 0, "pieces": "[]"}
     assert client.post(address, data).status_code == 302
     seat = Seat.objects.get(pk=hand.seat_id)
@@ -396,8 +419,9 @@ def test_admin_refuses_seating_a_player_in_a_second_session(client, competition,
     assert response.status_code == 302
     assert SessionPlayer.objects.get(pk=sp.pk).role == "registered"
     sp.role = "seated"
-    with pytest.raises(ValidationError, match="already played in"):
+    with pytest.raises(ValidationError) as refused:
         sp.full_clean()
+    assert [e.code for e in refused.value.error_dict["role"]] == ["already_played"]
 
 
 @pytest.mark.parametrize("size", [8, 40])
@@ -412,3 +436,17 @@ def test_the_session_desk_takes_constant_queries(
     # plus: sessions, lot, qualifiers, seats, final, the open-session check (one query)
     with django_assert_max_num_queries(16):
         assert desk_client.get(url("desk", competition)).status_code == 200
+
+
+def test_the_desk_overview_query_count_does_not_grow_with_sessions(desk_client, event):
+    counts = {}
+    for n in (1, 4):
+        competition = small(event, sessions=n, slug=f"q{n}")
+        for session in competition.sessions.all():
+            register(competition, session, 4, prefix=f"C{n}-")
+            services.session_seat(session=session)
+            play_session(session, random.Random(n), rounds=1)
+        with CaptureQueriesContext(connection) as queries:
+            assert desk_client.get(url("desk", competition)).status_code == 200
+        counts[n] = len(queries)
+    assert counts[1] == counts[4]

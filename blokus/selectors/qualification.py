@@ -1,0 +1,159 @@
+"""The qualification (points, total score, lot) and the final."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from django.db.models import Count, Q
+
+from blokus import rules
+from blokus.models import QualificationLot, SessionPlayer
+from blokus.selectors.tables import GameRow, SeatRow, seat_rows, seats_query
+from events.models import Competition, Entry, Game, Seat, Session
+
+
+@dataclass
+class QualificationRow:
+    place: int
+    entry: Entry
+    session_number: int
+    points: Fraction
+    total: int
+    games: int
+    tied: bool = False  # equal on points and total with a neighbour: the lot decides
+    finalist: bool = False
+
+
+def qualification_rows(
+    competition: Competition, lot: QualificationLot | None | Literal[False] = False
+) -> list[QualificationRow]:
+    """Everyone seated in a qualifying session, best first: points, total score, lot (§20-22).
+
+    Three queries. Before the lot is recorded, exact ties keep the order of registration and
+    are marked ``tied`` (the lot is drawn when the final is seated).
+    """
+    if lot is False:
+        lot = QualificationLot.objects.filter(competition=competition).first()
+    players = list(
+        SessionPlayer.objects.filter(
+            session__competition=competition,
+            session__kind=Session.Kind.QUALIFYING,
+            role=SessionPlayer.Role.SEATED,
+        )
+        .select_related("entry__player", "session")
+        .order_by("entry_id")
+    )
+    seats = Seat.objects.filter(
+        Q(game__round__session__kind=Session.Kind.QUALIFYING, game__status=Game.Status.FINISHED)
+        | Q(game__round__session__kind=Session.Kind.FINAL),
+        game__round__session__competition=competition,
+    ).values_list("entry_id", "points", "score", "game__round__session__kind")
+    totals: dict[int, list] = {}
+    at_final: set[int] = set()
+    for entry_id, seat_points, score, kind in seats:
+        if kind == Session.Kind.FINAL:
+            at_final.add(entry_id)
+            continue
+        t = totals.setdefault(entry_id, [Fraction(0), 0, 0])
+        t[0] += Fraction(seat_points or 0)
+        t[1] += score or 0
+        t[2] += 1
+    rows = {}
+    for p in players:
+        points, total, count = totals.get(p.entry_id, (Fraction(0), 0, 0))
+        rows[p.entry_id] = QualificationRow(0, p.entry, p.session.number, points, total, count)
+    order = list(lot.order) if lot else []
+    known = set(order)
+    order += [pk for pk in sorted(rows) if pk not in known]
+    ranked = rules.rank_standings(
+        [(pk, row.points, row.total) for pk, row in rows.items()],
+        [pk for pk in order if pk in rows],
+    )
+    result = [rows[pk] for pk in ranked]
+    for index, row in enumerate(result, start=1):
+        row.place = index
+        key = (row.points, row.total)
+        neighbours = result[max(0, index - 2) : index - 1] + result[index : index + 1]
+        row.tied = any((n.points, n.total) == key for n in neighbours)
+    if at_final:  # once the final is seated, its players are the finalists (whatever changed)
+        for row in result:
+            row.finalist = row.entry.pk in at_final
+    else:  # the top four; a withdrawn player is skipped and the next one moves up
+        top = set(rules.finalists([row.entry.pk for row in result if not row.entry.withdrawn_at]))
+        for row in result:
+            row.finalist = row.entry.pk in top
+    return result
+
+
+# --- the final ----------------------------------------------------------------------------------
+
+
+@dataclass
+class FinalView:
+    session: Session
+    game: GameRow
+    placed: list[tuple[int, SeatRow]] = field(default_factory=list)  # winner first, when played
+
+    @property
+    def games(self) -> list[GameRow]:
+        return [self.game]
+
+
+def final_view(competition: Competition, qualification: list[QualificationRow]) -> FinalView | None:
+    """The final's table and, once played, its places (2 queries)."""
+    final = (
+        Session.objects.filter(competition=competition, kind=Session.Kind.FINAL)
+        .order_by("number")
+        .first()
+    )
+    if final is None:
+        return None
+    seats = list(seats_query().filter(game__round__session=final))
+    if not seats:
+        return None
+    game = GameRow(game=seats[0].game, seats=seat_rows(seats, {})[seats[0].game_id])
+    view = FinalView(session=final, game=game)
+    if game.is_finished:
+        # A finalist missing from the qualification (an admin edit) ranks after the others.
+        order = [row.entry.pk for row in qualification]
+        known = set(order)
+        order += sorted(s.entry.pk for s in game.seats if s.entry.pk not in known)
+        by_entry = {s.entry.pk: s for s in game.seats}
+        try:
+            ranked = rules.final_order({s.entry.pk: s.score or 0 for s in game.seats}, order)
+        except rules.InvalidResult:
+            ranked = []  # not a scorable final (admin edit): show the table without places
+        view.placed = [(i, by_entry[pk]) for i, pk in enumerate(ranked, start=1)]
+    return view
+
+
+def competition_lot(competition: Competition) -> QualificationLot | None:
+    return QualificationLot.objects.filter(competition=competition).first()
+
+
+def qualifying_complete(competition: Competition) -> Session | None:
+    """The first qualifying session that has not played all its rounds, or None (one query).
+
+    A session declared not held does not count: nobody played in it.
+    """
+    rounds_per_session = competition.options.rounds_per_session
+    sessions = (
+        Session.objects.filter(
+            competition=competition, kind=Session.Kind.QUALIFYING, blokus_not_held__isnull=True
+        )
+        .annotate(
+            drawn=Count("rounds", distinct=True),
+            open_games=Count(
+                "rounds__games",
+                filter=Q(rounds__games__status__in=[Game.Status.PENDING, Game.Status.PLAYING]),
+                distinct=True,
+            ),
+        )
+        .order_by("number")
+    )
+    for session in sessions:
+        if session.drawn < rounds_per_session or session.open_games:
+            return session
+    return None

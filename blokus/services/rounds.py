@@ -1,0 +1,107 @@
+"""Rounds: the draw of each round's tables and colours, and the round's clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from fractions import Fraction
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from blokus import rules, selectors
+from blokus.models import SessionPlayer
+from blokus.services.common import (
+    ensure_open,
+    ensure_qualifying,
+    invalid,
+    locked_session,
+    new_seed,
+)
+from events.errors import Conflict, refuse
+from events.models import Entry, Game, Round, Seat, Session
+from events.services import competition_touch
+
+SESSION_NOT_SEATED = _("%(session)s has not been seated yet.")
+ALL_ROUNDS_DRAWN = _("All %(rounds)s rounds of %(session)s have been drawn.")
+ROUND_NOT_FINISHED = _("Round %(round)s still has games without a result.")
+CLOCK_RUNNING = _("The clock of round %(round)s was already started.")
+FINAL_HAS_NO_CLOCK = _("The final has no time limit (§24).")
+
+
+def create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) -> list[Game]:
+    """One game per table, its seats in playing order with the colours drawn."""
+    games = []
+    for number, table in enumerate(tables, start=1):
+        game = Game.objects.create(round=round_, number=number)
+        try:
+            colours = rules.draw_colours(table, rng)
+        except rules.InvalidResult as exc:
+            raise invalid(exc) from exc
+        Seat.objects.bulk_create(
+            Seat(game=game, entry=entry, position=position, colour=colour)
+            for position, (entry, colour) in enumerate(colours.items(), start=1)
+        )
+        games.append(game)
+    return games
+
+
+@transaction.atomic
+def round_draw(*, session: Session, seed: int | None = None) -> Round:
+    """Draw the next round: round 1 by lot, later ones by points, total score, lot (§15, §16)."""
+    session = locked_session(session)
+    competition = session.competition
+    ensure_open(competition)
+    ensure_qualifying(session)
+    rounds_per_session = competition.options.rounds_per_session
+    seated = list(
+        SessionPlayer.objects.filter(session=session, role=SessionPlayer.Role.SEATED)
+        .select_related("entry")
+        .order_by("roll_call", "pk")
+    )
+    if not seated:
+        raise refuse(SESSION_NOT_SEATED, code="session_not_seated", session=session)
+    last = Round.objects.filter(session=session).order_by("-number").first()
+    number = (last.number if last else 0) + 1
+    if number > rounds_per_session:
+        raise refuse(
+            ALL_ROUNDS_DRAWN, code="all_rounds_drawn", rounds=rounds_per_session, session=session
+        )
+    if last and last.games.exclude(status=Game.Status.FINISHED).exists():
+        raise refuse(ROUND_NOT_FINISHED, code="round_not_finished", round=last.number)
+    # Players withdrawn at the shared desk drop out after the round in progress (A-BLK-05).
+    withdrawn = [sp for sp in seated if sp.entry.withdrawn_at and sp.dropped_after_round is None]
+    for sp in withdrawn:
+        sp.dropped_after_round = number - 1
+    SessionPlayer.objects.bulk_update(withdrawn, ["dropped_after_round"])
+    totals = selectors.session_totals(session)
+    standings = [(sp.entry, *totals.get(sp.entry_id, (Fraction(0), 0))) for sp in seated]
+    seed = new_seed() if seed is None else seed
+    rng = random.Random(seed)
+    try:
+        tables = rules.group_round(standings, rng)
+    except rules.InvalidResult as exc:
+        raise invalid(exc) from exc
+    round_ = Round.objects.create(session=session, number=number, seed=seed)
+    create_games(round_, tables, rng)
+    competition_touch(competition)
+    return round_
+
+
+@transaction.atomic
+def round_start_clock(*, round: Round, now: dt.datetime | None = None) -> Round:  # noqa: A002
+    """Start the round's clock for every board at once (A-BLK-03); the final has none."""
+    round_ = (
+        Round.objects.select_for_update().select_related("session__competition").get(pk=round.pk)
+    )
+    ensure_open(round_.session.competition)
+    if round_.session.kind == Session.Kind.FINAL:
+        raise refuse(FINAL_HAS_NO_CLOCK, code="final_has_no_clock")
+    if round_.started_at:
+        raise refuse(CLOCK_RUNNING, error_class=Conflict, code="clock_running", round=round_.number)
+    round_.started_at = now or timezone.now()
+    round_.save(update_fields=["started_at"])
+    Game.objects.filter(round=round_, status=Game.Status.PENDING).update(status=Game.Status.PLAYING)
+    competition_touch(round_.session.competition)
+    return round_

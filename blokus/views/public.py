@@ -1,0 +1,70 @@
+"""The players' pages: live (ETag, shared fragments per version, polling) through
+``events.live.competition_page``; the round clock beside them is fetched on its own."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from blokus import selectors
+from blokus.format import BLOKUS
+from events.http import HtmxHttpRequest
+from events.live import Context, competition_page
+from events.models import Competition, Session
+from events.selectors import competition_by_slugs
+
+# The live fragments hold no time-dependent text: the clock box (``blokus/_clock.html``) sits
+# outside them and loads itself from ``clock`` below, so the fragments are shared per version.
+
+
+@competition_page("blokus/overview.html", game_format=BLOKUS)
+def overview(request: HtmxHttpRequest, competition: Competition) -> Context:
+    lot = selectors.competition_lot(competition)
+    qualification = selectors.qualification_rows(competition, lot)
+    return {
+        "sessions": selectors.session_summaries(competition),
+        "qualification": qualification,
+        "final": selectors.final_view(competition, qualification),
+        "lot": lot,
+        "clock": selectors.running_clock(competition),
+    }
+
+
+@competition_page("blokus/session.html", game_format=BLOKUS)
+def session(request: HtmxHttpRequest, competition: Competition, number: int) -> Context:
+    return {
+        "view": selectors.session_view(selectors.session_by_number(competition, number)),
+        "clock": selectors.running_clock(competition),
+    }
+
+
+@competition_page("blokus/player.html", game_format=BLOKUS)
+def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) -> Context:
+    entry = selectors.entry_of(competition, entry_id)  # a withdrawn player's page is shown too
+    games = selectors.player_games(competition, entry)
+    qualifying = [
+        g for g in games if g.session.kind == Session.Kind.QUALIFYING and g.game.is_finished
+    ]
+    return {
+        "entry": entry,
+        "games": games,
+        "points": sum((g.mine.points or 0 for g in qualifying), 0),
+        "total": sum((g.mine.score or 0 for g in qualifying), 0),
+        "played": len(qualifying),
+        "places": selectors.sessions_of_entry(entry),
+        "clock": selectors.running_clock(competition),
+    }
+
+
+@require_safe
+@never_cache
+def clock(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
+    """The running round's countdown, computed now on the server; never cached."""
+    competition = competition_by_slugs(event_slug, competition_slug, format_key=BLOKUS.key)
+    return render(
+        request,
+        "blokus/_clock.html#clock-body",
+        {"clock": selectors.running_clock(competition), "competition": competition},
+    )
