@@ -48,6 +48,7 @@ def main() -> None:
     from events import services as event_services
     from events.models import Entry, Event, Player, fold
     from shuffleboard import rules
+    from shuffleboard.format import SJOELEN
     from shuffleboard.models import Turn
 
     setup_test_environment()
@@ -69,7 +70,7 @@ def main() -> None:
     competition = event_services.competition_create(
         event=event,
         name="Sjoelen",
-        format="shuffleboard",
+        format=SJOELEN.key,
         settings={"games": args.games, "boards": args.boards, "bonus_disc": False},
     )
     started = time.perf_counter()
@@ -117,7 +118,7 @@ def main() -> None:
         client.get(url, headers=headers)  # warm up templates and the connection
         times = []
         for _ in range(args.requests):
-            if touch:  # a score was entered: new version, so the cached standings are cold
+            if touch:  # a score was entered: new version, so the cached fragment is cold
                 event_services.competition_touch(competition)
             with CaptureQueriesContext(connection) as queries:
                 begin = time.perf_counter()

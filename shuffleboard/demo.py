@@ -12,6 +12,7 @@ from events import services as event_services
 from events.demo import competition_with_players
 from events.models import Competition, Entry, Player, fold
 from shuffleboard import rules, selectors, services
+from shuffleboard.format import SJOELEN
 
 ESTONIAN = [
     ("Õie Sööt", "Tallinna Lauamänguklubi"),
@@ -93,7 +94,7 @@ def create(organiser) -> Competition:
         },
         days=0,
         name="Sjoelen, 10 games",
-        format_key="shuffleboard",
+        format_key=SJOELEN.key,
         people=[(name, club, None) for name, club in ESTONIAN],
         checked_in=12,
     )

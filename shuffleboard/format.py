@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
+from shuffleboard import rules
 
 RANK_BY_TOTAL, RANK_BY_AVERAGE = "total", "average"
 TIES_COUNT_BACK, TIES_BEST_GAME, TIES_SHARE = "count_back", "best_game", "none"
@@ -26,6 +27,23 @@ class SjoelenSettings:
     ranking: str = RANK_BY_TOTAL  # or RANK_BY_AVERAGE
     tiebreaks: str = TIES_COUNT_BACK  # or TIES_BEST_GAME, TIES_SHARE
 
+    @property
+    def by_average(self) -> bool:
+        return self.ranking == RANK_BY_AVERAGE
+
+    @property
+    def tiebreak_chain(self) -> tuple[str, ...]:
+        """The leading part of ``rules.TIEBREAKS`` that the ``tiebreaks`` setting stands for."""
+        return TIEBREAK_CHAINS.get(self.tiebreaks, rules.TIEBREAKS)
+
+
+# setting -> the leading part of rules.TIEBREAKS it stands for (A-SJ-02)
+TIEBREAK_CHAINS = {
+    TIES_COUNT_BACK: rules.TIEBREAKS,
+    TIES_BEST_GAME: rules.TIEBREAKS[:1],
+    TIES_SHARE: (),
+}
+
 
 SJOELEN = GameFormat(
     key="shuffleboard",
@@ -40,4 +58,5 @@ SJOELEN = GameFormat(
     public_home="shuffleboard:standings",
     desk_home="shuffleboard:entry",
     demo="shuffleboard.demo",
+    head="shuffleboard/_head.html",
 )

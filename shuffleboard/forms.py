@@ -1,54 +1,74 @@
+"""The sjoelen forms: a competition's settings, and one game's counts at the desk.
+
+Both only parse what was typed; the rules decide: ``rules.check_game`` checks a game's result
+here, in the services and in ``Turn.clean`` alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from shuffleboard import rules
+from shuffleboard.format import (
+    RANK_BY_AVERAGE,
+    RANK_BY_TOTAL,
+    TIES_BEST_GAME,
+    TIES_COUNT_BACK,
+    TIES_SHARE,
+    SjoelenSettings,
+)
 
-RANK_BY_TOTAL, RANK_BY_AVERAGE = "total", "average"
+DEFAULTS = SjoelenSettings()
 RANKING_CHOICES = [(RANK_BY_TOTAL, _("Total")), (RANK_BY_AVERAGE, _("Average per game played"))]
-TIEBREAKS_FULL = "count_back"
-# setting -> the leading part of rules.TIEBREAKS it stands for (A-SJ-02)
-TIEBREAK_CHAINS = {"count_back": rules.TIEBREAKS, "best_game": rules.TIEBREAKS[:1], "none": ()}
 TIEBREAK_CHOICES = [
-    ("count_back", _("Best game, then the next-best games, then share the place")),
-    ("best_game", _("Best game, then share the place")),
-    ("none", _("Share the place")),
+    (TIES_COUNT_BACK, _("Best game, then the next-best games, then share the place")),
+    (TIES_BEST_GAME, _("Best game, then share the place")),
+    (TIES_SHARE, _("Share the place")),
 ]
 
 
 class SjoelenSettingsForm(forms.Form):
+    """Validates a competition's settings; the defaults are ``SjoelenSettings``'s."""
+
     games = forms.IntegerField(
         label=_("Games per player"),
         min_value=1,
         max_value=50,
-        initial=10,
+        initial=DEFAULTS.games,
         help_text=_("Usually 5, 10 or 20; the scores are summed."),
     )
-    boards = forms.IntegerField(label=_("Boards"), min_value=1, max_value=200, initial=4)
+    boards = forms.IntegerField(
+        label=_("Boards"), min_value=1, max_value=200, initial=DEFAULTS.boards
+    )
     bonus_disc = forms.BooleanField(
         label=_("Bonus-disc rule"),
         required=False,
-        initial=False,
+        initial=DEFAULTS.bonus_disc,
         help_text=_("148 before the last sub-turn earns discs back (up to 152 or 156)."),
     )
     ranking = forms.ChoiceField(
         label=_("Rank by"),
         choices=RANKING_CHOICES,
         required=False,
-        initial=RANK_BY_TOTAL,
+        initial=DEFAULTS.ranking,
         help_text=_("Missing games count 0 for the total; the average counts games played."),
     )
     tiebreaks = forms.ChoiceField(
         label=_("Equal players"),
         choices=TIEBREAK_CHOICES,
         required=False,
-        initial=TIEBREAKS_FULL,
+        initial=DEFAULTS.tiebreaks,
     )
 
     def clean_ranking(self) -> str:
-        return self.cleaned_data["ranking"] or RANK_BY_TOTAL
+        return str(self.cleaned_data["ranking"] or DEFAULTS.ranking)
 
     def clean_tiebreaks(self) -> str:
-        return self.cleaned_data["tiebreaks"] or TIEBREAKS_FULL
+        return str(self.cleaned_data["tiebreaks"] or DEFAULTS.tiebreaks)
 
 
 GATE_LABEL = _("%(value)s-point gate")
@@ -91,10 +111,6 @@ def _count_field(label: str, aria: str, *, most: int = rules.DISCS) -> forms.Int
     )
 
 
-def _board_text(counts: tuple[int, ...]) -> str:
-    return " ".join(f"{value}→{counts[value - 1]}" for value in rules.BOARD_ORDER)
-
-
 class TurnForm(forms.Form):
     """One game's counts, typed left to right as the gates stand on the board (2, 3, 4, 1).
 
@@ -107,7 +123,7 @@ class TurnForm(forms.Form):
         """``games=None`` leaves out the game number (a correction keeps its number)."""
         super().__init__(*args, **kwargs)
         self.bonus = bonus
-        self.rows: list[tuple[int, int, int, int]] = []
+        self.rows: list[tuple[int, ...]] = []
         if games is not None:
             self.fields["number"] = forms.IntegerField(
                 label=_("Game"),
@@ -160,79 +176,65 @@ class TurnForm(forms.Form):
         return [self[f"bonus{value}"] for value in rules.BOARD_ORDER] if self.bonus else []
 
     def counts(self) -> tuple[int, int, int, int]:
-        return self._counts
+        return self.result.counts
 
     def bonus_counts(self) -> tuple[int, int, int, int]:
-        if not self.bonus:
-            return (0, 0, 0, 0)
-        data = self.cleaned_data
-        b1, b2, b3, b4 = (data.get(f"bonus{value}") or 0 for value in rules.GATE_VALUES)
-        return (b1, b2, b3, b4)
+        return self.result.bonus_counts
 
     def max_after(self) -> int | None:
-        return self.cleaned_data.get("max_after") if self.bonus else None
+        return self.result.max_after
 
-    def _sub_turn_totals(self, data) -> tuple[int, int, int, int] | None:
-        rows = []
+    def _sub_turn_rows(self, data: dict[str, Any]) -> list[tuple[int, ...]] | None:
+        """The sub-turn rows typed (blank cells 0, trailing blank rows dropped), or None."""
+        rows: list[tuple[int, ...] | None] = []
         for number in SUB_TURN_NUMBERS:
             row = [data.get(f"s{number}_gate{value}") for value in rules.GATE_VALUES]
-            rows.append(
-                tuple(count or 0 for count in row) if any(c is not None for c in row) else None
-            )
+            typed = any(count is not None for count in row)
+            rows.append(tuple(count or 0 for count in row) if typed else None)
         while rows and rows[-1] is None:
             rows.pop()
-        if not rows:
-            return None
         self.rows = [row or (0, 0, 0, 0) for row in rows]
-        totals = rules.sub_turns_total(self.rows)
-        if self.bonus and data.get("max_after") is None:
-            # Entered sub-turn by sub-turn, the form knows when 148 was reached.
-            reached = rules.max_reached_after(self.rows)
-            data["max_after"] = reached if reached and reached < rules.SUB_TURNS else None
-        return totals
+        return list(self.rows) or None
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if self.errors:
             return data
+        rows = self._sub_turn_rows(data)
+        typed = [data.get(f"gate{value}") for value in rules.GATE_VALUES]
+        counts: tuple[int, ...] | None = None
+        if rows is None:
+            for value, count in zip(rules.GATE_VALUES, typed, strict=True):
+                if count is None:
+                    self.add_error(f"gate{value}", COUNT_REQUIRED)
+            if self.errors:
+                return data
+            counts = tuple(count or 0 for count in typed)
+        elif any(count is not None for count in typed):
+            counts = tuple(count or 0 for count in typed)
+        bonus = [data.get(f"bonus{value}") or 0 for value in rules.GATE_VALUES]
         try:
-            totals = self._sub_turn_totals(data)
-            typed = [data.get(f"gate{value}") for value in rules.GATE_VALUES]
-            if totals is None:
-                for value, count in zip(rules.GATE_VALUES, typed, strict=True):
-                    if count is None:
-                        self.add_error(f"gate{value}", COUNT_REQUIRED)
-                if self.errors:
-                    return data
-                c1, c2, c3, c4 = typed
-                self._counts = (c1, c2, c3, c4)
-            else:
-                if any(c is not None for c in typed) and tuple(c or 0 for c in typed) != totals:
-                    raise forms.ValidationError(
-                        SUB_TURNS_DIFFER
-                        % {
-                            "sub_turns": _board_text(totals),
-                            "totals": _board_text(tuple(c or 0 for c in typed)),
-                        }
-                    )
-                self._counts = totals
-            self.score = rules.turn_score_with_bonus(
-                self._counts,
-                self.bonus_counts(),
-                reached_max_after=self.max_after(),
+            self.result = rules.check_game(
+                counts,
+                sub_turns=rows,
+                bonus_counts=bonus if self.bonus else rules.NO_BONUS,
+                max_after=data.get("max_after") if self.bonus else None,
                 bonus=self.bonus,
             )
         except rules.InvalidResult as exc:
-            raise forms.ValidationError(str(exc)) from exc
+            if exc.code == "sub_turns_differ":
+                raise forms.ValidationError(SUB_TURNS_DIFFER % exc.params, code=exc.code) from exc
+            raise forms.ValidationError(str(exc), code=exc.code) from exc
+        self.score = self.result.score
         return data
 
 
-def _number(raw) -> int:
+def _number(raw: object) -> int:
     raw = str(raw if raw is not None else "").strip()
     return int(raw) if raw.isdigit() and len(raw) < 4 else 0
 
 
-def preview(data, *, bonus: bool = False) -> dict:
+def preview(data: Mapping[str, Any], *, bonus: bool = False) -> dict[str, Any]:
     """What the typed counts add up to so far, for the live preview (never raises).
 
     Sub-turn rows, when any is typed, are added up; otherwise the four totals are used.
@@ -249,12 +251,27 @@ def preview(data, *, bonus: bool = False) -> dict:
     result = {"discs": discs, "too_many": discs > rules.DISCS, "score": None, "problem": ""}
     max_after = str(data.get("max_after", "")).strip()
     try:
-        result["score"] = rules.turn_score_with_bonus(
+        result["score"] = rules.check_game(
             counts,
-            extra,
-            reached_max_after=int(max_after) if bonus and max_after in ("1", "2") else None,
+            bonus_counts=extra,
+            max_after=int(max_after) if max_after in ("1", "2") else None,
             bonus=bonus,
-        )
+        ).score
     except rules.InvalidResult as exc:
         result["problem"] = str(exc)
     return result
+
+
+class _Numbers(forms.Form):
+    def __init__(self, data: Mapping[str, Any], names: tuple[str, ...]) -> None:
+        super().__init__(data)
+        for name in names:
+            self.fields[name] = forms.IntegerField(required=False, min_value=-1, max_value=2**31)
+
+
+def optional_numbers(data: Mapping[str, Any], *names: str) -> list[int | None]:
+    """Whole numbers from a query string or hidden fields (``?board=2``); a missing or garbled
+    one is None, since a link or page may be old: the page then shows its default."""
+    form = _Numbers(data, names)
+    form.is_valid()
+    return [form.cleaned_data.get(name) for name in names]

@@ -1,6 +1,6 @@
 """The sjoelen detail table: one ``Turn`` per player per game, with the four gate counts.
 
-A competition's settings (games, boards, bonus_disc) live in ``Competition.settings``. The board
+A competition's settings (games, boards, bonus_disc) are ``competition.options``. The board
 rota is not stored: it follows from the order in which players checked in (see selectors). The
 score is derived from the counts by ``rules.py`` and the database checks that it matches.
 """
@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Least
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -23,29 +24,17 @@ GATE_FIELDS = ("c1", "c2", "c3", "c4")  # gate-value order 1, 2, 3, 4
 BONUS_FIELDS = ("b1", "b2", "b3", "b4")
 MAX_BONUS_DISCS = rules.SUB_TURNS - 1
 
-NOT_SHUFFLEBOARD = _("This player is not in a sjoelen competition.")
+NOT_SJOELEN = _("This player is not in a sjoelen competition.")
 NUMBER_OUT_OF_RANGE = _("The game number must be from 1 to %(games)s.")
 
 
-def _with_bonus(gate: str, bonus: str) -> F:
+def _with_bonus(gate: str, bonus: str) -> CombinedExpression:
     return F(gate) + F(bonus)
 
 
 # score = 20·s + Σ v·(c − s) = 10·s + Σ v·c, with s the smallest count (R-SJ-09).
 _TOTALS = [_with_bonus(c, b) for c, b in zip(GATE_FIELDS, BONUS_FIELDS, strict=True)]
 _FORMULA = Least(*_TOTALS) * 10 + _TOTALS[0] + _TOTALS[1] * 2 + _TOTALS[2] * 3 + _TOTALS[3] * 4
-
-
-def competition_games(competition) -> int:
-    return int(competition.settings.get("games") or 10)
-
-
-def competition_boards(competition) -> int:
-    return int(competition.settings.get("boards") or 1)
-
-
-def competition_bonus(competition) -> bool:
-    return bool(competition.settings.get("bonus_disc"))
 
 
 class Turn(models.Model):
@@ -154,23 +143,25 @@ class Turn(models.Model):
     def bonus_total(self) -> int:
         return sum(self.bonus_counts)
 
-    def compute_score(self, *, bonus: bool) -> int:
-        """The score the rules give these counts; ``rules.InvalidResult`` if they are invalid."""
-        return rules.turn_score_with_bonus(
-            self.counts, self.bonus_counts, reached_max_after=self.max_after, bonus=bonus
-        )
-
     def clean(self) -> None:
-        """Admin edits obey the same rules as the desk: counts checked, score derived."""
+        """Admin edits obey the same rules as the desk: ``rules.check_game``, score derived."""
         if not self.entry_id:
             return
         competition = Entry.objects.select_related("competition").get(pk=self.entry_id).competition
         if competition.format != SJOELEN.key:
-            raise ValidationError({"entry": NOT_SHUFFLEBOARD})
-        games = competition_games(competition)
-        if self.number is not None and not 1 <= self.number <= games:
-            raise ValidationError({"number": NUMBER_OUT_OF_RANGE % {"games": games}})
+            raise ValidationError({"entry": NOT_SJOELEN}, code="wrong_format")
+        options = competition.options
+        if self.number is not None and not 1 <= self.number <= options.games:
+            raise ValidationError(
+                {"number": NUMBER_OUT_OF_RANGE % {"games": options.games}}, code="game_number"
+            )
         try:
-            self.score = self.compute_score(bonus=competition_bonus(competition))
-        except (rules.InvalidResult, TypeError) as exc:
-            raise ValidationError(str(exc)) from exc
+            result = rules.check_game(
+                self.counts,
+                bonus_counts=self.bonus_counts,
+                max_after=self.max_after,
+                bonus=options.bonus_disc,
+            )
+        except rules.InvalidResult as exc:
+            raise ValidationError(str(exc), code=exc.code) from exc
+        self.max_after, self.score = result.max_after, result.score

@@ -26,6 +26,10 @@ Beside the contract
 - ``sub_turns_total(rows)``: up to three sub-turn rows -> the turn's counts (R-SJ-02..05).
 - ``max_reached_after(rows)``: the sub-turn after which the turn stood at 148, or ``None``.
 - ``bonus_discs``, ``max_score``, ``turn_score_with_bonus``: the optional bonus discs (A-SJ-04).
+- ``check_game(counts, sub_turns=, bonus_counts=, max_after=, bonus=)``: the one check of a
+  game's result (totals or sub-turn rows, bonus discs) -> ``CheckedGame`` with its score; the
+  desk form, the services and ``Turn.clean`` (so admin too) all call it.
+- ``board_text(counts)``: counts as read off the board, for messages.
 - ``validate_score(score)``: a score typed in without counts, range-checked (A-SJ-07, T-SJ-12).
 - ``game_winners(scores)``: the winners of one game, ties share (R-SJ-01).
 - ``standings_rows(games)``: place, total, games played, average and best game per player, in
@@ -159,10 +163,25 @@ BONUS_TOO_MANY = "This turn earned {allowed} bonus disc(s), but {count} are ente
 BOARDS_NOT_VALID = "There must be at least one board, not {value!r}."
 GAMES_NOT_VALID = "The number of games must be a whole number from 0 upwards, not {value!r}."
 PLAYER_TWICE = "{player!r} is listed twice."
+SUB_TURNS_DIFFER = (
+    "The sub-turns add up to {sub_turns}, but the totals typed are {totals}. "
+    "Clear the totals or correct them."
+)
 
 
 class InvalidResult(ValueError):
-    """Input that a person got wrong; the message says what and can be shown to them."""
+    """Input that a person got wrong; the message says what and can be shown to them.
+
+    ``code`` names the case for programs (``"too_many_discs"``), so callers and tests need not
+    read the words; ``params`` holds the values a caller may put into its own message.
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "invalid_result", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 def _is_whole(value: object) -> bool:
@@ -184,19 +203,25 @@ def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, 
     """
     items = _as_list(counts)
     if items is None:
-        raise InvalidResult(COUNTS_NOT_A_LIST)
+        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(GATE_VALUES):
-        raise InvalidResult(WRONG_NUMBER_OF_COUNTS.format(count=len(items)))
+        raise InvalidResult(
+            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
+        )
     for gate, value in zip(GATE_VALUES, items, strict=True):
         if not _is_whole(value):
-            raise InvalidResult(COUNT_NOT_WHOLE.format(gate=gate, value=value))
+            raise InvalidResult(
+                COUNT_NOT_WHOLE.format(gate=gate, value=value), code="count_not_whole"
+            )
     checked = tuple(int(value) for value in items)
     for gate, value in zip(GATE_VALUES, checked, strict=True):
         if value < 0:
-            raise InvalidResult(COUNT_NEGATIVE.format(gate=gate, value=value))
+            raise InvalidResult(
+                COUNT_NEGATIVE.format(gate=gate, value=value), code="count_negative"
+            )
     total = sum(checked)
     if total > discs:
-        raise InvalidResult(TOO_MANY_DISCS.format(discs=discs, total=total))
+        raise InvalidResult(TOO_MANY_DISCS.format(discs=discs, total=total), code="too_many_discs")
     c1, c2, c3, c4 = checked
     return (c1, c2, c3, c4)
 
@@ -228,9 +253,11 @@ def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int,
     """
     items = _as_list(board_counts)
     if items is None:
-        raise InvalidResult(COUNTS_NOT_A_LIST)
+        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(BOARD_ORDER):
-        raise InvalidResult(WRONG_NUMBER_OF_COUNTS.format(count=len(items)))
+        raise InvalidResult(
+            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
+        )
     by_value = dict(zip(BOARD_ORDER, items, strict=True))
     return validate_counts([by_value[value] for value in GATE_VALUES])
 
@@ -239,9 +266,11 @@ def _checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, in
     """Each sub-turn row checked on its own and against the discs still in hand (A-SJ-09)."""
     items = _as_list(rows)
     if items is None or not items:
-        raise InvalidResult(NO_SUB_TURNS)
+        raise InvalidResult(NO_SUB_TURNS, code="no_sub_turns")
     if len(items) > SUB_TURNS:
-        raise InvalidResult(TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)))
+        raise InvalidResult(
+            TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)), code="too_many_sub_turns"
+        )
     checked: list[tuple[int, int, int, int]] = []
     in_gates = 0
     all_in_after: int | None = None
@@ -249,16 +278,20 @@ def _checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, in
         try:
             counts = validate_counts(row)
         except InvalidResult as error:
-            raise InvalidResult(SUB_TURN_PROBLEM.format(number=number, problem=error)) from None
+            raise InvalidResult(
+                SUB_TURN_PROBLEM.format(number=number, problem=error), code=error.code
+            ) from None
         landed = sum(counts)
         if landed and all_in_after is not None:
             raise InvalidResult(
-                SUB_TURN_AFTER_ALL_IN.format(discs=DISCS, done=all_in_after, number=number)
+                SUB_TURN_AFTER_ALL_IN.format(discs=DISCS, done=all_in_after, number=number),
+                code="sub_turn_after_all_in",
             )
         left = DISCS - in_gates
         if landed > left:
             raise InvalidResult(
-                SUB_TURN_MORE_THAN_LEFT.format(number=number, landed=landed, left=left)
+                SUB_TURN_MORE_THAN_LEFT.format(number=number, landed=landed, left=left),
+                code="sub_turn_more_than_left",
             )
         in_gates += landed
         if in_gates == DISCS and all_in_after is None:
@@ -305,7 +338,9 @@ def bonus_discs(reached_max_after: int | None, *, bonus: bool = False) -> int:
     if reached_max_after is None:
         return 0
     if not _is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
-        raise InvalidResult(SUB_TURN_NOT_VALID.format(value=reached_max_after))
+        raise InvalidResult(
+            SUB_TURN_NOT_VALID.format(value=reached_max_after), code="sub_turn_not_valid"
+        )
     return SUB_TURNS - int(reached_max_after) if bonus else 0
 
 
@@ -330,24 +365,81 @@ def turn_score_with_bonus(
     checked = validate_counts(counts)
     score = _score(checked)
     if reached_max_after is not None and score != MAX_SCORE:
-        raise InvalidResult(BONUS_NOT_EARNED.format(score=score))
+        raise InvalidResult(BONUS_NOT_EARNED.format(score=score), code="bonus_not_earned")
     allowed = bonus_discs(reached_max_after, bonus=bonus)
     extra = validate_counts(bonus_counts)
     if not any(extra):
         return score
     if not bonus:
-        raise InvalidResult(BONUS_OFF)
+        raise InvalidResult(BONUS_OFF, code="bonus_off")
     if sum(extra) > allowed:
-        raise InvalidResult(BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)))
+        raise InvalidResult(
+            BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)), code="bonus_too_many"
+        )
     return _score([c + e for c, e in zip(checked, extra, strict=True)])
 
 
+NO_BONUS = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """One game's result as the rules accept it: what is stored, score included."""
+
+    counts: tuple[int, int, int, int]
+    bonus_counts: tuple[int, int, int, int]
+    max_after: int | None
+    score: int
+
+
+def board_text(counts: Sequence[int]) -> str:
+    """Counts in gate-value order, as read off the board left to right: ``2→9 3→5 4→7 1→5``."""
+    return " ".join(f"{value}→{counts[value - 1]}" for value in BOARD_ORDER)
+
+
+def check_game(
+    counts: Sequence[int] | None = None,
+    *,
+    sub_turns: Sequence[Sequence[int]] | None = None,
+    bonus_counts: Sequence[int] = NO_BONUS,
+    max_after: int | None = None,
+    bonus: bool = False,
+) -> CheckedGame:
+    """The one check of a game's result, however it was entered (desk, admin, a program).
+
+    ``counts`` are the four totals (gate-value order). ``sub_turns`` are one to three sub-turn
+    rows instead (A-SJ-09); given with ``counts``, the two must agree. ``max_after`` is the
+    sub-turn after which 148 stood; entered by sub-turn, it follows from the rows. Without the
+    ``bonus`` rule it means nothing and is dropped, and bonus discs are refused (A-SJ-04).
+    Raises ``InvalidResult`` naming the first problem.
+    """
+    if sub_turns is not None:
+        checked = sub_turns_total(sub_turns)
+        if counts is not None and tuple(counts) != checked:
+            params = {"sub_turns": board_text(checked), "totals": board_text(counts)}
+            raise InvalidResult(
+                SUB_TURNS_DIFFER.format(**params), code="sub_turns_differ", params=params
+            )
+        if bonus and max_after is None:
+            reached = max_reached_after(sub_turns)
+            max_after = reached if reached and reached < SUB_TURNS else None
+    elif counts is None:
+        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
+    else:
+        checked = validate_counts(counts)
+    extra = validate_counts(bonus_counts)
+    if not bonus:
+        max_after = None
+    score = turn_score_with_bonus(checked, extra, reached_max_after=max_after, bonus=bonus)
+    return CheckedGame(counts=checked, bonus_counts=extra, max_after=max_after, score=score)
+
+
 def _checked_score(value: object) -> int:
-    if not _is_whole(value):
-        raise InvalidResult(SCORE_NOT_WHOLE.format(value=value))
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise InvalidResult(SCORE_NOT_WHOLE.format(value=value), code="score_not_whole")
     score = int(value)
     if score < 0:
-        raise InvalidResult(SCORE_NEGATIVE.format(value=score))
+        raise InvalidResult(SCORE_NEGATIVE.format(value=score), code="score_negative")
     return score
 
 
@@ -359,7 +451,9 @@ def validate_score(score: int, *, bonus: bool = False) -> int:
     checked = _checked_score(score)
     maximum = max_score(bonus=bonus)
     if checked > maximum:
-        raise InvalidResult(SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked))
+        raise InvalidResult(
+            SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked), code="score_out_of_range"
+        )
     return checked
 
 
@@ -368,7 +462,9 @@ def _checked_games(games: Mapping[T, Sequence[int]]) -> dict[T, list[int]]:
     for player, scores in games.items():
         items = _as_list(scores)
         if items is None:
-            raise InvalidResult(GAMES_NOT_A_LIST.format(player=player, value=scores))
+            raise InvalidResult(
+                GAMES_NOT_A_LIST.format(player=player, value=scores), code="games_not_a_list"
+            )
         checked[player] = [_checked_score(score) for score in items]
     return checked
 
@@ -377,7 +473,9 @@ def _depth(tiebreaks: Sequence[str]) -> int | None:
     """How many best games the count-back compares: 0, 1 or all (None)."""
     chosen = tuple(tiebreaks) if _as_list(tiebreaks) is not None else None
     if chosen is None or chosen != TIEBREAKS[: len(chosen)]:
-        raise InvalidResult(UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks))
+        raise InvalidResult(
+            UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks), code="unknown_tiebreaks"
+        )
     return None if len(chosen) == len(TIEBREAKS) else len(chosen)
 
 
@@ -482,13 +580,13 @@ def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[
     in the order of ``players``. In game g the i-th player uses board (i + g) mod ``boards``.
     """
     if not _is_whole(boards) or boards < 1:
-        raise InvalidResult(BOARDS_NOT_VALID.format(value=boards))
+        raise InvalidResult(BOARDS_NOT_VALID.format(value=boards), code="boards_not_valid")
     if not _is_whole(games) or games < 0:
-        raise InvalidResult(GAMES_NOT_VALID.format(value=games))
+        raise InvalidResult(GAMES_NOT_VALID.format(value=games), code="games_not_valid")
     seen: set[T] = set()
     for player in players:
         if player in seen:
-            raise InvalidResult(PLAYER_TWICE.format(player=player))
+            raise InvalidResult(PLAYER_TWICE.format(player=player), code="player_twice")
         seen.add(player)
     board_count = int(boards)
     rota: list[list[list[T]]] = []

@@ -12,13 +12,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from django.core.cache import cache
 from django.http import Http404
 
 from events.models import Competition, Entry
 from shuffleboard import rules
-from shuffleboard.forms import RANK_BY_AVERAGE, TIEBREAK_CHAINS
-from shuffleboard.models import Turn, competition_boards, competition_games
+from shuffleboard.models import Turn
 
 
 @dataclass(frozen=True)
@@ -69,21 +67,12 @@ def _entries(competition: Competition) -> list[Entry]:
 
 
 def standings_for_competition(competition: Competition) -> Standings:
-    """Everyone who checked in or has a game, ranked by rules.standings_rows.
+    """Everyone who checked in or has a game, ranked by ``rules.standings_rows`` (two queries).
 
-    Two queries, or none: the result is cached per competition version, which every write
-    bumps, so it is never stale and a room of phones costs one computation per change.
+    Computed on every read (never a second copy to drift); the public pages keep the rendered
+    fragment per competition version instead (``events.live``).
     """
-    created = competition.created_at.timestamp()
-    key = f"sjoelen-standings:{competition.pk}:{created}:{competition.version}"
-    standings = cache.get(key)
-    if standings is None:
-        standings = _standings(competition)
-        cache.set(key, standings, timeout=3600)
-    return standings
-
-
-def _standings(competition: Competition) -> Standings:
+    options = competition.options
     entries = _entries(competition)
     scores: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for entry_id, number, score in Turn.objects.filter(entry__competition=competition).values_list(
@@ -93,8 +82,8 @@ def _standings(competition: Competition) -> Standings:
     shown = {e.pk: e for e in entries if e.checked_in_at or scores.get(e.pk)}
     ranked = rules.standings_rows(
         {pk: [s for _, s in scores.get(pk, [])] for pk in shown},
-        by_average=competition.settings.get("ranking") == RANK_BY_AVERAGE,
-        tiebreaks=TIEBREAK_CHAINS.get(competition.settings.get("tiebreaks"), rules.TIEBREAKS),
+        by_average=options.by_average,
+        tiebreaks=options.tiebreak_chain,
     )
     rows = [
         StandingRow(
@@ -124,7 +113,7 @@ def _standings(competition: Competition) -> Standings:
     first = rules.tied_for_first([(row.place, row.name) for row in rows if row.games_played])
     return Standings(
         rows=rows,
-        games=competition_games(competition),
+        games=options.games,
         turns=len(all_games),
         highest=highest,
         tied_for_first=first,
@@ -171,6 +160,14 @@ class RotaPlayer:
     def total(self) -> int:
         return sum(t.score for t in self.turns.values())
 
+    @property
+    def game_rows(self) -> list[tuple[int, int | None, TurnInfo | Turn | None]]:
+        """One row per game number: (number, board, the game or None)."""
+        return [
+            (number, self.board_for(number), self.turns.get(number))
+            for number in range(1, len(self.boards) + 1)
+        ]
+
 
 @dataclass
 class Rota:
@@ -190,6 +187,29 @@ class Rota:
         """Active players whose next game is at ``board``: lowest game first, then rota order."""
         waiting = [p for p in self.active if p.next_board == board]
         return sorted(waiting, key=lambda p: (p.next_number, p.position))
+
+    def waiting(self, board: int | None) -> list[RotaPlayer]:
+        """Who is next: at ``board``, or (None) at any board, lowest game first."""
+        if board is not None:
+            return self.queue(board)
+        waiting = [p for p in self.active if p.next_number is not None]
+        return sorted(waiting, key=lambda p: (p.next_number, p.position))
+
+    def recent(self, board: int | None, count: int = 6) -> list[tuple[TurnInfo | Turn, RotaPlayer]]:
+        """The games entered last (at ``board``, or anywhere), latest first, with their player."""
+        games = [
+            (turn, player)
+            for player in self.players
+            for turn in player.turns.values()
+            if board is None or turn.board == board
+        ]
+        return sorted(games, key=lambda pair: pair[0].pk, reverse=True)[:count]
+
+    def game_to_show(self, wanted: int | None) -> int:
+        """The game asked for when it exists, else the current one."""
+        if wanted is not None and 1 <= wanted <= self.games:
+            return wanted
+        return self.current_game
 
     @property
     def current_game(self) -> int:
@@ -219,7 +239,7 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
     """The board rota and every player's games (two queries; one without turns)."""
     entries = _entries(competition)
     placed = [e for e in entries if e.checked_in_at]
-    games, boards = competition_games(competition), competition_boards(competition)
+    games, boards = competition.options.games, competition.options.boards
     # Positions (0, 1, 2, ...) stand for the players: the rota only needs distinct keys.
     boards_of: list[list[int]] = [[] for _ in placed]
     for at_board in rules.board_rota(range(len(placed)), boards, games):
@@ -232,11 +252,10 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
         rows = Turn.objects.filter(entry__competition=competition).values_list(
             "entry_id", "pk", "number", "score", "board"
         )
-        for entry_id, *info in rows:
+        for entry_id, pk, number, score, played_at in rows:
             player = by_id.get(entry_id)
             if player is not None:
-                turn = TurnInfo(*info)
-                player.turns[turn.number] = turn
+                player.turns[number] = TurnInfo(pk, number, score, played_at)
     unplaced = [e for e in entries if not e.checked_in_at]
     return Rota(games=games, boards=boards, players=players, unplaced=unplaced)
 

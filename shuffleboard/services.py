@@ -8,22 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
 from events.models import Competition, Entry
-from events.services import ServiceError, competition_touch
-from events.services import refuse as _refuse
+from events.services import competition_touch
 from shuffleboard import rules
 from shuffleboard.format import SJOELEN
-from shuffleboard.models import (
-    Turn,
-    competition_bonus,
-    competition_games,
-)
+from shuffleboard.models import Turn
 
-NOT_SHUFFLEBOARD = _("%(competition)s is not a sjoelen competition.")
+NOT_SJOELEN = _("%(competition)s is not a sjoelen competition.")
 COMPETITION_FINISHED = _("%(competition)s is finished; its scores cannot change.")
 NOT_FINISHED = _("%(competition)s is not finished.")
 ALREADY_FINISHED = _("%(competition)s is already finished.")
@@ -37,47 +33,42 @@ STALE_TURN = _(
     "Someone else changed game %(number)s of %(player)s meanwhile. It now stands at "
     "%(counts)s = %(score)s; check it and correct it again if needed."
 )
-NOT_IN_COMPETITION = _("This player is not in this competition.")
+NO_BONUS = rules.NO_BONUS
 
-NO_BONUS = (0, 0, 0, 0)
+
+def _ensure_sjoelen(competition: Competition) -> None:
+    if competition.format != SJOELEN.key:
+        raise refuse(NOT_SJOELEN, code="wrong_format", competition=competition.name)
 
 
 def _ensure_writable(competition: Competition) -> None:
-    if competition.format != SJOELEN.key:
-        raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
+    _ensure_sjoelen(competition)
     if competition.is_finished:
-        raise _refuse(COMPETITION_FINISHED, competition=competition.name)
+        raise refuse(COMPETITION_FINISHED, code="finished", competition=competition.name)
 
 
-def _score(
-    *,
+def _checked(
     competition: Competition,
     counts: Sequence[int],
     bonus_counts: Sequence[int],
     max_after: int | None,
-) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int], int | None, int]:
+) -> rules.CheckedGame:
     try:
-        checked = rules.validate_counts(counts)
-        extra = rules.validate_counts(bonus_counts)
-        if max_after is not None and not competition_bonus(competition):
-            max_after = None  # "148 after sub-turn n" means nothing without the bonus rule
-        score = rules.turn_score_with_bonus(
-            checked, extra, reached_max_after=max_after, bonus=competition_bonus(competition)
+        return rules.check_game(
+            counts,
+            bonus_counts=bonus_counts,
+            max_after=max_after,
+            bonus=competition.options.bonus_disc,
         )
     except rules.InvalidResult as exc:
-        raise ServiceError(str(exc)) from exc
-    return checked, extra, max_after, score
+        raise Invalid(str(exc), code=exc.code) from exc
 
 
-def _counts_text(turn: Turn) -> str:
-    return " ".join(f"{value}→{count}" for value, count in turn.board_counts)
-
-
-def _apply(turn: Turn, counts, extra, max_after, score) -> None:
-    turn.c1, turn.c2, turn.c3, turn.c4 = counts
-    turn.b1, turn.b2, turn.b3, turn.b4 = extra
-    turn.max_after = max_after
-    turn.score = score
+def _apply(turn: Turn, result: rules.CheckedGame) -> None:
+    turn.c1, turn.c2, turn.c3, turn.c4 = result.counts
+    turn.b1, turn.b2, turn.b3, turn.b4 = result.bonus_counts
+    turn.max_after = result.max_after
+    turn.score = result.score
 
 
 @transaction.atomic
@@ -89,7 +80,7 @@ def turn_record(
     bonus_counts: Sequence[int] = NO_BONUS,
     max_after: int | None = None,
     board: int | None = None,
-    entered_by: AbstractBaseUser | None = None,
+    entered_by: User | None = None,
 ) -> Turn:
     """Enter one new game of one player. The first game entered starts the competition."""
     entry = (
@@ -98,31 +89,40 @@ def turn_record(
     competition = entry.competition
     _ensure_writable(competition)
     if entry.withdrawn_at:
-        raise _refuse(WITHDRAWN, player=entry.player.name)
+        raise refuse(WITHDRAWN, code="withdrawn", player=entry.player.name)
     if not entry.checked_in_at:
-        raise _refuse(NOT_CHECKED_IN, player=entry.player.name)
-    games = competition_games(competition)
+        raise refuse(NOT_CHECKED_IN, code="not_checked_in", player=entry.player.name)
+    games = competition.options.games
     if not isinstance(number, int) or not 1 <= number <= games:
-        raise _refuse(NUMBER_OUT_OF_RANGE, games=games, number=number)
+        raise refuse(
+            NUMBER_OUT_OF_RANGE, error_class=Invalid, code="game_number", games=games, number=number
+        )
     existing = Turn.objects.filter(entry=entry, number=number).first()
     if existing:
-        raise _refuse(
-            ALREADY_ENTERED, number=number, player=entry.player.name, score=existing.score
-        )
-    checked, extra, max_after, score = _score(
-        competition=competition, counts=counts, bonus_counts=bonus_counts, max_after=max_after
-    )
+        raise _already_entered(number, entry, existing.score)
+    result = _checked(competition, counts, bonus_counts, max_after)
     turn = Turn(entry=entry, number=number, board=board, entered_by=entered_by)
-    _apply(turn, checked, extra, max_after, score)
+    _apply(turn, result)
     try:
         with transaction.atomic():
             turn.save()
     except IntegrityError as exc:  # another desk entered the same game a moment ago
-        raise _refuse(ALREADY_ENTERED, number=number, player=entry.player.name, score="?") from exc
+        raise _already_entered(number, entry, "?") from exc
     if competition.status == Competition.Status.REGISTRATION:
         Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
     competition_touch(competition)
     return turn
+
+
+def _already_entered(number: int, entry: Entry, score: object) -> ServiceError:
+    return refuse(
+        ALREADY_ENTERED,
+        error_class=Conflict,
+        code="already_entered",
+        number=number,
+        player=entry.player.name,
+        score=score,
+    )
 
 
 def _locked_turn(turn: Turn, revision: int) -> Turn:
@@ -133,11 +133,12 @@ def _locked_turn(turn: Turn, revision: int) -> Turn:
     )
     _ensure_writable(locked.entry.competition)
     if locked.revision != revision:
-        raise _refuse(
+        raise refuse(
             STALE_TURN,
+            error_class=Stale,
             number=locked.number,
             player=locked.entry.player.name,
-            counts=_counts_text(locked),
+            counts=rules.board_text(locked.counts),
             score=locked.score,
         )
     return locked
@@ -151,17 +152,11 @@ def turn_correct(
     counts: Sequence[int],
     bonus_counts: Sequence[int] = NO_BONUS,
     max_after: int | None = None,
-    entered_by: AbstractBaseUser | None = None,
+    entered_by: User | None = None,
 ) -> Turn:
     """Correct a saved game; the earlier counts stay in its history."""
     turn = _locked_turn(turn, revision)
-    checked, extra, max_after, score = _score(
-        competition=turn.entry.competition,
-        counts=counts,
-        bonus_counts=bonus_counts,
-        max_after=max_after,
-    )
-    _apply(turn, checked, extra, max_after, score)
+    _apply(turn, _checked(turn.entry.competition, counts, bonus_counts, max_after))
     turn.revision += 1  # the row is locked, so a plain increment is safe
     turn.entered_by = entered_by
     turn.save()
@@ -182,10 +177,9 @@ def turn_delete(*, turn: Turn, revision: int) -> None:
 def competition_finish(*, competition: Competition) -> Competition:
     """Close the competition: no more scores, and the public pages stop polling."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    if competition.format != SJOELEN.key:
-        raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
+    _ensure_sjoelen(competition)
     if competition.is_finished:
-        raise _refuse(ALREADY_FINISHED, competition=competition.name)
+        raise refuse(ALREADY_FINISHED, code="already_finished", competition=competition.name)
     competition.status = Competition.Status.FINISHED
     competition.save(update_fields=["status"])
     competition_touch(competition)
@@ -195,10 +189,9 @@ def competition_finish(*, competition: Competition) -> Competition:
 @transaction.atomic
 def competition_reopen(*, competition: Competition) -> Competition:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    if competition.format != SJOELEN.key:
-        raise _refuse(NOT_SHUFFLEBOARD, competition=competition.name)
+    _ensure_sjoelen(competition)
     if not competition.is_finished:
-        raise _refuse(NOT_FINISHED, competition=competition.name)
+        raise refuse(NOT_FINISHED, code="not_finished", competition=competition.name)
     competition.status = Competition.Status.RUNNING
     competition.save(update_fields=["status"])
     competition_touch(competition)

@@ -1,11 +1,13 @@
 from django.urls import path
 
+from events.formats import desk_prefix, public_prefix
 from shuffleboard import views
+from shuffleboard.format import SJOELEN
 
 app_name = "shuffleboard"
 
-PUBLIC = "e/<slug:event_slug>/<slug:competition_slug>/sjoelen/"
-DESK = "desk/<slug:event_slug>/<slug:competition_slug>/sjoelen/"
+PUBLIC = public_prefix(SJOELEN)
+DESK = desk_prefix(SJOELEN)
 
 urlpatterns = [
     # public, for phones

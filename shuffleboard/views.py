@@ -3,162 +3,99 @@ corrections and printable score cards."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
-from django_htmx.middleware import HtmxDetails
 
-from events import selectors as event_selectors
-from events.live import POLL, live_competition
+from events.errors import ServiceError, Stale
+from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.live import Context, competition_page
 from events.models import Competition
-from events.services import ServiceError
 from shuffleboard import selectors, services
-from shuffleboard.format import SJOELEN
-from shuffleboard.forms import RANKING_CHOICES, TIEBREAK_CHOICES, TurnForm, preview
-from shuffleboard.models import Turn, competition_bonus, competition_games
+from shuffleboard.format import SJOELEN, SjoelenSettings
+from shuffleboard.forms import (
+    RANKING_CHOICES,
+    TIEBREAK_CHOICES,
+    TurnForm,
+    optional_numbers,
+    preview,
+)
+from shuffleboard.models import Turn
 from shuffleboard.rules import BOARD_ORDER, DISCS
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _ours(competition: Competition) -> Competition:
-    if competition.format != SJOELEN.key:
-        raise Http404
-    return competition
-
-
-def _public(event_slug: str, competition_slug: str) -> Competition:
-    return _ours(event_selectors.competition_by_slugs(event_slug, competition_slug))
-
-
-def _desk(request: HttpRequest, event_slug: str, competition_slug: str) -> Competition:
-    return _ours(
-        event_selectors.competition_for_organiser(request.user, event_slug, competition_slug)
-    )
-
-
-def _int(value, default: int | None = None) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
-def _poll(competition: Competition) -> str:
-    return "" if competition.is_finished else POLL
-
 
 # --- public pages -------------------------------------------------------------------------
 
 
-def _players_url(event_slug: str, competition_slug: str) -> str:
+def _players_url(competition: Competition) -> str:
     """One reverse() instead of one per row: ``{{ players_url }}{{ id }}/``."""
-    return reverse("shuffleboard:player", args=[event_slug, competition_slug, 0]).removesuffix("0/")
+    args = [competition.event.slug, competition.slug, 0]
+    return reverse("shuffleboard:player", args=args).removesuffix("0/")
 
 
-def _ranking_note(competition: Competition) -> str:
-    settings = competition.settings
-    ranking = dict(RANKING_CHOICES).get(settings.get("ranking"), RANKING_CHOICES[0][1])
-    ties = dict(TIEBREAK_CHOICES).get(settings.get("tiebreaks"), TIEBREAK_CHOICES[0][1])
+def _ranking_note(options: SjoelenSettings) -> str:
+    ranking = dict(RANKING_CHOICES).get(options.ranking, RANKING_CHOICES[0][1])
+    ties = dict(TIEBREAK_CHOICES).get(options.tiebreaks, TIEBREAK_CHOICES[0][1])
     return _("Ranked by: %(ranking)s. Equal players: %(ties)s.") % {
         "ranking": ranking,
         "ties": str(ties).lower(),
     }
 
 
-@require_safe
-@live_competition
-def standings(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _public(event_slug, competition_slug)
-    context = {
-        "event": competition.event,
-        "competition": competition,
+@competition_page("shuffleboard/standings.html", game_format=SJOELEN)
+def standings(request: HtmxHttpRequest, competition: Competition) -> Context:
+    return {
         "standings": selectors.standings_for_competition(competition),
-        "players_url": _players_url(event_slug, competition_slug),
-        "ranking_note": _ranking_note(competition),
-        "poll": _poll(competition),
+        "players_url": _players_url(competition),
+        "ranking_note": _ranking_note(competition.options),
     }
-    template = "shuffleboard/standings.html"
-    if request.htmx:
-        template += "#standings-live"
-    return render(request, template, context)
 
 
-@require_safe
-@live_competition
-def player(
-    request: HtmxHttpRequest, event_slug: str, competition_slug: str, entry_id: int
-) -> HttpResponse:
-    competition = _public(event_slug, competition_slug)
+@competition_page("shuffleboard/player.html", game_format=SJOELEN)
+def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) -> Context:
     entry = selectors.entry_in_competition(competition, entry_id)
     if entry.withdrawn_at and not entry.checked_in_at:
         raise Http404
     rota_player = selectors.rota_player_with_games(competition, entry)
-    standings = selectors.standings_for_competition(competition)
-    context = {
-        "event": competition.event,
-        "competition": competition,
+    rows = selectors.standings_for_competition(competition).rows
+    return {
         "entry": entry,
         "rota_player": rota_player,
-        "row": next((r for r in standings.rows if r.entry_id == entry.pk), None),
-        "games": _player_game_rows(rota_player, competition),
+        "row": next((r for r in rows if r.entry_id == entry.pk), None),
+        "games": rota_player.game_rows if rota_player else [],
         "board_order": BOARD_ORDER,
-        "poll": _poll(competition),
     }
-    template = "shuffleboard/player.html"
-    if request.htmx:
-        template += "#player-live"
-    return render(request, template, context)
 
 
-def _player_game_rows(rota_player: selectors.RotaPlayer | None, competition: Competition):
-    """One row per game number: (number, board, turn or None)."""
-    games = competition_games(competition)
-    if rota_player is None:
-        return []
-    return [
-        (number, rota_player.board_for(number), rota_player.turns.get(number))
-        for number in range(1, games + 1)
-    ]
-
-
-@require_safe
-@live_competition
-def rota(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _public(event_slug, competition_slug)
+@competition_page("shuffleboard/rota.html", game_format=SJOELEN)
+def rota(request: HtmxHttpRequest, competition: Competition) -> Context:
     board_rota = selectors.rota_for_competition(competition)
-    number = _int(request.GET.get("game"))
-    if number is None or not 1 <= number <= board_rota.games:
-        number = board_rota.current_game
-    context = {
-        "event": competition.event,
-        "competition": competition,
+    [wanted] = optional_numbers(request.GET, "game")
+    number = board_rota.game_to_show(wanted)
+    return {
         "rota": board_rota,
         "number": number,
         "table": list(zip(board_rota.board_numbers, board_rota.table(number), strict=True)),
-        "players_url": _players_url(event_slug, competition_slug),
-        "poll": _poll(competition),
+        "players_url": _players_url(competition),
     }
-    template = "shuffleboard/rota.html"
-    if request.htmx:
-        template += "#rota-live"
-    return render(request, template, context)
 
 
 # --- the desk: score entry ----------------------------------------------------------------
 
 
-def _preview_context(competition: Competition, form: TurnForm | None) -> dict:
+def _desk_context(competition: Competition, **context: Any) -> Context:
+    return {"event": competition.event, "competition": competition, **context}
+
+
+def _preview_context(competition: Competition, form: TurnForm | None) -> Context:
     data = (form.data if form.is_bound else form.initial) if form is not None else {}
     return {
-        "preview": preview(data, bonus=competition_bonus(competition)),
+        "preview": preview(data, bonus=competition.options.bonus_disc),
         "preview_url": reverse(
             "shuffleboard:preview", args=[competition.event.slug, competition.slug]
         ),
@@ -173,17 +110,11 @@ def _entry_context(
     player_id: int | None,
     form: TurnForm | None = None,
     flash: str = "",
-) -> dict:
+) -> Context:
     board_rota = selectors.rota_for_competition(competition)
     if board is not None and not 1 <= board <= board_rota.boards:
         board = None
-    if board is not None:
-        queue = board_rota.queue(board)
-    else:
-        queue = sorted(
-            (p for p in board_rota.active if p.next_number is not None),
-            key=lambda p: (p.next_number, p.position),
-        )
+    queue = board_rota.waiting(board)
     current = board_rota.by_entry(player_id) if player_id is not None else None
     error = ""
     if current is None or not current.active:
@@ -198,63 +129,47 @@ def _entry_context(
     if form is None and current is not None:
         form = TurnForm(
             games=board_rota.games,
-            bonus=competition_bonus(competition),
+            bonus=competition.options.bonus_disc,
             initial={"number": current.next_number or board_rota.games},
         )
     if form is not None:
         form.fields["gate2"].widget.attrs["autofocus"] = True
-    recent = sorted(
-        (
-            (turn, p)
-            for p in board_rota.players
-            for turn in p.turns.values()
-            if board is None or turn.board == board
-        ),
-        key=lambda pair: pair[0].pk,  # the latest entered first
-        reverse=True,
-    )[:6]
-    return {
-        "event": competition.event,
-        "competition": competition,
-        "rota": board_rota,
-        "board": board,
-        "queue": queue[:12],
-        "queue_size": len(queue),
-        "current": current,
-        "form": form,
-        "show_form": current is not None
+    return _desk_context(
+        competition,
+        rota=board_rota,
+        board=board,
+        queue=queue[:12],
+        queue_size=len(queue),
+        current=current,
+        form=form,
+        show_form=current is not None
         and (current.next_number is not None or (form is not None and form.is_bound)),
-        "flash": flash,
-        "error": error,
-        "recent": recent,
+        flash=flash,
+        error=error,
+        recent=board_rota.recent(board),
         **_preview_context(competition, form),
-    }
+    )
+
+
+ENTRY_PAGE = "shuffleboard/entry.html"
+ENTRY_PANEL = "shuffleboard/_entry_panel.html"
 
 
 @require_safe
-@login_required
-def score_entry(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
-    context = _entry_context(
-        competition,
-        board=_int(request.GET.get("board")),
-        player_id=_int(request.GET.get("player")),
-    )
-    template = "shuffleboard/entry.html"
-    if request.htmx:
-        template += "#entry-panel"
-    return render(request, template, context)
+@desk_view(SJOELEN)
+def score_entry(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
+    board, player_id = optional_numbers(request.GET, "board", "player")
+    context = _entry_context(competition, board=board, player_id=player_id)
+    return render(request, ENTRY_PANEL if request.htmx else ENTRY_PAGE, context)
 
 
 @require_POST
-@login_required
-def turn_record(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
+@desk_view(SJOELEN)
+def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     entry = selectors.entry_in_competition(competition, request.POST.get("entry", ""))
-    board = _int(request.POST.get("board"))
-    form = TurnForm(
-        request.POST, games=competition_games(competition), bonus=competition_bonus(competition)
-    )
+    [board] = optional_numbers(request.POST, "board")
+    options = competition.options
+    form = TurnForm(request.POST, games=options.games, bonus=options.bonus_disc)
     if form.is_valid():
         number = form.cleaned_data["number"]
         rota_player = selectors.rota_for_competition(competition, with_turns=False).by_entry(
@@ -271,7 +186,7 @@ def turn_record(request: HtmxHttpRequest, event_slug: str, competition_slug: str
                 entered_by=request.user,
             )
         except ServiceError as exc:
-            form.add_error(None, " ".join(exc.messages))
+            form.add_error(None, exc)
         else:
             flash = _("Saved: %(player)s, game %(number)s: %(score)s.") % {
                 "player": entry.player.name,
@@ -280,63 +195,55 @@ def turn_record(request: HtmxHttpRequest, event_slug: str, competition_slug: str
             }
             if not request.htmx:
                 messages.success(request, flash)
-                url = reverse("shuffleboard:entry", args=[event_slug, competition_slug])
+                url = reverse("shuffleboard:entry", args=[competition.event.slug, competition.slug])
                 return redirect(f"{url}?board={board}" if board else url)
-            competition.refresh_from_db()
             context = _entry_context(competition, board=board, player_id=None, flash=flash)
-            response = render(request, "shuffleboard/entry.html#entry-panel", context)
-            return trigger_client_event(response, "turnRecorded")
+            return trigger_client_event(render(request, ENTRY_PANEL, context), "turnRecorded")
     context = _entry_context(competition, board=board, player_id=entry.pk, form=form)
     if request.htmx:
-        return render(request, "shuffleboard/entry.html#entry-panel", context)
-    return render(request, "shuffleboard/entry.html", context, status=400)
+        return render(request, ENTRY_PANEL, context)
+    return render(request, ENTRY_PAGE, context, status=400)
 
 
 @require_POST
-@login_required
-def turn_preview(request: HtmxHttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
-    context = _preview_context(
-        competition, TurnForm(request.POST, games=None, bonus=competition_bonus(competition))
-    )
-    return render(request, "shuffleboard/entry.html#preview", context)
+@desk_view(SJOELEN)
+def turn_preview(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
+    form = TurnForm(request.POST, games=None, bonus=competition.options.bonus_disc)
+    return render(request, "shuffleboard/_preview.html", _preview_context(competition, form))
 
 
 # --- the desk: a player's games and corrections -------------------------------------------
 
 
 @require_safe
-@login_required
+@desk_view(SJOELEN)
 def desk_player(
-    request: HttpRequest, event_slug: str, competition_slug: str, entry_id: int
+    request: AuthenticatedHttpRequest, competition: Competition, entry_id: int
 ) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
     entry = selectors.entry_in_competition(competition, entry_id)
     rota_player = selectors.rota_player_with_games(competition, entry)
-    context = {
-        "event": competition.event,
-        "competition": competition,
-        "entry": entry,
-        "rota_player": rota_player,
-        "games": _player_game_rows(rota_player, competition),
-        "board_order": BOARD_ORDER,
-    }
+    context = _desk_context(
+        competition,
+        entry=entry,
+        rota_player=rota_player,
+        games=rota_player.game_rows if rota_player else [],
+        board_order=BOARD_ORDER,
+    )
     return render(request, "shuffleboard/desk_player.html", context)
 
 
-def _correction_form(turn: Turn, competition: Competition, data=None) -> TurnForm:
-    initial = {f"gate{v}": getattr(turn, f"c{v}") for v in BOARD_ORDER}
+def _correction_form(turn: Turn, competition: Competition, data: Any = None) -> TurnForm:
+    initial: dict[str, Any] = {f"gate{v}": getattr(turn, f"c{v}") for v in BOARD_ORDER}
     initial.update({f"bonus{v}": getattr(turn, f"b{v}") for v in BOARD_ORDER})
     initial["max_after"] = turn.max_after or ""
-    return TurnForm(data, games=None, bonus=competition_bonus(competition), initial=initial)
+    return TurnForm(data, games=None, bonus=competition.options.bonus_disc, initial=initial)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@login_required
+@desk_view(SJOELEN)
 def turn_edit(
-    request: HtmxHttpRequest, event_slug: str, competition_slug: str, turn_id: int
+    request: AuthenticatedHttpRequest, competition: Competition, turn_id: int
 ) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
     turn = selectors.turn_in_competition(competition, turn_id)
     form = _correction_form(turn, competition, request.POST if request.method == "POST" else None)
     revision = turn.revision
@@ -344,19 +251,22 @@ def turn_edit(
     flash = ""
     if request.method == "POST":
         if form.is_valid():
+            [typed_revision] = optional_numbers(request.POST, "revision")
             try:
                 turn = services.turn_correct(
                     turn=turn,
-                    revision=_int(request.POST.get("revision"), -1),
+                    revision=-1 if typed_revision is None else typed_revision,
                     counts=form.counts(),
                     bonus_counts=form.bonus_counts(),
                     max_after=form.max_after(),
                     entered_by=request.user,
                 )
-            except ServiceError as exc:
-                form.add_error(None, " ".join(exc.messages))
-                turn.refresh_from_db()
+            except Stale as exc:
+                form.add_error(None, exc)
+                turn = selectors.turn_in_competition(competition, turn.pk)
                 revision = turn.revision  # the typed values stay; a second save is deliberate
+            except ServiceError as exc:
+                form.add_error(None, exc)
             else:
                 flash = _("Corrected: game %(number)s is now %(score)s.") % {
                     "number": turn.number,
@@ -365,56 +275,56 @@ def turn_edit(
                 if not request.htmx:
                     messages.success(request, flash)
                     return redirect(
-                        "shuffleboard:desk_player", event_slug, competition_slug, turn.entry_id
+                        "shuffleboard:desk_player",
+                        competition.event.slug,
+                        competition.slug,
+                        turn.entry_id,
                     )
                 form = _correction_form(turn, competition)
                 revision = turn.revision
         if form.errors:
             status = 200 if request.htmx else 400
-    context = {
-        "event": competition.event,
-        "competition": competition,
-        "turn": turn,
-        "form": form,
-        "revision": revision,
-        "flash": flash,
-        "history": selectors.turn_history(turn),
+    context = _desk_context(
+        competition,
+        turn=turn,
+        form=form,
+        revision=revision,
+        flash=flash,
+        history=selectors.turn_history(turn),
         **_preview_context(competition, form),
-    }
-    template = "shuffleboard/turn.html"
-    if request.htmx:
-        template += "#correction"
+    )
+    template = "shuffleboard/_correction.html" if request.htmx else "shuffleboard/turn.html"
     response = render(request, template, context, status=status)
     return trigger_client_event(response, "turnRecorded") if flash else response
 
 
 @require_POST
-@login_required
+@desk_view(SJOELEN)
 def turn_delete(
-    request: HttpRequest, event_slug: str, competition_slug: str, turn_id: int
+    request: AuthenticatedHttpRequest, competition: Competition, turn_id: int
 ) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
     turn = selectors.turn_in_competition(competition, turn_id)
+    [revision] = optional_numbers(request.POST, "revision")
+    slugs = (competition.event.slug, competition.slug)
     try:
-        services.turn_delete(turn=turn, revision=_int(request.POST.get("revision"), -1))
+        services.turn_delete(turn=turn, revision=-1 if revision is None else revision)
     except ServiceError as exc:
-        messages.error(request, " ".join(exc.messages))
-        return redirect("shuffleboard:turn", event_slug, competition_slug, turn.pk)
+        messages.error(request, exc.text)
+        return redirect("shuffleboard:turn", *slugs, turn.pk)
     messages.success(
         request,
         _("Game %(number)s of %(player)s removed.")
         % {"number": turn.number, "player": turn.entry.player.name},
     )
-    return redirect("shuffleboard:desk_player", event_slug, competition_slug, turn.entry_id)
+    return redirect("shuffleboard:desk_player", *slugs, turn.entry_id)
 
 
 # --- the desk: score cards and the competition's end --------------------------------------
 
 
 @require_safe
-@login_required
-def score_cards(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
+@desk_view(SJOELEN)
+def score_cards(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     board_rota = selectors.rota_for_competition(competition, with_turns=False)
     cards = [
         (
@@ -423,20 +333,13 @@ def score_cards(request: HttpRequest, event_slug: str, competition_slug: str) ->
         )
         for board in board_rota.board_numbers
     ]
-    context = {
-        "event": competition.event,
-        "competition": competition,
-        "rota": board_rota,
-        "cards": cards,
-        "board_order": BOARD_ORDER,
-    }
+    context = _desk_context(competition, rota=board_rota, cards=cards, board_order=BOARD_ORDER)
     return render(request, "shuffleboard/cards.html", context)
 
 
 @require_POST
-@login_required
-def finish(request: HttpRequest, event_slug: str, competition_slug: str) -> HttpResponse:
-    competition = _desk(request, event_slug, competition_slug)
+@desk_view(SJOELEN)
+def finish(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     # The button says what it does, so a stale page cannot do the opposite.
     actions = {"finish": services.competition_finish, "reopen": services.competition_reopen}
     action = actions.get(request.POST.get("action", ""))
@@ -445,7 +348,7 @@ def finish(request: HttpRequest, event_slug: str, competition_slug: str) -> Http
     try:
         competition = action(competition=competition)
     except ServiceError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, exc.text)
     else:
         messages.success(
             request,

@@ -12,7 +12,7 @@ register = template.Library()
 
 @register.inclusion_tag("shuffleboard/_summary.html", takes_context=True)
 def sjoelen_summary(context, competition: Competition) -> dict:
-    """Two queries, or none when the standings of this version are cached."""
+    """Two queries (the shared pages cache their rendered fragment per version)."""
     standings = standings_for_competition(competition)
     return {
         "event": context.get("event"),

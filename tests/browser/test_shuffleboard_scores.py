@@ -59,14 +59,14 @@ def test_it_enters_scores_at_the_board_and_the_public_standings_follow(
     phone.press("#id_gate1", "Enter")
     expect(phone.locator("#entry-panel .errors")).to_contain_text("add up to 31")
     expect(phone.locator("#id_gate2")).to_have_value("9")
-    screenshot(phone, "shuffleboard-entry-error")
+    screenshot(phone, "sjoelen-entry-error")
 
     # The seed example (2→9, 3→5, 4→7, 1→5): the preview shows 116 before saving.
     for value, count in zip((2, 3, 4, 1), (9, 5, 7, 5), strict=True):
         phone.fill(f"#id_gate{value}", str(count))
     expect(phone.locator("#preview")).to_contain_text("116")
     expect(phone.locator("#preview")).to_contain_text("discs used 26/30")
-    screenshot(phone, "shuffleboard-entry-preview")
+    screenshot(phone, "sjoelen-entry-preview")
     phone.press("#id_gate1", "Enter")
     expect(phone.locator("#entry-panel")).to_contain_text("Saved: Õie Sööt, game 1: 116.")
 
@@ -85,7 +85,7 @@ def test_it_enters_scores_at_the_board_and_the_public_standings_follow(
     enter(phone, (1, 1, 1, 1))
     expect(phone.locator("#entry-panel")).to_contain_text("Saved: Jüri Tamm, game 2: 20.")
     expect(phone.locator("#entry-panel")).to_contain_text("Nobody is waiting to play")
-    screenshot(phone, "shuffleboard-entry-done")
+    screenshot(phone, "sjoelen-entry-done")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     # The public standings changed by themselves: Õie 236, Jüri 168, highest game 148.
@@ -97,5 +97,5 @@ def test_it_enters_scores_at_the_board_and_the_public_standings_follow(
     expect(rows.nth(1)).to_contain_text("168")
     expect(second_phone.locator("#highest-game")).to_contain_text("148")
     assert second_phone.evaluate("window.notReloaded") is True
-    screenshot(second_phone, "shuffleboard-public-standings")
+    screenshot(second_phone, "sjoelen-public-standings")
     assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390

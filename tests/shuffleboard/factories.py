@@ -4,6 +4,7 @@ import factory
 from django.utils import timezone
 
 from shuffleboard import rules
+from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
 from tests.factories import CompetitionFactory, EntryFactory
 
@@ -11,7 +12,7 @@ from tests.factories import CompetitionFactory, EntryFactory
 class SjoelenFactory(CompetitionFactory):
     name = factory.Sequence(lambda n: f"Sjoelen {n}")
     slug = factory.Sequence(lambda n: f"sjoelen-{n}")
-    format = "shuffleboard"
+    format = SJOELEN.key
     settings = factory.LazyFunction(lambda: {"games": 10, "boards": 4, "bonus_disc": False})
 
 

@@ -1,143 +1,19 @@
+"""The sjoelen desk: access, score entry (totals or sub-turns, bonus discs), corrections,
+score cards and finishing."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-from django.urls import reverse
 
 from events.models import Competition
-from shuffleboard import services
+from shuffleboard import rules, services
+from shuffleboard.forms import SUB_TURNS_DIFFER
 from shuffleboard.models import Turn
 from tests.factories import EntryFactory, PlayerFactory, UserFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-
-HTMX = {"HX-Request": "true"}
-
-
-def url(name, competition, *args):
-    return reverse(f"shuffleboard:{name}", args=[competition.event.slug, competition.slug, *args])
-
-
-def gates(c1, c2, c3, c4, **extra):
-    return {"gate1": c1, "gate2": c2, "gate3": c3, "gate4": c4, **extra}
-
-
-@pytest.fixture
-def played(playing):
-    """Two games for the first two players: 116 + 148 and 148 + 116 (tied), 20 for the third."""
-    a, b, c, _ = playing
-    services.turn_record(entry=a, number=1, counts=(5, 9, 5, 7), board=1)
-    services.turn_record(entry=a, number=2, counts=(7, 7, 7, 9), board=2)
-    services.turn_record(entry=b, number=1, counts=(7, 7, 7, 9), board=2)
-    services.turn_record(entry=b, number=2, counts=(5, 9, 5, 7), board=3)
-    services.turn_record(entry=c, number=1, counts=(1, 1, 1, 1), board=3)
-    return playing
-
-
-# --- public pages ---------------------------------------------------------------------------
-
-
-def test_the_standings_show_shared_places_totals_averages_and_the_highest_game(client, played):
-    competition = played[0].competition
-    response = client.get(url("standings", competition))
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert "<html" in html and 'id="standings-live"' in html
-    assert 'hx-trigger="every 10s' in html
-    rows = html.split("<tbody>")[1]
-    assert rows.index("Õie Sööt") < rows.index("Mari Kask") < rows.index("Toomas Saar")
-    assert rows.count('<td class="place">=1</td>') == 2
-    assert "<strong>264</strong>" in html and "132.0" in html
-    assert "Highest game so far" in html and "<strong>148</strong>" in html
-
-
-def test_the_standings_fragment_is_a_fragment_and_answers_304_until_a_score_changes(client, played):
-    competition = played[0].competition
-    first = client.get(url("standings", competition), headers=HTMX)
-    html = first.content.decode()
-    assert "<html" not in html and 'id="standings-live"' in html
-    again = client.get(
-        url("standings", competition), headers={**HTMX, "If-None-Match": first["ETag"]}
-    )
-    assert again.status_code == 304
-    services.turn_record(entry=played[3], number=1, counts=(0, 0, 0, 30))
-    changed = client.get(
-        url("standings", competition), headers={**HTMX, "If-None-Match": first["ETag"]}
-    )
-    assert changed.status_code == 200
-    assert "120" in changed.content.decode()
-
-
-def test_a_finished_competition_stops_polling(client, played):
-    competition = services.competition_finish(competition=played[0].competition)
-    assert "hx-trigger" not in client.get(url("standings", competition)).content.decode()
-
-
-def test_the_player_page_shows_every_game_with_its_gate_counts(client, played):
-    competition = played[0].competition
-    page = client.get(url("player", competition, played[0].pk))
-    html = page.content.decode()
-    assert page.status_code == 200 and "Õie Sööt" in html
-    # game 1 counts in board order 2, 3, 4, 1: 9, 5, 7, 5
-    assert (
-        '<td class="num">9</td><td class="num">5</td><td class="num">7</td><td class="num">5</td>'
-        in html
-    )
-    assert "<strong>116</strong>" in html and "<strong>148</strong>" in html
-    assert "Next: game 3 at board" in html
-    fragment = client.get(url("player", competition, played[0].pk), headers=HTMX)
-    assert "<html" not in fragment.content.decode()
-    assert 'id="player-live"' in fragment.content.decode()
-
-
-def test_the_rota_page_shows_the_boards_of_a_game(client, played):
-    competition = played[0].competition
-    page = client.get(url("rota", competition) + "?game=2")
-    html = page.content.decode()
-    assert page.status_code == 200
-    assert "Game 2" in html and "Board 4" in html
-    # game 2: the first player moves from board 1 to board 2 (A-SJ-11)
-    board2 = html.split("<strong>Board 2</strong>")[1].split("</li>\n")[0]
-    assert "Õie Sööt" in board2
-    fragment = client.get(url("rota", competition) + "?game=abc", headers=HTMX).content.decode()
-    assert "<html" not in fragment and "Game 1" in fragment  # the current game
-
-
-@pytest.mark.parametrize("name", ["standings", "rota"])
-def test_public_pages_404_for_unknown_addresses_and_other_formats(client, competition, name):
-    assert client.get(url(name, competition)).status_code == 404  # a Blokus competition
-    missing = reverse(f"shuffleboard:{name}", args=["nowhere", "nothing"])
-    assert client.get(missing).status_code == 404
-
-
-def test_the_player_page_404s_for_another_competitions_entry(client, played, event):
-    other = PlayingEntryFactory(competition=SjoelenFactory(event=event))
-    assert client.get(url("player", played[0].competition, other.pk)).status_code == 404
-    assert client.get(url("player", played[0].competition, 999999)).status_code == 404
-
-
-def test_the_competition_page_links_to_the_sjoelen_pages(client, sjoelen):
-    html = client.get(sjoelen.get_absolute_url()).content.decode()
-    assert url("standings", sjoelen) in html and url("rota", sjoelen) in html
-
-
-@pytest.mark.parametrize("players", [8, 40])
-def test_public_pages_take_constant_queries(client, event, players, django_assert_max_num_queries):
-    competition = SjoelenFactory(event=event)
-    entries = PlayingEntryFactory.create_batch(players, competition=competition)
-    for number in (1, 2):
-        Turn.objects.bulk_create(
-            Turn(entry=e, number=number, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
-        )
-    # ETag version, competition, entries with players, turns (the player page reads the
-    # entry and turns twice: rota and standings)
-    with django_assert_max_num_queries(4):
-        client.get(url("standings", competition), headers=HTMX)
-    with django_assert_max_num_queries(4):
-        client.get(url("rota", competition))
-    with django_assert_max_num_queries(7):
-        client.get(url("player", competition, entries[0].pk))
-
+from tests.shuffleboard.pages import HTMX, gates, sub_turns, url
 
 # --- desk: permissions ----------------------------------------------------------------------
 
@@ -229,7 +105,7 @@ def test_a_plain_form_post_redirects(desk_client, played):
 @pytest.mark.parametrize(
     ("data", "error"),
     [
-        (gates(8, 8, 8, 7, number=1), "There are only 30 discs, but these counts add up to 31."),
+        (gates(8, 8, 8, 7, number=1), rules.TOO_MANY_DISCS.format(discs=30, total=31)),
         (gates(-1, 0, 0, 0, number=1), "Cannot be negative."),
         (gates("abc", 0, 0, 0, number=1), "Enter a whole number."),
         (gates("1.5", 0, 0, 0, number=1), "Enter a whole number."),
@@ -258,7 +134,8 @@ def test_it_refuses_a_game_already_entered(desk_client, played):
     competition = played[0].competition
     data = gates(0, 0, 0, 0, entry=played[0].pk, number=1)
     html = desk_client.post(url("turn_record", competition), data, headers=HTMX).content.decode()
-    assert "Game 1 of Õie Sööt is already entered (score 116)" in html
+    refusal = services.ALREADY_ENTERED % {"number": 1, "player": "Õie Sööt", "score": 116}
+    assert refusal in html
     assert Turn.objects.get(entry=played[0], number=1).score == 116
 
 
@@ -316,7 +193,13 @@ def test_a_stale_correction_is_refused_and_offers_the_current_revision(desk_clie
     html = desk_client.post(
         url("turn", competition, turn.pk), gates(0, 0, 0, 30, revision=1), headers=HTMX
     ).content.decode()
-    assert "Someone else changed game 1 of Õie Sööt" in html
+    stale = services.STALE_TURN % {
+        "number": 1,
+        "player": "Õie Sööt",
+        "counts": rules.board_text((1, 1, 1, 1)),
+        "score": 20,
+    }
+    assert stale in html
     assert 'name="gate4" value="30"' in html  # what was typed stays
     assert 'name="revision" value="2"' in html
     assert Turn.objects.get(pk=turn.pk).score == 20
@@ -381,7 +264,8 @@ def test_it_finishes_and_reopens_the_competition(desk_client, played):
     html = desk_client.get(url("entry", competition)).content.decode()
     assert "scores can no longer be entered" in html
     again = desk_client.post(url("status", competition), {"action": "finish"}, follow=True)
-    assert "already finished" in again.content.decode()
+    refusal = services.ALREADY_FINISHED % {"competition": competition.name}
+    assert refusal in again.content.decode()
     desk_client.post(url("status", competition), {"action": "reopen"})
     competition.refresh_from_db()
     assert competition.status == Competition.Status.RUNNING
@@ -411,15 +295,6 @@ def test_the_entry_page_takes_constant_queries(
 # --- desk: entry per sub-turn -----------------------------------------------------------------
 
 
-def sub_turns(*rows, **extra):
-    """Rows of counts in gate-value order (1, 2, 3, 4) -> the sub-turn form fields."""
-    data = {}
-    for number, row in enumerate(rows, start=1):
-        for value, count in zip((1, 2, 3, 4), row, strict=True):
-            data[f"s{number}_gate{value}"] = count
-    return {**data, **extra}
-
-
 def test_it_adds_up_sub_turns(desk_client, played):
     competition = played[0].competition
     data = sub_turns((4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0), entry=played[3].pk, number=1)
@@ -436,7 +311,8 @@ def test_it_accepts_matching_totals_and_refuses_differing_ones(desk_client, play
     differing = desk_client.post(
         url("turn_record", competition), {**rows, **gates(5, 9, 5, 6)}, headers=HTMX
     ).content.decode()
-    assert "The sub-turns add up to 2→9 3→5 4→7 1→5, but the totals typed are" in differing
+    params = {"sub_turns": "2→9 3→5 4→7 1→5", "totals": "2→9 3→5 4→6 1→5"}
+    assert str(SUB_TURNS_DIFFER % params) in differing
     assert 'name="s2_gate2" value="3"' in differing  # typed values kept
     desk_client.post(url("turn_record", competition), {**rows, **gates(5, 9, 5, 7)})
     assert Turn.objects.get(entry=played[3], number=1).score == 116
@@ -446,10 +322,12 @@ def test_it_refuses_sub_turns_that_break_the_rules(desk_client, played):
     competition = played[0].competition
     too_many = sub_turns((10, 10, 5, 0), (2, 2, 2, 0), entry=played[3].pk, number=1)
     html = desk_client.post(url("turn_record", competition), too_many, headers=HTMX)
-    assert "Sub-turn 2 puts 6 discs in the gates, but only 5 were left" in html.content.decode()
+    problem = rules.SUB_TURN_MORE_THAN_LEFT.format(number=2, landed=6, left=5)
+    assert problem in html.content.decode()
     after_all_in = sub_turns((7, 7, 7, 9), (0, 0, 0, 0), (0, 1, 0, 0), entry=played[3].pk, number=1)
     html = desk_client.post(url("turn_record", competition), after_all_in, headers=HTMX)
-    assert "sub-turn 3 must stay empty" in html.content.decode()
+    problem = rules.SUB_TURN_AFTER_ALL_IN.format(discs=30, done=1, number=3)
+    assert problem in html.content.decode()
     assert not Turn.objects.filter(entry=played[3]).exists()
 
 
@@ -469,44 +347,6 @@ def test_sub_turns_tell_when_148_was_reached_for_bonus_discs(client, event):
     assert (turn.max_after, turn.bonus_counts, turn.score) == (2, (0, 1, 0, 0), 150)
 
 
-# --- ranking settings (A-SJ-02, A-SJ-05) ------------------------------------------------------
-
-
-def test_the_standings_follow_the_ranking_settings(client, played):
-    from events.services import competition_touch
-
-    competition = played[0].competition
-    services.turn_record(entry=played[2], number=2, counts=(0, 0, 0, 0))
-    services.turn_record(entry=played[3], number=1, counts=(7, 7, 7, 9))  # one game: 148
-    html = client.get(url("standings", competition)).content.decode()
-    assert "Ranked by: Total. Equal players: best game, then the next-best" in html
-    # Settings lock once the competition runs; an admin can still change them.
-    competition.refresh_from_db()
-    competition.settings = {**competition.settings, "ranking": "average", "tiebreaks": "none"}
-    competition.full_clean()
-    competition.save()
-    competition_touch(competition)
-    html = client.get(url("standings", competition)).content.decode()
-    rows = html.split("<tbody>")[1]
-    # averages: Toomas 148, Õie and Jüri 132 (shared), Mari 10
-    assert rows.index("Toomas Saar") < rows.index("Õie Sööt") < rows.index("Mari Kask")
-    assert rows.count('<td class="place">=2</td>') == 2
-    assert "Ranked by: Average per game played. Equal players: share the place." in html
-
-
-def test_a_shared_title_is_pointed_out_when_the_competition_is_finished(client, played):
-    competition = played[0].competition
-    assert 'id="title-tie"' not in client.get(url("standings", competition)).content.decode()
-    services.competition_finish(competition=competition)
-    html = client.get(url("standings", competition)).content.decode()
-    assert "Shared first place: Õie Sööt, Jüri Tamm." in html
-
-
-def test_old_settings_without_the_ranking_keys_stay_valid(sjoelen):
-    sjoelen.settings = {"games": 10, "boards": 4, "bonus_disc": False}
-    sjoelen.full_clean()
-
-
 def test_counts_for_a_player_who_withdrew_meanwhile_are_not_shown_under_another(
     desk_client, played
 ):
@@ -516,7 +356,7 @@ def test_counts_for_a_player_who_withdrew_meanwhile_are_not_shown_under_another(
     entry_withdraw(entry=played[3])
     data = gates(5, 9, 5, 7, entry=played[3].pk, number=1)
     html = desk_client.post(url("turn_record", competition), data, headers=HTMX).content.decode()
-    assert "Toomas Saar has withdrawn." in html
+    assert services.WITHDRAWN % {"player": "Toomas Saar"} in html
     assert 'value="9"' not in html  # the next player's form is fresh
     assert not Turn.objects.filter(entry=played[3]).exists()
 
@@ -529,30 +369,3 @@ def test_picking_a_player_with_every_game_entered_offers_corrections(desk_client
     html = desk_client.get(url("entry", sjoelen) + f"?player={entry.pk}").content.decode()
     assert "Every game of Done Player is entered." in html
     assert 'id="turn-form"' not in html
-
-
-def test_the_shared_public_pages_show_the_leaders_live(client, played):
-    competition = played[0].competition
-    for page in (competition.get_absolute_url(), competition.event.get_absolute_url()):
-        html = client.get(page).content.decode()
-        assert "Leaders" in html and "<strong>264</strong>" in html
-        assert url("standings", competition) in html
-    fragment = client.get(competition.event.get_absolute_url(), headers=HTMX).content.decode()
-    assert "Leaders" in fragment  # inside the polled part of the event page
-
-
-@pytest.mark.parametrize("players", [8, 40])
-def test_the_shared_public_pages_stay_constant_with_the_summary(
-    client, event, players, django_assert_max_num_queries
-):
-    competition = SjoelenFactory(event=event)
-    entries = PlayingEntryFactory.create_batch(players, competition=competition)
-    Turn.objects.bulk_create(
-        Turn(entry=e, number=1, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
-    )
-    # event page: ETag, event, competitions (prefetch), entries, standings (entries, turns)
-    with django_assert_max_num_queries(6):
-        client.get(event.get_absolute_url())
-    # competition page: ETag, competition, entries, standings (entries, turns)
-    with django_assert_max_num_queries(5):
-        client.get(competition.get_absolute_url())
