@@ -17,8 +17,8 @@ import random
 from django.utils import timezone
 
 from events.demo import competition_with_players
-from events.models import Competition, Game, Seat
-from events.services import ServiceError
+from events.errors import ServiceError
+from events.models import Competition, Entry, Game, Seat
 from roundrobin import rules, services
 from roundrobin.models import Turn
 
@@ -93,71 +93,95 @@ def _moves_for(turn: Turn, script: str, rng: random.Random) -> list[tuple[int, d
     return [(seat, length * rng.uniform(0.1, 0.8)) for seat in seats]
 
 
+Planned = dict[int, list[tuple[dt.datetime, int]]]  # turn id -> [(when, seat)]
+Entries = dict[tuple[int, int], Entry]  # (game id, seat position) -> entry
+
+
+def _enter_due_results(
+    competition: Competition, results: dict[int, tuple[dt.datetime, str]], moment: dt.datetime
+) -> None:
+    for game_id, (when, result) in sorted(results.items(), key=lambda item: item[1][0]):
+        if when > moment:
+            continue
+        game = Game.objects.get(pk=game_id)
+        del results[game_id]
+        if game.status == Game.Status.FINISHED:  # lost on time before the result came
+            continue
+        services.game_result_record(
+            competition=competition,
+            game_id=game_id,
+            result=result,
+            revision=game.revision,
+            now=when,
+        )
+
+
+def _due_moves(
+    competition: Competition,
+    planned: Planned,
+    scripts: dict[int, str],
+    rng: random.Random,
+    moment: dt.datetime,
+) -> list[tuple[dt.datetime, int, Turn]]:
+    """The moves planned up to ``moment`` in the open turns (planning new turns' moves)."""
+    due = []
+    open_turns = Turn.objects.filter(
+        game__round__session__competition=competition, closed_at__isnull=True
+    )
+    for turn in open_turns:
+        if turn.pk not in planned:
+            script = scripts.get(turn.game_id, "")
+            planned[turn.pk] = [
+                (turn.opened_at + delay, seat) for seat, delay in _moves_for(turn, script, rng)
+            ]
+        due += [(when, seat, turn) for when, seat in planned[turn.pk] if when <= moment]
+        planned[turn.pk] = [(w, s) for w, s in planned[turn.pk] if w > moment]
+    return due
+
+
+def _send_moves(
+    due: list[tuple[dt.datetime, int, Turn]], entries: Entries, rng: random.Random
+) -> None:
+    for when, seat, turn in sorted(due, key=lambda item: (item[0], item[2].pk, item[1])):
+        if (turn.game_id, seat) not in entries:  # a tiebreak game created since
+            entries[(turn.game_id, seat)] = (
+                Seat.objects.select_related("entry__competition")
+                .get(game_id=turn.game_id, position=seat)
+                .entry
+            )
+        try:
+            services.move_submit(
+                entry=entries[(turn.game_id, seat)],
+                game_id=turn.game_id,
+                turn=turn.number,
+                text=rng.choice(MOVES),
+                now=when,
+            )
+        except ServiceError:  # the game ended or the turn closed in the meantime
+            continue
+
+
 def load(competition: Competition) -> None:
     now = timezone.now().replace(microsecond=0)
     start = now - dt.timedelta(days=DAYS)
     services.competition_start(competition=competition, seed=SEED, now=start)
     rng = random.Random(SEED)
     results = _results_plan(competition, start, rng)
-    entries = {
+    entries: Entries = {
         (seat.game_id, seat.position): seat.entry
         for seat in Seat.objects.filter(
             game__round__session__competition=competition
         ).select_related("entry__competition")
     }
-    scripts = {}
-    for script, game_id in zip(
-        ["single-miss", "double-timeout", "time-loss"],
-        sorted(pk for pk in {g for g, _p in entries} if pk not in results),
-        strict=False,
-    ):
-        scripts[game_id] = script
-    planned: dict[int, list[tuple[dt.datetime, int]]] = {}  # turn id -> [(when, seat)]
+    scripted = ["single-miss", "double-timeout", "time-loss"]
+    unplanned = sorted(pk for pk in {g for g, _p in entries} if pk not in results)
+    scripts = dict(zip(unplanned, scripted, strict=False))
+    planned: Planned = {}
     moment = start
     while moment < now:
         moment = min(moment + STEP, now)
-        for game_id, (when, result) in sorted(results.items(), key=lambda item: item[1][0]):
-            if when <= moment:
-                game = Game.objects.get(pk=game_id)
-                del results[game_id]
-                if game.status == Game.Status.FINISHED:  # lost on time before the result came
-                    continue
-                services.game_result_record(
-                    competition=competition,
-                    game_id=game_id,
-                    result=result,
-                    revision=game.revision,
-                    now=when,
-                )
-        open_turns = Turn.objects.filter(
-            game__round__session__competition=competition, closed_at__isnull=True
-        )
-        due = []
-        for turn in open_turns:
-            if turn.pk not in planned:
-                script = scripts.get(turn.game_id, "")
-                planned[turn.pk] = [
-                    (turn.opened_at + delay, seat) for seat, delay in _moves_for(turn, script, rng)
-                ]
-            due += [(when, seat, turn) for when, seat in planned[turn.pk] if when <= moment]
-            planned[turn.pk] = [(w, s) for w, s in planned[turn.pk] if w > moment]
-        for when, seat, turn in sorted(due, key=lambda item: (item[0], item[2].pk, item[1])):
-            if (turn.game_id, seat) not in entries:  # a tiebreak game created since
-                entries[(turn.game_id, seat)] = (
-                    Seat.objects.select_related("entry__competition")
-                    .get(game_id=turn.game_id, position=seat)
-                    .entry
-                )
-            try:
-                services.move_submit(
-                    entry=entries[(turn.game_id, seat)],
-                    game_id=turn.game_id,
-                    turn=turn.number,
-                    text=rng.choice(MOVES),
-                    now=when,
-                )
-            except ServiceError:  # the game ended or the turn closed in the meantime
-                continue
+        _enter_due_results(competition, results, moment)
+        _send_moves(_due_moves(competition, planned, scripts, rng, moment), entries, rng)
         services.deadlines_process(now=moment)
 
 

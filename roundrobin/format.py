@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +21,34 @@ class RoundRobinSettings:
     rated: bool = True
     colours: str = COLOURS_RANDOM  # or COLOURS_BERGER (balanced Berger tables)
     reminder_hours: int = 6  # e-mail before the deadline; 0 = never
+    # A-RR-09's alternative: a tie left after a mini round robin is shared at once.
+    share_mini_ties: bool = False
+
+    def __post_init__(self) -> None:
+        # Stored settings were validated when written, but rows older than a setting's
+        # validation may hold a blank or odd value: such a value takes its default.
+        for spec in dataclasses.fields(self):
+            value = getattr(self, spec.name)
+            default = spec.default
+            fixed: object
+            if isinstance(default, bool):
+                fixed = value if isinstance(value, bool) else default
+            elif isinstance(default, int):
+                fixed = _whole(value, default)
+            else:
+                fixed = value if isinstance(value, str) and value else default
+            object.__setattr__(self, spec.name, fixed)
+        if self.hours_per_move < 1:
+            object.__setattr__(self, "hours_per_move", RoundRobinSettings.hours_per_move)
+
+
+def _whole(value: object, default: int) -> int:
+    if isinstance(value, bool):
+        return default
+    try:
+        return int(value)  # type: ignore[call-overload]  # stored JSON: a number or a string
+    except (TypeError, ValueError):
+        return default
 
 
 ROUNDROBIN = GameFormat(

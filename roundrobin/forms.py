@@ -1,26 +1,52 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from roundrobin import rules
+from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
+
+DEFAULTS = RoundRobinSettings()
+BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")
+RESULT_BUTTONS = {"1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
+
 
 class RoundRobinSettingsForm(forms.Form):
-    COLOURS = [("random", _("Random")), ("berger", _("Balanced (Berger tables)"))]
+    """The settings of ``RoundRobinSettings``; its defaults are this form's initial values."""
+
+    COLOURS = [(COLOURS_RANDOM, _("Random")), (COLOURS_BERGER, _("Balanced (Berger tables)"))]
 
     max_table_size = forms.IntegerField(
-        label=_("Largest table"), min_value=3, max_value=20, initial=7
+        label=_("Largest table"), min_value=3, max_value=20, initial=DEFAULTS.max_table_size
     )
     hours_per_move = forms.IntegerField(
-        label=_("Hours per move"), min_value=1, max_value=24 * 30, initial=24
+        label=_("Hours per move"),
+        min_value=1,
+        max_value=24 * 30,
+        initial=DEFAULTS.hours_per_move,
     )
-    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS, initial="random")
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=DEFAULTS.rated)
+    colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS, initial=DEFAULTS.colours)
     reminder_hours = forms.IntegerField(
         label=_("Reminder (hours before the deadline)"),
         min_value=0,
         max_value=24 * 30,
-        initial=6,
+        initial=DEFAULTS.reminder_hours,
         required=False,
         help_text=_("E-mail players who have not moved this long before the deadline; 0 = never."),
     )
+    share_mini_ties = forms.BooleanField(
+        label=_("Share ties left after a mini round robin"),
+        required=False,
+        initial=DEFAULTS.share_mini_ties,
+        help_text=_("Otherwise two players still tied play a decider, three or more a replay."),
+    )
+
+    def clean_reminder_hours(self) -> int:
+        hours: int | None = self.cleaned_data.get("reminder_hours")
+        return DEFAULTS.reminder_hours if hours is None else hours
 
 
 class MoveForm(forms.Form):
@@ -35,11 +61,17 @@ class ResultForm(forms.Form):
     """A game's result as the organiser enters it; ``revision`` is the game's revision the
     page was drawn from (stale edits are refused by the service)."""
 
-    RESULTS = [("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1")]
+    RESULTS = [(key, RESULT_BUTTONS[key]) for key in rules.RESULT_KEYS]
 
     result = forms.ChoiceField(
-        label=_("Result"),
-        choices=RESULTS,
-        error_messages={"invalid_choice": _("Choose 1-0, ½-½ or 0-1.")},
+        label=_("Result"), choices=RESULTS, error_messages={"invalid_choice": BAD_RESULT}
     )
     revision = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+
+    def clean_result(self) -> Any:
+        result = self.cleaned_data["result"]
+        try:
+            rules.result_points(result)
+        except rules.InvalidResult:
+            raise forms.ValidationError(BAD_RESULT, code="bad_result") from None
+        return result

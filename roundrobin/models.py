@@ -8,9 +8,8 @@ is one more round of the same session, round 2 and up, described by a ``Tiebreak
 points (1, ½, 0), also for tiebreak games, which never count towards table points.
 
 Beside them: a rating snapshot per entry taken at the start (R-RR-26), a detail row per game
-(how it ended, struck, rated, when), the rating change log, and withdrawals. The clock of
-issue 6 can hang its turns and moves off ``GameDetail`` (one row per game, opened at the
-session's ``starts_at``, or the tiebreak round's ``started_at``).
+(how it ended, struck, rated, when), the rating change log, withdrawals, and the clock: each
+game's turns and moves, players' private links and their result reports.
 """
 
 from __future__ import annotations
@@ -21,8 +20,11 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, Session
+from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, Seat, Session
 from roundrobin import rules
+
+BAD_SEAT_POINTS = _("The seats' points are not a result: 1-0, ½-½, 0-1 or 0-0 (double forfeit).")
+BAD_REPORT = _("Report 1-0, 1/2-1/2 or 0-1.")
 
 
 class Ending(models.TextChoices):
@@ -195,11 +197,31 @@ class GameDetail(models.Model):
         return self.ending not in (Ending.OPEN, Ending.CANCELLED)
 
     def clean(self) -> None:
+        self._check_seat_points()
         if self.rated and self.ending and self.ending != Ending.CANCELLED:
             if not rules.is_rated(self.ending):
                 raise ValidationError({"rated": _("This kind of ending is never rated.")})
         if self.rated and self.ending == Ending.CANCELLED:
             raise ValidationError({"rated": _("A cancelled game is not rated.")})
+
+    def _check_seat_points(self) -> None:
+        """A game with a result holds a round-robin result in its seats (``rules``)."""
+        if not self.has_result or not self.game_id:
+            return
+        points = list(
+            Seat.objects.filter(game_id=self.game_id)
+            .order_by("position")
+            .values_list("points", flat=True)
+        )
+        if len(points) != 2:
+            return
+        first, second = points
+        if first is None or second is None:
+            return
+        try:
+            rules.check_result(first, second)
+        except rules.InvalidResult:
+            raise ValidationError(BAD_SEAT_POINTS, code="bad_result") from None
 
 
 class RatingChange(models.Model):
@@ -309,7 +331,7 @@ class Withdrawal(models.Model):
             raise ValidationError({"effect": _("The rule gives %(effect)s.") % {"effect": effect}})
 
 
-# --- The correspondence clock (issue 6, R-RR-10..17) ----------------------------------------------
+# --- The correspondence clock (R-RR-10..17) -------------------------------------------------------
 
 
 class PlayerToken(models.Model):
@@ -430,7 +452,7 @@ class Turn(models.Model):
         return (not self.first_missed, not self.second_missed)
 
     def clean(self) -> None:
-        errors = {}
+        errors: dict[str, object] = {}
         if self.opened_at and self.deadline and self.deadline <= self.opened_at:
             errors["deadline"] = _("The deadline must be after the turn opened.")
         if self.closed_at and self.opened_at and self.deadline:
@@ -476,9 +498,17 @@ class ResultReport(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "entry"], name="rr_report_once_per_player"),
             models.CheckConstraint(
-                condition=Q(result__in=["1-0", "1/2-1/2", "0-1"]), name="rr_report_result_known"
+                condition=Q(result__in=list(rules.RESULT_KEYS)), name="rr_report_result_known"
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.game_id}: {self.result} ({self.entry_id})"
+
+    def clean(self) -> None:
+        try:
+            rules.result_points(self.result)
+        except rules.InvalidResult:
+            raise ValidationError(
+                {"result": ValidationError(BAD_REPORT, code="bad_result")}
+            ) from None

@@ -18,6 +18,7 @@ Contract (DESIGN.md, "The rules modules: a contract"; names, arguments and meani
     k_factor(rating, rated_games, reached_2400=False)   FIDE K: 40, 20, 10
 Beside it, for the app: seed_order, berger_table, berger_byes, pairs_with_colours, colour_counts,
 clock_state, turn_deadline, close_turn, timeout_points, withdrawal_plan, check_result,
+result_points,
 table_points, tiebreak_plan, resolve_tiebreak, final_places, rating_changes, is_provisional,
 is_rated.
 
@@ -100,435 +101,209 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
     N-RR-13  ``Placing.stages`` lists every tiebreak stage that arises (played or pending), so
              that the app can tell a stored stage that a corrected result made obsolete.
 
-Decisions of the app's clock (issue 6; ``services``/``selectors`` apply them through this module)
-    N-RR-14  a sent move is final: a second move for the same open turn is refused (as a posted
-             move in correspondence chess); moves are free text, 1..200 characters after trimming,
-             no control characters (NUL included). A player's move is not shown to the opponent
-             until the turn closes (simultaneous turns).
-    N-RR-15  a move names the turn it answers; a move for a turn that closed in the meantime is
-             refused showing that turn's deadline (in the event's time zone), never moved on to
-             the next turn silently.
-    N-RR-16  expired turns are closed by ``process_deadlines`` (and before any move is written);
-             every page projects the stored clock to "now" on read (the open turn past its
-             deadline counts as closed, with the turns that would have opened since), so no page
-             shows a turn open after its deadline. The deadline of a turn is stored with it (the
-             organiser may correct it in admin, with history); such a correction concerns that
-             turn only: every new turn is the competition's hours_per_move long (R-RR-10).
-             An open turn's close and missed flags are read-only in admin: only the clock
-             closes a turn (both moved, or the deadline), so a game always has its open turn.
-    N-RR-17  a game that gets a result any other way (the organiser's entry, a player's report,
-             a withdrawal) stops its clock: the open turn closes then, without misses.
-    N-RR-18  results reported by players: a report that the reporter lost (resigning) is
-             recorded at once; any other needs the opponent's identical report; differing reports
-             wait for the organiser (shown on the table's desk page).
-    N-RR-19  games already running when the clock was installed (the migration) open turn 1 at
-             the migration, not at their start: their players had no way to move before.
-    N-RR-20  private links: ``secrets.token_urlsafe(32)``, stored in plain text so the organiser
-             can show and print them again; replaced in admin when one leaks. Unknown links are
-             a 404 that tells nothing; the API answers a foreign game like an unknown one (404).
-    N-RR-21  a playoff's ranking below the podium is not kept (A-RR-08): whoever a decider or a
-             mini round robin places 4th or lower gets 4th, shared with everyone else there.
+Tables and pairings (``table_rules``), the clock (``clock_rules``), Elo (``rating_rules``) and
+the values, messages and number checks they all share (``rule_values``) live in their own pure
+modules; every name is importable from here as well.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import random
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 from fractions import Fraction
-from typing import Generic, TypeVar
-
-T = TypeVar("T", bound=Hashable)
-K = TypeVar("K", bound=Hashable)
-Number = int | float | Fraction | Decimal
-
-# --- Settings of the format -----------------------------------------------------------------------
-MAX_TABLE_SIZE = 7  # R-RR-02
-PODIUM_PLACES = 3  # R-RR-18
-TURN_HOURS = 24  # R-RR-10
-MISSES_IN_ROW_TO_LOSE = 2  # R-RR-13
-DOUBLE_TIMEOUTS_TO_ABANDON = 2  # R-RR-15
-TIEBREAK_ATTEMPTS = 2  # R-RR-21, A-RR-09: the game (or mini round robin) and one replay
-
-INITIAL_RATING = 1500  # §5
-PROVISIONAL_GAMES = 30
-MASTER_RATING = 2400
-K_PROVISIONAL, K_REGULAR, K_MASTER = 40, 20, 10
-RATING_CAP = 400  # FIDE's optional cap on the rating difference
-
-HALF = Fraction(1, 2)
-WIN, DRAW, LOSS = Fraction(1), HALF, Fraction(0)
-
-# --- Values returned ------------------------------------------------------------------------------
-FIRST_LOST_ON_TIME = "first_lost_on_time"
-SECOND_LOST_ON_TIME = "second_lost_on_time"
-DOUBLE_FORFEIT = "double_forfeit"
-# How a game ended, for is_rated: the three above, plus these two.
-PLAYED_OUT = "played_out"  # a win, draw or loss reached by playing
-WITHDRAWAL_FORFEIT = "withdrawal_forfeit"  # R-RR-23: the withdrawn player's unfinished game
-
-STRIKE = "strike"  # withdrawal_effect: all of the player's games are struck
-FORFEIT = "forfeit"  # withdrawal_effect: results stand, unfinished games are forfeited
-STRUCK = "struck"  # withdrawal_plan, per game
-STANDS = "stands"
-FORFEITED = "forfeited"
-
-DECIDER = "decider"
-MINI_ROUND_ROBIN = "mini_round_robin"
-SHARE = "share"
-
-VALID_RESULTS = frozenset({(WIN, LOSS), (LOSS, WIN), (DRAW, DRAW), (LOSS, LOSS)})
-
-# --- Messages (InvalidResult) ---------------------------------------------------------------------
-TOO_FEW_PLAYERS = "A round robin needs at least two players."
-DUPLICATE_PLAYER = "A player is listed twice."
-BAD_TABLE_SIZE = "The maximum table size must be at least 2."
-TABLE_OF_ONE = "This maximum table size would leave a player alone at a table."
-BAD_TURN = "Each turn must say, for both players, whether they moved in time (true or false)."
-BAD_HOURS = "The time per move must be a positive whole number of hours."
-BAD_SCHEDULED = "A player must have at least one scheduled game."
-BAD_FINISHED = "Finished games must be a whole number from 0 up to the scheduled games."
-BAD_POINTS = "Points must be a whole or half number, 0 or more."
-BAD_SCORE = "A game score must be 1 (win), ½ (draw) or 0 (loss)."
-BAD_RESULT = "A result must be 1-0, ½-½, 0-1, or 0-0 for a double forfeit."
-UNKNOWN_PLAYER = "A result names a player who is not at this table."
-SELF_GAME = "A player cannot play against themselves."
-DUPLICATE_GAME = "Two players meet only once at a table."
-TOO_FEW_TIED = "A tie needs at least two players."
-BAD_ATTEMPT = "Tiebreak attempts are counted from 1."
-BAD_PLACE = "Places are counted from 1."
-BAD_TIEBREAK_GAMES = "Tiebreak results must be one game for each pair of the tied players."
-TIEBREAK_UNFINISHED = "Not all tiebreak games are finished yet."
-BAD_RATED_GAMES = "The number of rated games must be a whole number, 0 or more."
-BAD_K = "The K factor must be a positive whole number."
-
-# --- Messages (plain ValueError: the caller's mistake) --------------------------------------------
-NAIVE_DATETIME = "Times must carry a time zone; store them in UTC."
-MOVE_BEFORE_TURN = "A move cannot be stamped before its turn opened."
-RANDOM_COLOURS_NEED_RNG = "Random colours need a random.Random (or balanced=True)."
-UNKNOWN_ENDING = "Unknown game ending: {ending!r}."
-
-
-class InvalidResult(ValueError):
-    """Input that a person got wrong; the message is meant to be shown to them."""
-
-
-# --- Small helpers --------------------------------------------------------------------------------
-
-
-def _distinct(players: Iterable[T], minimum: int = 2, message: str = TOO_FEW_PLAYERS) -> list[T]:
-    players = list(players)
-    if len(players) < minimum:
-        raise InvalidResult(message)
-    if len(set(players)) != len(players):
-        raise InvalidResult(DUPLICATE_PLAYER)
-    return players
-
-
-def _fraction(value: object, message: str) -> Fraction:
-    """An exact Fraction for a number (Fraction(0.5) is exact); InvalidResult for anything else."""
-    if isinstance(value, bool) or not isinstance(value, Number):
-        raise InvalidResult(message)
-    try:
-        return Fraction(value)
-    except (ValueError, OverflowError):  # NaN, infinity
-        raise InvalidResult(message) from None
-
-
-def _points(value: object) -> Fraction:
-    points = _fraction(value, BAD_POINTS)
-    if points < 0 or (2 * points).denominator != 1:
-        raise InvalidResult(BAD_POINTS)
-    return points
-
-
-def _score(value: object) -> Fraction:
-    score = _fraction(value, BAD_SCORE)
-    if score not in (WIN, DRAW, LOSS):
-        raise InvalidResult(BAD_SCORE)
-    return score
-
-
-def _utc(moment: datetime) -> datetime:
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(NAIVE_DATETIME)
-    return moment.astimezone(UTC)
-
-
-def _place_groups(places: Sequence[tuple[int, T]]) -> list[tuple[int, list[T]]]:
-    """(place, player) rows, best first -> (place, players sharing it)."""
-    groups: list[tuple[int, list[T]]] = []
-    for place, player in places:
-        if groups and groups[-1][0] == place:
-            groups[-1][1].append(player)
-        else:
-            groups.append((place, [player]))
-    return groups
-
-
-# --- Tables and pairings (R-RR-01..06, §4) --------------------------------------------------------
-
-
-def seed_order(entries: Iterable[tuple[T, int | None, int, datetime]]) -> list[T]:
-    """(player, rating or None, rated games, registered at) -> players strongest first (A-RR-07).
-
-    No rating counts as INITIAL_RATING. Entries equal on all three keep their input order.
-    """
-    entries = list(entries)
-    _distinct((entry[0] for entry in entries), minimum=0)
-
-    def strength(entry: tuple[T, int | None, int, datetime]) -> tuple[int, int, datetime]:
-        _, rating, rated_games, registered_at = entry
-        return (-(INITIAL_RATING if rating is None else rating), -rated_games, registered_at)
-
-    return [entry[0] for entry in sorted(entries, key=strength)]
-
-
-def split_into_tables(
-    players: Sequence[T], max_size: int = MAX_TABLE_SIZE, *, larger_first: bool = True
-) -> list[list[T]]:
-    """Players strongest first -> tables, table 1 first (R-RR-02, A-RR-06).
-
-    ceil(n / max_size) tables whose sizes differ by at most one, the larger ones first (or last
-    with ``larger_first=False``); table k takes the next players in the given order.
-    """
-    players = _distinct(players)
-    if max_size < 2:
-        raise InvalidResult(BAD_TABLE_SIZE)
-    count = -(-len(players) // max_size)
-    smallest, larger = divmod(len(players), count)
-    if smallest < 2:
-        raise InvalidResult(TABLE_OF_ONE)
-    sizes = [smallest + 1] * larger + [smallest] * (count - larger)
-    if not larger_first:
-        sizes.reverse()
-    tables = []
-    start = 0
-    for size in sizes:
-        tables.append(players[start : start + size])
-        start += size
-    return tables
-
-
-def round_robin_pairs(players: Sequence[T]) -> list[tuple[T, T]]:
-    """Every pair of the table exactly once, as (players[i], players[j]) with i < j (N-RR-02)."""
-    return list(itertools.combinations(_distinct(players), 2))
-
-
-def _berger_rounds(n: int) -> list[tuple[int | None, list[tuple[int, int]]]]:
-    """(bye or None, games) per round; the FIDE generator of RULES.md §4."""
-    if n < 2:
-        raise InvalidResult(TOO_FEW_PLAYERS)
-    size = n + n % 2  # odd n: number n + 1 is the dummy
-    rotating = size - 1
-
-    def wrap(number: int) -> int:
-        return (number - 1) % rotating + 1
-
-    rounds: list[tuple[int | None, list[tuple[int, int]]]] = []
-    for r in range(1, size):
-        # The i with 2i = r + 1 (mod N - 1) meets N; N has White in even rounds.
-        pivot = next(i for i in range(1, size) if (2 * i - r - 1) % rotating == 0)
-        games = [(size, pivot) if r % 2 == 0 else (pivot, size)]
-        for step in range(1, size // 2):
-            a, b = wrap(pivot + step), wrap(pivot - step)
-            low, high = min(a, b), max(a, b)
-            # The lower number has White iff the sum is odd.
-            games.append((low, high) if (a + b) % 2 else (high, low))
-        if n % 2:
-            rounds.append((pivot, games[1:]))
-        else:
-            rounds.append((None, games))
-    return rounds
-
-
-def berger_table(n: int) -> list[list[tuple[int, int]]]:
-    """FIDE Berger rounds for n players: per round, the (white, black) start numbers, board order.
-
-    Odd n uses the table for n + 1 without the dummy's game (its opponent has the bye, see
-    ``berger_byes``). Matches RULES.md §4 for 3-8 players; defined for any n >= 2 (N-RR-04).
-    """
-    return [games for _, games in _berger_rounds(n)]
-
-
-def berger_byes(n: int) -> list[int | None]:
-    """The start number with the bye in each Berger round (None for every round when n is even)."""
-    return [bye for bye, _ in _berger_rounds(n)]
-
-
-def pairs_with_colours(
-    players: Sequence[T], rng: random.Random | None = None, balanced: bool = False
-) -> list[tuple[T, T]]:
-    """All games of a table at once, each as (white, black) (R-RR-05, R-RR-06, A-RR-17).
-
-    Default: random colours, one ``rng.random()`` per pair of ``round_robin_pairs`` (N-RR-03).
-    ``balanced=True``: Berger colours, game order round by round; start numbers are drawn by lot
-    with ``rng`` when given, else they follow the input order.
-    """
-    players = _distinct(players)
-    if balanced:
-        if rng is not None:
-            rng.shuffle(players)
-        return [
-            (players[white - 1], players[black - 1])
-            for games in berger_table(len(players))
-            for white, black in games
-        ]
-    if rng is None:
-        raise ValueError(RANDOM_COLOURS_NEED_RNG)
-    return [(b, a) if rng.random() < 0.5 else (a, b) for a, b in round_robin_pairs(players)]
-
-
-def colour_counts(games: Iterable[tuple[T, T]]) -> dict[T, tuple[int, int]]:
-    """(white, black) games -> each player's (whites, blacks), in order of first appearance."""
-    counts: dict[T, list[int]] = {}
-    for white, black in games:
-        counts.setdefault(white, [0, 0])[0] += 1
-        counts.setdefault(black, [0, 0])[1] += 1
-    return {player: (whites, blacks) for player, (whites, blacks) in counts.items()}
-
-
-# --- The clock (R-RR-10..17) ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClockState:
-    """A game's clock after its turn log; pairs are (first player, second player).
-
-    Counting stops at the turn that ends the game: later turns are ignored.
-    """
-
-    misses_in_row: tuple[int, int] = (0, 0)  # consecutive misses up to the last counted turn
-    misses: tuple[int, int] = (0, 0)  # all missed turns
-    double_timeouts: int = 0  # turns both missed (A-RR-04: a game total)
-    turns: int = 0  # turns counted
-    outcome: str | None = None  # None while the game goes on, else as timeout_outcome
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def decided_at(self) -> int | None:
-        """The turn number (from 1) that ended the game on time, or None."""
-        return self.turns if self.outcome is not None else None
-
-
-def _moved(turn: object) -> tuple[bool, bool]:
-    if not isinstance(turn, Sequence) or len(turn) != 2:
-        raise InvalidResult(BAD_TURN)
-    first, second = turn
-    if not isinstance(first, bool) or not isinstance(second, bool):
-        raise InvalidResult(BAD_TURN)
-    return first, second
-
-
-def clock_state(turns: Iterable[tuple[bool, bool]]) -> ClockState:
-    """Summarise a game's completed turns, in order: misses in a row, misses, double timeouts.
-
-    Each turn is (first player moved in time, second player moved in time). The game ends at
-    the first turn where (R-RR-17) the game's second double timeout occurs -> DOUBLE_FORFEIT,
-    or else one player has missed two turns in a row -> that player lost on time.
-    """
-    in_row = [0, 0]
-    misses = [0, 0]
-    doubles = 0
-    counted = 0
-    outcome = None
-    for turn in turns:
-        moved = _moved(turn)
-        counted += 1
-        for seat in (0, 1):
-            if moved[seat]:
-                in_row[seat] = 0  # R-RR-13: a move resets the counter
-            else:
-                in_row[seat] += 1
-                misses[seat] += 1
-        if not any(moved):
-            doubles += 1
-        if doubles >= DOUBLE_TIMEOUTS_TO_ABANDON:
-            outcome = DOUBLE_FORFEIT
-        elif in_row[0] >= MISSES_IN_ROW_TO_LOSE:
-            # Both at two in a row would mean two double timeouts, handled above.
-            outcome = FIRST_LOST_ON_TIME
-        elif in_row[1] >= MISSES_IN_ROW_TO_LOSE:
-            outcome = SECOND_LOST_ON_TIME
-        if outcome is not None:
-            break
-    return ClockState(
-        misses_in_row=(in_row[0], in_row[1]),
-        misses=(misses[0], misses[1]),
-        double_timeouts=doubles,
-        turns=counted,
-        outcome=outcome,
-    )
-
-
-def timeout_outcome(turns: Sequence[tuple[bool, bool]]) -> str | None:
-    """None while the game goes on, else FIRST_LOST_ON_TIME, SECOND_LOST_ON_TIME or
-    DOUBLE_FORFEIT, decided at the first turn that ends it (later turns are ignored)."""
-    return clock_state(turns).outcome
-
-
-def timeout_points(outcome: str) -> tuple[Fraction, Fraction]:
-    """The (first, second) points of a game that ended on time: 0-1, 1-0 or 0-0 (R-RR-07)."""
-    points = {
-        FIRST_LOST_ON_TIME: (LOSS, WIN),
-        SECOND_LOST_ON_TIME: (WIN, LOSS),
-        DOUBLE_FORFEIT: (LOSS, LOSS),
-    }
-    if outcome not in points:
-        raise ValueError(UNKNOWN_ENDING.format(ending=outcome))
-    return points[outcome]
-
-
-def turn_deadline(opened_at: datetime, hours: int = TURN_HOURS) -> datetime:
-    """When a turn opened at ``opened_at`` expires: ``hours`` elapsed hours later, in UTC.
-
-    Elapsed hours, not wall-clock time, so a daylight-saving change does not move it (N-RR-05).
-    """
-    if isinstance(hours, bool) or not isinstance(hours, int) or hours < 1:
-        raise InvalidResult(BAD_HOURS)
-    return _utc(opened_at) + timedelta(hours=hours)
-
-
-@dataclass(frozen=True)
-class ClosedTurn:
-    closed_at: datetime  # UTC; the next turn opens at this moment (R-RR-11)
-    moved: tuple[bool, bool]  # (first moved in time, second moved in time): a turn-log entry
-
-
-def close_turn(
-    opened_at: datetime,
-    first_moved_at: datetime | None,
-    second_moved_at: datetime | None,
-    now: datetime,
-    *,
-    hours: int = TURN_HOURS,
-) -> ClosedTurn | None:
-    """Resolve a turn (R-RR-10..12): None while it is still open at ``now``.
-
-    The turn closes when both players have moved in time (at the later move), else at the
-    deadline once ``now`` is past it; a move after the deadline is a miss (its move is void).
-    """
-    deadline = turn_deadline(opened_at, hours)
-    opened = _utc(opened_at)
-    stamps = [
-        None if moment is None else _utc(moment) for moment in (first_moved_at, second_moved_at)
-    ]
-    if any(stamp is not None and stamp < opened for stamp in stamps):
-        raise ValueError(MOVE_BEFORE_TURN)
-    in_time = tuple(stamp is not None and stamp <= deadline for stamp in stamps)
-    first, second = stamps
-    if first is not None and second is not None and all(in_time):
-        return ClosedTurn(closed_at=max(first, second), moved=(True, True))
-    if _utc(now) <= deadline:
-        return None
-    return ClosedTurn(closed_at=deadline, moved=(in_time[0], in_time[1]))
+from typing import Generic
+
+from roundrobin.clock_rules import (
+    ClockState,
+    ClosedTurn,
+    clock_state,
+    close_turn,
+    timeout_outcome,
+    timeout_points,
+    turn_deadline,
+)
+from roundrobin.rating_rules import (
+    expected_score,
+    is_provisional,
+    is_rated,
+    k_factor,
+    rating_change,
+    rating_changes,
+)
+from roundrobin.rule_values import (
+    BAD_ATTEMPT,
+    BAD_FINISHED,
+    BAD_HOURS,
+    BAD_K,
+    BAD_PLACE,
+    BAD_POINTS,
+    BAD_RATED_GAMES,
+    BAD_RESULT,
+    BAD_SCHEDULED,
+    BAD_SCORE,
+    BAD_TABLE_SIZE,
+    BAD_TIEBREAK_GAMES,
+    BAD_TURN,
+    DECIDER,
+    DOUBLE_FORFEIT,
+    DOUBLE_TIMEOUTS_TO_ABANDON,
+    DRAW,
+    DUPLICATE_GAME,
+    DUPLICATE_PLAYER,
+    FIRST_LOST_ON_TIME,
+    FORFEIT,
+    FORFEITED,
+    HALF,
+    INITIAL_RATING,
+    K_MASTER,
+    K_PROVISIONAL,
+    K_REGULAR,
+    LOSS,
+    MASTER_RATING,
+    MAX_TABLE_SIZE,
+    MINI_ROUND_ROBIN,
+    MISSES_IN_ROW_TO_LOSE,
+    MOVE_BEFORE_TURN,
+    NAIVE_DATETIME,
+    PLAYED_OUT,
+    PODIUM_PLACES,
+    PROVISIONAL_GAMES,
+    RANDOM_COLOURS_NEED_RNG,
+    RATING_CAP,
+    RESULT_KEYS,
+    SECOND_LOST_ON_TIME,
+    SELF_GAME,
+    SHARE,
+    STANDS,
+    STRIKE,
+    STRUCK,
+    TABLE_OF_ONE,
+    TIEBREAK_ATTEMPTS,
+    TIEBREAK_UNFINISHED,
+    TOO_FEW_PLAYERS,
+    TOO_FEW_TIED,
+    TURN_HOURS,
+    UNKNOWN_ENDING,
+    UNKNOWN_PLAYER,
+    UNKNOWN_RESULT,
+    VALID_RESULTS,
+    WIN,
+    WITHDRAWAL_FORFEIT,
+    InvalidResult,
+    K,
+    Number,
+    T,
+    checked_points,
+    distinct,
+    exact_number,
+    place_groups,
+)
+from roundrobin.table_rules import (
+    berger_byes,
+    berger_table,
+    colour_counts,
+    pairs_with_colours,
+    round_robin_pairs,
+    seed_order,
+    split_into_tables,
+)
+
+# Every rule of the round robin is importable from here.
+__all__ = [
+    "BAD_ATTEMPT",
+    "BAD_FINISHED",
+    "BAD_HOURS",
+    "BAD_K",
+    "BAD_PLACE",
+    "BAD_POINTS",
+    "BAD_RATED_GAMES",
+    "BAD_RESULT",
+    "BAD_SCHEDULED",
+    "BAD_SCORE",
+    "BAD_TABLE_SIZE",
+    "BAD_TIEBREAK_GAMES",
+    "BAD_TURN",
+    "ClockState",
+    "ClosedTurn",
+    "DECIDER",
+    "DOUBLE_FORFEIT",
+    "DOUBLE_TIMEOUTS_TO_ABANDON",
+    "DRAW",
+    "DUPLICATE_GAME",
+    "DUPLICATE_PLAYER",
+    "FIRST_LOST_ON_TIME",
+    "FORFEIT",
+    "FORFEITED",
+    "HALF",
+    "INITIAL_RATING",
+    "InvalidResult",
+    "K_MASTER",
+    "K_PROVISIONAL",
+    "K_REGULAR",
+    "LOSS",
+    "MASTER_RATING",
+    "MAX_TABLE_SIZE",
+    "MINI_ROUND_ROBIN",
+    "MISSES_IN_ROW_TO_LOSE",
+    "MOVE_BEFORE_TURN",
+    "NAIVE_DATETIME",
+    "Number",
+    "PLAYED_OUT",
+    "PODIUM_PLACES",
+    "PROVISIONAL_GAMES",
+    "Placing",
+    "RANDOM_COLOURS_NEED_RNG",
+    "RATING_CAP",
+    "RESULT_KEYS",
+    "SECOND_LOST_ON_TIME",
+    "SELF_GAME",
+    "SHARE",
+    "STANDS",
+    "STRIKE",
+    "STRUCK",
+    "T",
+    "TABLE_OF_ONE",
+    "TIEBREAK_ATTEMPTS",
+    "TIEBREAK_UNFINISHED",
+    "TOO_FEW_PLAYERS",
+    "TOO_FEW_TIED",
+    "TURN_HOURS",
+    "TiebreakPlan",
+    "UNKNOWN_ENDING",
+    "UNKNOWN_PLAYER",
+    "UNKNOWN_RESULT",
+    "VALID_RESULTS",
+    "WIN",
+    "WITHDRAWAL_FORFEIT",
+    "berger_byes",
+    "berger_table",
+    "check_result",
+    "clock_state",
+    "close_turn",
+    "colour_counts",
+    "expected_score",
+    "final_places",
+    "is_provisional",
+    "is_rated",
+    "k_factor",
+    "pairs_with_colours",
+    "podium_ties",
+    "rating_change",
+    "rating_changes",
+    "resolve_tiebreak",
+    "result_points",
+    "round_robin_pairs",
+    "seed_order",
+    "split_into_tables",
+    "table_places",
+    "table_points",
+    "tiebreak_plan",
+    "timeout_outcome",
+    "timeout_points",
+    "turn_deadline",
+    "withdrawal_effect",
+    "withdrawal_plan",
+]
 
 
 # --- Withdrawal (R-RR-23, R-RR-24, A-RR-13) -------------------------------------------------------
@@ -566,10 +341,18 @@ def withdrawal_plan(games: Mapping[K, bool]) -> dict[K, str]:
 
 def check_result(first: Number, second: Number) -> tuple[Fraction, Fraction]:
     """A game's (first, second) points: 1-0, ½-½, 0-1 or 0-0 (double forfeit), as Fractions."""
-    pair = (_fraction(first, BAD_RESULT), _fraction(second, BAD_RESULT))
+    pair = (exact_number(first, BAD_RESULT), exact_number(second, BAD_RESULT))
     if pair not in VALID_RESULTS:
         raise InvalidResult(BAD_RESULT)
     return pair
+
+
+def result_points(result: object) -> tuple[Fraction, Fraction]:
+    """A played result as entered or reported ("1-0", "1/2-1/2", "0-1") -> (first, second)
+    points. The one check of a result for the desk's form, the services, admin and models."""
+    if not isinstance(result, str) or result not in RESULT_KEYS:
+        raise InvalidResult(UNKNOWN_RESULT)
+    return RESULT_KEYS[result]
 
 
 def table_points(
@@ -582,7 +365,7 @@ def table_points(
     Struck players (a withdrawal with STRIKE) leave the standings, and so do their games, which
     takes their points away from both sides (T-RR-15). Tiebreak games do not belong here.
     """
-    players = _distinct(players, minimum=0)
+    players = distinct(players, minimum=0)
     totals = {player: Fraction(0) for player in players if player not in struck}
     met: set[frozenset[T]] = set()
     for first, second, first_points, second_points in results:
@@ -605,7 +388,7 @@ def table_points(
 def table_places(points: Mapping[T, Number]) -> list[tuple[int, T]]:
     """Competition ranking, best first: equal points share a place (1, 1, 3). Players with equal
     points keep the mapping's order."""
-    exact = {player: _points(value) for player, value in points.items()}
+    exact = {player: checked_points(value) for player, value in points.items()}
     order = sorted(exact, key=lambda player: -exact[player])
     places: list[tuple[int, T]] = []
     for index, player in enumerate(order):
@@ -624,7 +407,7 @@ def podium_ties(points: Mapping[T, Number]) -> list[list[T]]:
     """
     return [
         group
-        for place, group in _place_groups(table_places(points))
+        for place, group in place_groups(table_places(points))
         if len(group) > 1 and place <= PODIUM_PLACES
     ]
 
@@ -679,7 +462,7 @@ def tiebreak_plan(tied: Sequence[T], attempt: int, place: int = 1) -> TiebreakPl
     Two players: a decider, replayed once (attempt 2). Three or more: a mini round robin, played
     again once (attempt 2). Beyond that: SHARE, no games.
     """
-    players = _distinct(tied, message=TOO_FEW_TIED)
+    players = distinct(tied, message=TOO_FEW_TIED)
     if isinstance(attempt, bool) or not isinstance(attempt, int) or attempt < 1:
         raise InvalidResult(BAD_ATTEMPT)
     if isinstance(place, bool) or not isinstance(place, int) or place < 1:
@@ -737,7 +520,7 @@ def resolve_tiebreak(
         for place, player in table_places(scores)
     ]
     pending: list[TiebreakPlan[T]] = []
-    for place, group in _place_groups(places):
+    for place, group in place_groups(places):
         if len(group) < 2 or place > PODIUM_PLACES:
             continue
         if plan.kind == DECIDER:
@@ -786,108 +569,3 @@ def final_places(
     # A stable sort: players sharing a place keep their table order.
     order = sorted((player for _, player in table), key=lambda player: place_of[player])
     return Placing([(place_of[player], player) for player in order], pending, stages)
-
-
-# --- Rating (§5, R-RR-25, A-RR-16) ----------------------------------------------------------------
-
-
-def _difference(opponent: int, rating: int, cap: bool) -> int:
-    difference = opponent - rating
-    if cap:
-        difference = max(-RATING_CAP, min(RATING_CAP, difference))
-    return difference
-
-
-def _logistic(difference: int) -> float:
-    """Expected score against an opponent rated ``difference`` points higher (>= 0 here)."""
-    # 10 ** 300 is already "no chance"; avoid an OverflowError for absurd inputs.
-    return 1 / (1 + 10 ** min(difference / 400, 300))
-
-
-def expected_score(rating: int, opponent: int, *, cap: bool = False) -> float:
-    """Elo expectation E = 1 / (1 + 10 ** ((opponent - rating) / 400)).
-
-    ``cap=True`` counts a difference of more than RATING_CAP (400) as 400 (FIDE option).
-    """
-    difference = _difference(opponent, rating, cap)
-    if difference < 0:
-        return 1 - _logistic(-difference)
-    return _logistic(difference)
-
-
-def _surprise(difference: int, score: Fraction) -> float:
-    """score - expected, computed so that the opponent's value is exactly its negative."""
-    if difference < 0:
-        return -_surprise(-difference, 1 - score)
-    return float(score) - _logistic(difference)
-
-
-def _round_half_away(value: float) -> int:
-    # The tolerance absorbs float noise around .5 (N-RR-12); FIDE 8.3.4 rounds .5 away from 0.
-    return int(math.copysign(math.floor(abs(value) + 0.5 + 1e-9), value))
-
-
-def _check_k(k: int) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidResult(BAD_K)
-    return k
-
-
-def rating_change(rating: int, opponent: int, score: Number, k: int, *, cap: bool = False) -> int:
-    """K * (S - E) for one game, rounded half away from zero (FIDE 8.3.4).
-
-    ``score`` is 1, 1/2 or 0 (int, float, Fraction or Decimal). ``cap`` as in expected_score.
-    """
-    surprise = _surprise(_difference(opponent, rating, cap), _score(score))
-    return _round_half_away(_check_k(k) * surprise)
-
-
-def rating_changes(
-    rating: int,
-    opponent: int,
-    score: Number,
-    k: int,
-    opponent_k: int | None = None,
-    *,
-    cap: bool = False,
-) -> tuple[int, int]:
-    """Both players' changes for one game, ``score`` being the first player's. Each player uses
-    their own K (``opponent_k`` defaults to ``k``), so the sum need not be zero (§5)."""
-    opponent_score = 1 - _score(score)
-    if opponent_k is None:
-        opponent_k = k
-    return (
-        rating_change(rating, opponent, score, k, cap=cap),
-        rating_change(opponent, rating, opponent_score, opponent_k, cap=cap),
-    )
-
-
-def is_provisional(rated_games: int) -> bool:
-    """Provisional while fewer than PROVISIONAL_GAMES (30) rated games are completed (§5)."""
-    if isinstance(rated_games, bool) or not isinstance(rated_games, int) or rated_games < 0:
-        raise InvalidResult(BAD_RATED_GAMES)
-    return rated_games < PROVISIONAL_GAMES
-
-
-def k_factor(rating: int, rated_games: int, reached_2400: bool = False) -> int:
-    """FIDE K (8.3.3): 40 while provisional, 10 once 2400 was reached, else 20 (N-RR-06)."""
-    if is_provisional(rated_games):
-        return K_PROVISIONAL
-    if reached_2400 or rating >= MASTER_RATING:
-        return K_MASTER
-    return K_REGULAR
-
-
-def is_rated(ending: str, *, both_moved: bool = True) -> bool:
-    """Whether a finished game changes ratings (R-RR-25, A-RR-16, A-RR-12, N-RR-07).
-
-    PLAYED_OUT games (tiebreak games included) are rated; a time loss is rated when both players
-    moved in time at least once; double forfeits and withdrawal forfeits are not.
-    """
-    if ending == PLAYED_OUT:
-        return True
-    if ending in (FIRST_LOST_ON_TIME, SECOND_LOST_ON_TIME):
-        return both_moved
-    if ending in (DOUBLE_FORFEIT, WITHDRAWAL_FORFEIT):
-        return False
-    raise ValueError(UNKNOWN_ENDING.format(ending=ending))

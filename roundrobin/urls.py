@@ -1,40 +1,62 @@
-from django.urls import path
+from collections.abc import Callable
 
-from roundrobin import views
+from django.http import HttpResponseBase
+from django.urls import path
+from django.views.generic import RedirectView
+
+from events.formats import DESK as OLD_DESK
+from events.formats import PUBLIC as OLD_PUBLIC
+from events.formats import desk_prefix, public_prefix
+from roundrobin import api, views
+from roundrobin.format import ROUNDROBIN
 
 app_name = "roundrobin"
 
-PUBLIC = "e/<slug:event_slug>/<slug:competition_slug>/"
-DESK = "desk/<slug:event_slug>/<slug:competition_slug>/"
+PUBLIC = public_prefix(ROUNDROBIN)  # e/<event>/<competition>/roundrobin/
+DESK = desk_prefix(ROUNDROBIN)  # desk/<event>/<competition>/roundrobin/
+API = "api/roundrobin/"
+
+
+def moved_to(name: str) -> Callable[..., HttpResponseBase]:
+    """A permanent redirect from the address a page had before it moved under the format's
+    segment: printed QR codes and bookmarks keep working (GET and HEAD, query kept)."""
+    return RedirectView.as_view(
+        pattern_name=f"{app_name}:{name}",
+        permanent=True,
+        query_string=True,
+        http_method_names=["get", "head"],
+    )
+
 
 urlpatterns = [
     # public, live
-    path(PUBLIC + "tables/", views.tables, name="tables"),
-    path(PUBLIC + "players/<int:entry_id>/", views.player, name="player"),
-    path(PUBLIC + "ratings/", views.ratings, name="ratings"),
+    path(f"{PUBLIC}tables/", views.tables, name="tables"),
+    path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
+    path(f"{PUBLIC}ratings/", views.ratings, name="ratings"),
     # the organiser's pages
-    path(DESK + "tables/", views.desk, name="desk"),
-    path(DESK + "tables/start/", views.start, name="start"),
-    path(DESK + "tables/<int:number>/", views.desk_table, name="desk_table"),
-    path(DESK + "games/<int:game_id>/result/", views.game_result, name="game_result"),
-    path(DESK + "withdraw/<int:entry_id>/", views.withdraw, name="withdraw"),
-    path(DESK + "links/", views.links, name="links"),
-    # a player's private page (the token is the key) and the game servers' JSON API
+    path(f"{DESK}tables/", views.desk, name="desk"),
+    path(f"{DESK}tables/start/", views.start, name="start"),
+    path(f"{DESK}tables/<int:number>/", views.desk_table, name="desk_table"),
+    path(f"{DESK}games/<int:game_id>/result/", views.game_result, name="game_result"),
+    path(f"{DESK}withdraw/<int:entry_id>/", views.withdraw, name="withdraw"),
+    path(f"{DESK}links/", views.links, name="links"),
+    # a player's private page (the token is the key)
     path("p/<str:token>/", views.private, name="private"),
-    path("api/roundrobin/games/", views.api, name="api_games"),
-    path("api/roundrobin/games/<int:game_id>/", views.api, name="api_game"),
-    path(
-        "api/roundrobin/games/<int:game_id>/move/",
-        views.api,
-        {"action": "move"},
-        name="api_move",
-    ),
-    path(
-        "api/roundrobin/games/<int:game_id>/result/",
-        views.api,
-        {"action": "result"},
-        name="api_result",
-    ),
+    # the game servers' JSON API
+    path(f"{API}games/", api.games, name="api_games"),
+    path(f"{API}games/<int:game_id>/", api.game, name="api_game"),
+    path(f"{API}games/<int:game_id>/move/", api.move, name="api_move"),
+    path(f"{API}games/<int:game_id>/result/", api.result, name="api_result"),
     # Anything else under the API (a game id that is not a number, an unknown action): JSON 404.
-    path("api/roundrobin/<path:rest>", views.api_not_found, name="api_not_found"),
+    path(f"{API}<path:rest>", api.not_found, name="api_not_found"),
+    # the addresses before the format segment
+    path(f"{OLD_PUBLIC}tables/", moved_to("tables")),
+    path(f"{OLD_PUBLIC}players/<int:entry_id>/", moved_to("player")),
+    path(f"{OLD_PUBLIC}ratings/", moved_to("ratings")),
+    path(f"{OLD_DESK}tables/", moved_to("desk")),
+    path(f"{OLD_DESK}tables/start/", moved_to("start")),
+    path(f"{OLD_DESK}tables/<int:number>/", moved_to("desk_table")),
+    path(f"{OLD_DESK}games/<int:game_id>/result/", moved_to("game_result")),
+    path(f"{OLD_DESK}withdraw/<int:entry_id>/", moved_to("withdraw")),
+    path(f"{OLD_DESK}links/", moved_to("links")),
 ]

@@ -4,6 +4,7 @@ the turn and the next one opens."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -27,7 +28,9 @@ def test_a_player_submits_a_move_on_the_private_page(phone, second_phone, live_s
     black = Seat.objects.get(game=game, position=2).entry
     base = live_server.url
 
-    phone.goto(f"{base}/p/{PlayerToken.objects.get(entry=white).token}/")
+    phone.goto(
+        base + reverse("roundrobin:private", args=[PlayerToken.objects.get(entry=white).token])
+    )
     card = phone.locator(f"#game-{game.pk}")
     expect(card).to_contain_text("Turn 1")
     expect(card.locator(".countdown")).to_contain_text("left")
@@ -38,7 +41,9 @@ def test_a_player_submits_a_move_on_the_private_page(phone, second_phone, live_s
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "roundrobin-private-move")
 
-    second_phone.goto(f"{base}/p/{PlayerToken.objects.get(entry=black).token}/")
+    second_phone.goto(
+        base + reverse("roundrobin:private", args=[PlayerToken.objects.get(entry=black).token])
+    )
     other = second_phone.locator(f"#game-{game.pk}")
     other.get_by_label("Your move").fill("c5")
     other.get_by_role("button", name="Send move").click()

@@ -4,6 +4,7 @@ crosstable follows without a reload."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.models import Seat
@@ -29,14 +30,14 @@ def test_a_result_entered_at_the_desk_appears_in_the_public_crosstable(
     white = Seat.objects.get(game=game, position=1).entry
 
     # A player follows the tables on their phone.
-    second_phone.goto(f"{base}/e/corr/open/tables/")
+    second_phone.goto(base + reverse("roundrobin:tables", args=["corr", "open"]))
     row = second_phone.locator(f"#table-1 tr[data-entry='{white.pk}']")
     expect(row.locator("td.pts")).to_have_text("0")
     assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     # The organiser enters White's win on the table's desk page.
     log_in(phone, base, "desk")
-    phone.goto(f"{base}/desk/corr/open/tables/1/")
+    phone.goto(base + reverse("roundrobin:desk_table", args=["corr", "open", 1]))
     card = phone.locator(f"#game-{game.pk}")
     card.get_by_role("button", name="1-0").click()
     expect(phone.locator("#table-panel .msg.success")).to_have_text("Result saved.")

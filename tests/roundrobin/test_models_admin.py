@@ -106,7 +106,7 @@ def test_the_admin_action_reapplies_ratings_after_a_seat_edit(client, started, s
     assert RatingChange.objects.filter(game=game).count() == 2
 
 
-# --- the clock (issue 6) --------------------------------------------------------------------------
+# --- the clock ------------------------------------------------------------------------------------
 
 
 def test_turn_constraints_hold_in_the_database(started):
@@ -194,3 +194,59 @@ def test_an_open_turn_cannot_be_closed_in_admin_only_its_deadline_changed(client
     closed = Turn.objects.order_by("pk").first()
     Turn.objects.filter(pk=closed.pk).update(closed_at=START + dt.timedelta(hours=1))
     assert 'name="closed_at_0"' in client.get(address).content.decode()  # closed: editable
+
+
+# --- one check of a result ------------------------------------------------------------------------
+
+
+def swap_to_a_non_result(game):
+    from events.models import Seat
+
+    Seat.objects.filter(game=game).update(points=1)  # 1-1: no such result
+
+
+def test_seat_points_that_are_no_result_are_refused_by_the_model(started, sixteen):
+    game = play(started, sixteen[0], sixteen[1])
+    swap_to_a_non_result(game)
+    with pytest.raises(ValidationError) as refused:
+        GameDetail.objects.get(game=game).full_clean()
+    assert refused.value.error_dict["__all__"][0].code == "bad_result"
+
+
+def test_the_admin_refuses_a_game_detail_whose_seats_hold_no_result(client, started, sixteen):
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    game = play(started, sixteen[0], sixteen[1])
+    swap_to_a_non_result(game)
+    address = reverse("admin:roundrobin_gamedetail_change", args=[game.pk])
+    response = client.post(
+        address,
+        {
+            "game": game.pk,
+            "ending": "played_out",
+            "rated": "on",
+            "ended_at_0": "2026-03-02",
+            "ended_at_1": "12:00:00",
+        },
+    )
+    assert response.status_code == 200 and "errornote" in response.content.decode()
+
+
+def test_a_report_must_name_a_result(started, sixteen):
+    from roundrobin.models import ResultReport
+
+    game = play(started, sixteen[0], sixteen[1])
+    report = ResultReport(game=game, entry=sixteen[0], result="2-0", at=NOW)
+    with pytest.raises(ValidationError) as refused:
+        report.full_clean()
+    assert refused.value.error_dict["result"][0].code == "bad_result"
+    assert violates(report.save)  # the constraint stays as the last line
+
+
+@pytest.mark.parametrize(("result", "valid"), [("1-0", True), ("1/2-1/2", True), ("2-0", False)])
+def test_the_desk_form_checks_a_result_through_the_rules(result, valid):
+    from roundrobin.forms import ResultForm
+
+    form = ResultForm({"result": result, "revision": 0})
+    assert form.is_valid() is valid
+    if not valid:
+        assert form.errors.as_data()["result"][0].code in ("bad_result", "invalid_choice")

@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 from django.db import models
 
+from events.errors import Conflict, Invalid, NotFound, Refused, Stale
 from events.models import Competition, Game, Player, Seat, Session
-from events.services import ServiceError
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, RatingChange, RatingSnapshot, Withdrawal
 from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
@@ -78,20 +78,23 @@ def test_it_gives_balanced_colours_with_berger_tables(event):
 
 
 def test_it_refuses_to_start_twice(started):
-    with pytest.raises(ServiceError, match="already started"):
+    with pytest.raises(Conflict) as refused:
         services.competition_start(competition=started)
+    assert refused.value.code == "already_started"
 
 
 def test_it_refuses_to_start_with_one_player(league):
     enter_players(league, 1)
-    with pytest.raises(ServiceError, match="at least two players"):
+    with pytest.raises(Refused) as refused:
         services.competition_start(competition=league)
+    assert refused.value.code == "cannot_start"
     assert not Session.objects.filter(competition=league).exists()
 
 
 def test_it_refuses_another_format(competition):
-    with pytest.raises(ServiceError, match="not a correspondence round robin"):
+    with pytest.raises(Refused) as refused:
         services.competition_start(competition=competition)
+    assert refused.value.code == "not_round_robin"
 
 
 def test_it_leaves_players_not_checked_in_out(league):
@@ -147,16 +150,18 @@ def test_it_records_a_result_and_updates_both_ratings(started, sixteen):
 def test_it_refuses_a_stale_revision_and_shows_the_current_result(started, sixteen):
     game = game_between(sixteen[0], sixteen[1])
     services.game_result_record(competition=started, game_id=game.pk, result="1-0", revision=0)
-    with pytest.raises(ServiceError, match="Someone else changed this game.*1-0"):
+    with pytest.raises(Stale) as refused:
         services.game_result_record(competition=started, game_id=game.pk, result="0-1", revision=0)
+    assert refused.value.code == "stale_result" and "1-0" in refused.value.text
     assert Seat.objects.get(game=game, position=1).points == Decimal(1)
 
 
 @pytest.mark.parametrize("result", ["2-0", "", "1-1", "0-0", "1/2", None])
 def test_it_refuses_bad_results(started, sixteen, result):
     game = game_between(sixteen[0], sixteen[1])
-    with pytest.raises(ServiceError, match="Choose 1-0"):
+    with pytest.raises(Invalid) as refused:
         services.game_result_record(competition=started, game_id=game.pk, result=result, revision=0)
+    assert refused.value.code == "bad_result"
 
 
 def test_it_refuses_a_game_of_another_competition(started, event):
@@ -164,15 +169,18 @@ def test_it_refuses_a_game_of_another_competition(started, event):
     enter_players(other, 2)
     services.competition_start(competition=other, seed=1, now=START)
     game = Game.objects.get(round__session__competition=other)
-    with pytest.raises(ServiceError, match="not part of this competition"):
-        services.game_result_record(competition=started, game_id=game.pk, result="1-0", revision=0)
-    with pytest.raises(ServiceError, match="not part of this competition"):
-        services.game_result_record(competition=started, game_id=10**9, result="1-0", revision=0)
+    for game_id in (game.pk, 10**9):
+        with pytest.raises(NotFound) as refused:
+            services.game_result_record(
+                competition=started, game_id=game_id, result="1-0", revision=0
+            )
+        assert refused.value.code == "game_not_in_competition"
 
 
 def test_it_refuses_results_before_the_start(league, sixteen):
-    with pytest.raises(ServiceError, match="not running"):
+    with pytest.raises(Refused) as refused:
         services.game_result_record(competition=league, game_id=1, result="1-0", revision=0)
+    assert refused.value.code == "not_running"
 
 
 def test_an_unrated_competition_changes_no_rating(event):
@@ -250,8 +258,9 @@ def test_a_withdrawal_before_half_strikes_every_game(started):
     assert [row.entry for row in view.rows][-1] == w and view.rows[-1].struck
     # R-RR-24: the struck game stays rated.
     assert Player.objects.get(pk=w.player_id).rating == rating_before
-    with pytest.raises(ServiceError, match="already withdrawn"):
+    with pytest.raises(Conflict) as refused:
         services.entry_withdraw(entry=w)
+    assert refused.value.code == "already_withdrawn"
 
 
 def test_a_withdrawal_at_half_forfeits_the_rest(started):
@@ -265,10 +274,19 @@ def test_a_withdrawal_at_half_forfeits_the_rest(started):
     view = tables(started)[3]
     assert view.points[w.pk] == 1 and view.points[z.pk] == 1
     forfeit = forfeits.first()
-    with pytest.raises(ServiceError, match="withdrawal"):
+    with pytest.raises(Refused) as refused:
         services.game_result_record(
             competition=started, game_id=forfeit.pk, result="1-0", revision=1
         )
+    assert refused.value.code == "result_not_editable"
+
+
+def test_a_withdrawal_from_a_stale_preview_is_refused(started):
+    w = seats_of(1, started)[0]
+    with pytest.raises(Stale) as refused:
+        services.entry_withdraw(entry=w, expected="strike:0:")
+    assert refused.value.code == "stale_withdrawal"
+    assert not Withdrawal.objects.filter(entry=w).exists()
 
 
 def test_it_refuses_to_withdraw_someone_not_at_a_table(league):
@@ -277,8 +295,9 @@ def test_it_refuses_to_withdraw_someone_not_at_a_table(league):
 
     late = EntryFactory(competition=league)
     services.competition_start(competition=league, seed=1, now=START)
-    with pytest.raises(ServiceError, match="not playing at a table"):
+    with pytest.raises(Refused) as refused:
         services.entry_withdraw(entry=late)
+    assert refused.value.code == "not_at_a_table"
     del players
 
 
@@ -385,7 +404,7 @@ def test_a_withdrawn_player_in_a_decider_loses_it_by_forfeit(event):
     assert [(r.entry, r.place_label) for r in view.rows] == [(b, "1"), (a, "2"), (c, "3")]
 
 
-# --- the 16-player event ------------------------------------------------------------------
+# --- a 16-player event, start to finish------------------------------------------------------------
 
 
 def test_a_sixteen_player_event_runs_to_every_podium(started, sixteen):

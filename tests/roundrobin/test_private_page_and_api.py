@@ -1,4 +1,4 @@
-"""The private page, the JSON API and the organiser's links and clock view (issue 6)."""
+"""A player's private page, the game servers' JSON API, the organiser's links and clock view."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def test_api_errors_are_json(client, duel, method, suffix, token, body, status):
     with time_machine.travel(START + H, tick=False):
         response = api(client, method, f"/api/roundrobin/games/{game.pk}/{suffix}", token, body)
     assert response.status_code == status
-    assert "error" in response.json()
+    assert response.json()["error"] and response.json()["code"]
 
 
 def test_the_api_hides_other_players_games(client, event, duel):
@@ -198,7 +198,8 @@ def test_the_api_hides_other_players_games(client, event, duel):
         token_of(a),
         {"turn": 1, "move": "e4"},
     )
-    assert move.status_code == 404 and move.json() == {"error": "This game is not one of yours."}
+    assert move.status_code == 404 and move.json()["code"] == "not_your_game"
+    assert move.json()["error"]
 
 
 def test_a_withdrawn_player_cannot_move(client, event):

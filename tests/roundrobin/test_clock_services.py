@@ -1,4 +1,4 @@
-"""The correspondence clock: turns, moves, deadlines, time losses, double forfeits (issue 6)."""
+"""The correspondence clock: turns, moves, deadlines, time losses, double forfeits, reminders."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import time_machine
 from django.core import mail
 from django.core.management import call_command
 
+from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound
 from events.models import Game, Player, Seat
-from events.services import ServiceError
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
 from tests.roundrobin.conftest import START, enter_players, make_competition
@@ -229,10 +229,9 @@ def test_the_clock_is_projected_past_an_unprocessed_deadline(duel):
 
 def test_a_move_after_the_deadline_is_refused_showing_the_deadline(duel):
     competition, game, white, black = duel
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(Conflict) as refused:
         move(white, game, 1, "e4", START + DAY + H)
-    assert "Too late" in str(refused.value) and "2026-03-02 13:00 CET" in str(refused.value)
-    assert refused.value.status == 409
+    assert refused.value.code == "late_move" and "2026-03-02 13:00 CET" in refused.value.text
     assert Turn.objects.get(game=game, number=1).closed_at is None  # rolled back with it
     # The clock caught up when the move arrived: the move for turn 2 is taken.
     move(white, game, 2, "e4", START + DAY + H)
@@ -242,40 +241,58 @@ def test_a_move_after_the_deadline_is_refused_showing_the_deadline(duel):
 def test_a_second_move_for_the_same_turn_is_refused(duel):
     competition, game, white, black = duel
     move(white, game, 1, "e4", START + H)
-    with pytest.raises(ServiceError, match="already sent") as refused:
+    with pytest.raises(Conflict) as refused:
         move(white, game, 1, "d4", START + 2 * H)
-    assert refused.value.status == 409
+    assert refused.value.code == "second_move"
     assert Turn.objects.get(game=game, number=1).first_move == "e4"
 
 
 @pytest.mark.parametrize(
-    ("text", "status"),
-    [("", 400), ("   ", 400), ("x" * 201, 400), ("e4\x00", 400), ("e4\n", 201), (None, 400)],
+    ("text", "code"),
+    [
+        ("", "move_empty"),
+        ("   ", "move_empty"),
+        ("x" * 201, "move_too_long"),
+        ("e4\x00", "move_bad_character"),
+        ("e4\n", None),
+        (None, "move_empty"),
+    ],
 )
-def test_hostile_moves_are_refused(duel, text, status):
+def test_hostile_moves_are_refused(duel, text, code):
     competition, game, white, black = duel
-    if status == 201:
+    if code is None:
         assert move(white, game, 1, text, START + H).first_move == "e4"
         return
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(Invalid) as refused:
         move(white, game, 1, text, START + H)
-    assert refused.value.status == status
+    assert refused.value.code == code and refused.value.http_status == 400
+
+
+def test_a_withdrawn_players_moves_and_reports_are_forbidden(duel):
+    competition, game, white, black = duel
+    services.entry_withdraw(entry=white, now=START + H)
+    with pytest.raises(Forbidden) as refused:
+        move(white, game, 1, "e4", START + 2 * H)
+    assert refused.value.code == "player_withdrawn"
+    with pytest.raises(Forbidden) as refused:
+        services.result_report(entry=white, game_id=game.pk, result="0-1", now=START + 2 * H)
+    assert refused.value.code == "player_withdrawn"
 
 
 def test_moves_in_other_games_finished_games_and_wrong_turns_are_refused(duel, started):
     competition, game, white, black = duel
     other = Game.objects.filter(round__session__competition=started).first()
-    for game_id, status in ((other.pk, 404), ("x", 404), (10**9, 404)):
-        with pytest.raises(ServiceError) as refused:
+    for game_id in (other.pk, "x", 10**9):
+        with pytest.raises(NotFound) as refused:
             services.move_submit(entry=white, game_id=game_id, turn=1, text="e4", now=START)
-        assert refused.value.status == status
-    with pytest.raises(ServiceError) as refused:
+        assert refused.value.code == "not_your_game"
+    with pytest.raises(Conflict) as refused:
         move(white, game, 7, "e4", START + H)
-    assert refused.value.status == 409
+    assert refused.value.code == "turn_not_current"
     sweep(START + 3 * DAY)
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(Gone) as refused:
         move(white, game, 3, "e4", START + 3 * DAY)
-    assert refused.value.status == 410
+    assert refused.value.code == "game_over"
 
 
 # --- results reported by players -----------------------------------------------------------------
@@ -294,13 +311,12 @@ def test_a_claimed_win_waits_for_the_opponent(duel):
     assert not detail(game).is_over and ResultReport.objects.count() == 2
     assert services.result_report(entry=white, game_id=game.pk, result="1/2-1/2", now=START)
     assert detail(game).ending == Ending.PLAYED
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(Gone) as refused:
         services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
-    assert refused.value.status == 410
-    assert "result is already recorded" in str(refused.value) and "moves" not in str(refused.value)
-    with pytest.raises(ServiceError) as refused:
+    assert refused.value.code == "result_already_recorded"
+    with pytest.raises(Invalid) as refused:
         services.result_report(entry=white, game_id=game.pk, result="2-0", now=START)
-    assert refused.value.status == 400
+    assert refused.value.code == "bad_result"
 
 
 # --- reminders ------------------------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""Every read the round-robin pages need, each in a constant number of queries.
+
+``tables``   standings, crosstables, tiebreak stages (three queries for any number of tables)
+``clock``    clocks projected to "now", the organiser's table page, a player's private page
+``players``  the start preview, a player's page, ratings, withdrawals, private links
+"""
+
+from roundrobin.selectors.clock import (
+    ClockView,
+    PrivatePage,
+    clock_views,
+    entry_by_token,
+    private_page,
+    table_with_clocks,
+    turn_hours,
+)
+from roundrobin.selectors.players import (
+    LinkRow,
+    PlayerPage,
+    PreviewRow,
+    RatingRow,
+    WithdrawPage,
+    entry_in_competition,
+    player_page,
+    private_links,
+    ratings_for_competition,
+    start_candidates,
+    start_preview,
+    table_entry_or_404,
+    withdraw_page,
+    withdrawal_outlook,
+    withdrawal_signature,
+)
+from roundrobin.selectors.tables import (
+    RESULT_LABELS,
+    Cell,
+    GameView,
+    Row,
+    StageView,
+    Summary,
+    TableView,
+    competition_summary,
+    one_to_one,
+    points_label,
+    table_number_of_game,
+    table_or_404,
+    tables_for_competition,
+)
+
+__all__ = [
+    "RESULT_LABELS",
+    "Cell",
+    "ClockView",
+    "GameView",
+    "LinkRow",
+    "PlayerPage",
+    "PreviewRow",
+    "PrivatePage",
+    "RatingRow",
+    "Row",
+    "StageView",
+    "Summary",
+    "TableView",
+    "WithdrawPage",
+    "clock_views",
+    "competition_summary",
+    "entry_by_token",
+    "entry_in_competition",
+    "one_to_one",
+    "player_page",
+    "points_label",
+    "private_links",
+    "private_page",
+    "ratings_for_competition",
+    "start_candidates",
+    "start_preview",
+    "table_entry_or_404",
+    "table_number_of_game",
+    "table_or_404",
+    "table_with_clocks",
+    "tables_for_competition",
+    "turn_hours",
+    "withdraw_page",
+    "withdrawal_outlook",
+    "withdrawal_signature",
+]

@@ -1,0 +1,212 @@
+"""The correspondence clock as pages show it: projected to "now" from the stored turns."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.http import Http404
+
+from events.models import Competition, Entry
+from roundrobin import rules
+from roundrobin.format import ROUNDROBIN
+from roundrobin.models import Ending, ResultReport, Turn
+from roundrobin.selectors.tables import GameView, TableView, table_of_entry, table_or_404
+
+
+@dataclass
+class ClockView:
+    """A game's clock as it stands at ``now``, projected from the stored turns.
+
+    The stored open turn may have passed its deadline before ``process_deadlines`` ran: it is
+    shown as closed at its deadline (missing what was not sent), followed by the turns that
+    would have opened since, so no page shows a turn open after its deadline (``lagging``
+    says the database has not caught up yet; the next sweep or move writes it).
+    """
+
+    number: int
+    opened_at: datetime | None
+    deadline: datetime | None
+    moved: tuple[bool, bool]
+    misses: tuple[int, int]
+    misses_in_row: tuple[int, int]
+    double_timeouts: int
+    outcome: str | None
+    lagging: bool
+    over: bool
+    now: datetime
+    turns: list[Turn] = field(default_factory=list)
+    current: Turn | None = None  # the stored open turn (None when the game is over)
+
+    @property
+    def is_open(self) -> bool:
+        return not self.over and self.outcome is None and self.deadline is not None
+
+    @property
+    def seconds_left(self) -> int:
+        if not self.is_open or self.deadline is None:
+            return 0
+        return max(0, int((self.deadline - self.now).total_seconds()))
+
+    @property
+    def time_left(self) -> str:
+        seconds = self.seconds_left
+        hours, rest = divmod(seconds, 3600)
+        return f"{hours} h {rest // 60:02d} min"
+
+    @property
+    def outcome_label(self) -> str:
+        return str(Ending(self.outcome).label) if self.outcome else ""
+
+    def moved_of(self, position: int) -> bool:
+        return self.moved[position - 1]
+
+
+def turn_hours(competition: Competition) -> int:
+    """The competition's hours per move (R-RR-10): every new turn's length (N-RR-16)."""
+    hours: int = competition.options.hours_per_move
+    return hours
+
+
+@dataclass
+class _Projection:
+    number: int
+    opened: datetime | None = None
+    deadline: datetime | None = None
+    moved: tuple[bool, bool] = (False, False)
+    lagging: bool = False
+    outcome: str | None = None
+
+
+def _run_past_deadlines(
+    current: Turn, log: list[tuple[bool, bool]], now: datetime, hours: int
+) -> _Projection:
+    """The open turn, and the turns that would have opened since, closed up to ``now``
+    (appended to ``log``); at most a few rounds: two double timeouts end any game."""
+    state = _Projection(
+        current.number,
+        current.opened_at,
+        current.deadline,
+        (current.first_moved_at is not None, current.second_moved_at is not None),
+    )
+    while state.deadline is not None and state.deadline < now:
+        state.lagging = True
+        log.append(state.moved)
+        state.outcome = rules.timeout_outcome(log)
+        if state.outcome is not None:
+            break
+        state.number += 1
+        state.opened = state.deadline
+        state.deadline = rules.turn_deadline(state.deadline, hours)
+        state.moved = (False, False)
+    return state
+
+
+def _project(turns: list[Turn], over: bool, now: datetime, hours: int) -> ClockView:
+    closed = [t for t in turns if t.closed_at is not None]
+    log = [t.moved for t in closed]
+    current = next((t for t in turns if t.closed_at is None), None)
+    if current is not None and not over:
+        state = _run_past_deadlines(current, log, now, hours)
+    else:
+        state = _Projection(turns[-1].number if turns else 0)
+    summary = rules.clock_state(log)
+    return ClockView(
+        number=state.number,
+        opened_at=state.opened,
+        deadline=state.deadline,
+        moved=state.moved,
+        misses=summary.misses,
+        misses_in_row=summary.misses_in_row,
+        double_timeouts=summary.double_timeouts,
+        outcome=state.outcome,
+        lagging=state.lagging,
+        over=over or current is None,
+        now=now,
+        turns=closed,
+        current=current,
+    )
+
+
+def clock_views(games: list[GameView], now: datetime, hours: int) -> dict[int, ClockView]:
+    """The clocks of these games at ``now`` (turns ``hours`` long, ``turn_hours``); also set
+    as ``view.clock``. One query."""
+    by_game: dict[int, list[Turn]] = defaultdict(list)
+    for turn in Turn.objects.filter(game_id__in=[g.pk for g in games]).order_by("game", "number"):
+        by_game[turn.game_id].append(turn)
+    clocks = {}
+    for view in games:
+        clocks[view.pk] = view.clock = _project(by_game[view.pk], view.detail.is_over, now, hours)
+    return clocks
+
+
+def table_with_clocks(competition: Competition, number: int, now: datetime) -> TableView:
+    """The organiser's table page: every game with its clock and reports. Five queries."""
+    table = table_or_404(competition, number)
+    games = table.all_games
+    clock_views(games, now, turn_hours(competition))
+    reports = defaultdict(list)
+    for report in ResultReport.objects.filter(game_id__in=[g.pk for g in games]).select_related(
+        "entry__player"
+    ):
+        reports[report.game_id].append(report)
+    for view in games:
+        view.reports = reports[view.pk]
+    return table
+
+
+def entry_by_token(token: str) -> Entry:
+    """The entry a private link belongs to, or 404 (the same for any unknown link). One query."""
+    if not isinstance(token, str) or not 32 <= len(token) <= 64:
+        raise Http404
+    entry = (
+        Entry.objects.filter(rr_token__token=token, competition__format=ROUNDROBIN.key)
+        .select_related("player", "competition__event", "rr_snapshot", "rr_withdrawal", "rr_token")
+        .first()
+    )
+    if entry is None:
+        raise Http404
+    return entry
+
+
+@dataclass
+class PrivatePage:
+    entry: Entry
+    games: list[GameView]
+
+    @property
+    def competition(self) -> Competition:
+        return self.entry.competition
+
+    @property
+    def open_games(self) -> list[GameView]:
+        return [g for g in self.games if g.clock.is_open]
+
+    @property
+    def other_games(self) -> list[GameView]:
+        return [g for g in self.games if not g.clock.is_open]
+
+
+def _from_my_side(view: GameView, entry: Entry) -> None:
+    view.position = 1 if view.white.pk == entry.pk else 2
+    view.opponent = view.opponent_of(entry.pk)
+    clock = view.clock
+    current = clock.current
+    sent = ""
+    if current is not None and not clock.lagging and clock.is_open:
+        sent = current.first_move if view.position == 1 else current.second_move
+    view.my_move = sent
+    view.my_misses = clock.misses[view.position - 1]
+    view.my_misses_in_row = clock.misses_in_row[view.position - 1]
+
+
+def private_page(entry: Entry, now: datetime) -> PrivatePage:
+    """A player's games with their clocks, for their private page and the API. Four queries
+    (the entry is already loaded by ``entry_by_token``)."""
+    table = table_of_entry(entry.competition, entry)
+    games = table.games_of(entry.pk) if table is not None else []
+    clock_views(games, now, turn_hours(entry.competition))
+    for view in games:
+        _from_my_side(view, entry)
+    return PrivatePage(entry, games)

@@ -1,0 +1,63 @@
+"""What every round-robin service shares: the competition lock, times, the turn length."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import F, Value
+from django.db.models.functions import Greatest, Least
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from events.errors import refuse
+from events.models import Competition
+from roundrobin import selectors
+from roundrobin.format import ROUNDROBIN, RoundRobinSettings
+from roundrobin.models import Turn
+
+NOT_ROUND_ROBIN = _("This competition is not a correspondence round robin.")
+
+
+def locked_competition(competition: Competition) -> Competition:
+    """The competition's row, locked: the writes of one competition happen one after another."""
+    competition = (
+        Competition.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .get(pk=competition.pk)
+    )
+    if competition.format != ROUNDROBIN.key:
+        raise refuse(NOT_ROUND_ROBIN, code="not_round_robin")
+    return competition
+
+
+def options(competition: Competition) -> RoundRobinSettings:
+    settings: RoundRobinSettings = competition.options
+    return settings
+
+
+def decimal(points: Fraction) -> Decimal:
+    return Decimal(points.numerator) / Decimal(points.denominator)
+
+
+def now_or(now: datetime | None) -> datetime:
+    return now or timezone.now()
+
+
+def turn_hours(competition: Competition) -> int:
+    return selectors.turn_hours(competition)
+
+
+def local_time(moment: datetime, competition: Competition) -> str:
+    """A stored UTC moment as the event's local time, e.g. "2026-03-02 13:00 CET"."""
+    zone = zoneinfo.ZoneInfo(competition.event.time_zone)
+    return timezone.localtime(moment, zone).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def turns_stop(game_ids: list[int], now: datetime) -> None:
+    """Close the open turns of games that just finished (no misses: the game is over)."""
+    Turn.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(
+        closed_at=Least(Greatest(F("opened_at"), Value(now)), F("deadline"))
+    )

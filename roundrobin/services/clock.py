@@ -1,0 +1,323 @@
+"""The correspondence clock (R-RR-10..17): moves, deadlines, time losses, double forfeits.
+
+Turns are rows (``Turn``): turn 1 of every game opens with the game; a turn closes when both
+players have moved (``move_submit``) or at its deadline (``deadlines_process``, the command
+``process_deadlines``, and lazily before a move is written, so that a move always lands in the
+turn the clock is really in). Closing at the deadline records the misses, asks
+``rules.clock_state`` whether the game is over on time and, if so, finishes it through
+``results.game_finish`` (time losses rated per ``rules.is_rated``, double forfeits unrated);
+else the next turn opens at that deadline. Pages never show a turn open after its deadline:
+selectors project the stored clock to "now" on read (``selectors.clock_views``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection, transaction
+from django.utils.translation import gettext_lazy as _
+
+from events.errors import Conflict, Gone, Invalid, refuse
+from events.models import Competition, Entry, Game, Seat
+from events.services import competition_touch
+from roundrobin import rules
+from roundrobin.format import ROUNDROBIN
+from roundrobin.models import Ending, GameDetail, Turn
+from roundrobin.services.base import local_time, locked_competition, now_or, turn_hours
+from roundrobin.services.results import check_not_withdrawn, game_finish, game_of_player
+
+MOVE_EMPTY = _("Write your move.")
+MOVE_TOO_LONG = _("A move is at most %(max)s characters.")
+MOVE_BAD_CHARACTER = _("A move cannot contain control characters.")
+GAME_OVER = _("This game is over; no more moves.")
+TOO_LATE = _(
+    "Too late: turn %(turn)s closed at its deadline, %(deadline)s. Your move was not recorded; "
+    "turn %(current)s is open now."
+)
+TURN_NOT_A_NUMBER = _("Say which turn your move is for: a whole number, e.g. 1.")
+TURN_NOT_CURRENT = _("Turn %(turn)s is not the current turn; the current turn is %(current)s.")
+ALREADY_MOVED = _("You already sent your move for turn %(turn)s (%(move)s). A sent move is final.")
+
+
+def check_move(text: object) -> str:
+    """A move's text, trimmed (N-RR-14); Invalid when empty, too long or with control chars."""
+    if not isinstance(text, str) or not text.strip():
+        raise refuse(MOVE_EMPTY, error_class=Invalid, code="move_empty")
+    text = text.strip()
+    if len(text) > Turn.MOVE_MAX_LENGTH:
+        raise refuse(
+            MOVE_TOO_LONG, error_class=Invalid, code="move_too_long", max=Turn.MOVE_MAX_LENGTH
+        )
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise refuse(MOVE_BAD_CHARACTER, error_class=Invalid, code="move_bad_character")
+    return text
+
+
+def _turn_logs(turns: list[Turn]) -> dict[int, list[tuple[bool, bool]]]:
+    """Each game's closed turns so far, as a turn log (moved in time, per side)."""
+    logs: dict[int, list[tuple[bool, bool]]] = defaultdict(list)
+    for game_id, first_missed, second_missed in (
+        Turn.objects.filter(game_id__in=[t.game_id for t in turns], closed_at__isnull=False)
+        .order_by("game_id", "number")
+        .values_list("game_id", "first_missed", "second_missed")
+    ):
+        logs[game_id].append((not first_missed, not second_missed))
+    return logs
+
+
+def _finish_on_time(
+    competition: Competition,
+    turn: Turn,
+    log: list[tuple[bool, bool]],
+    state: rules.ClockState,
+    now: datetime,
+) -> None:
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__session")
+        .get(pk=turn.game_id)
+    )
+    detail = GameDetail.objects.select_for_update().get(game=game)
+    counted = log[: state.turns]
+    assert state.outcome is not None
+    game_finish(
+        competition=competition,
+        game=game,
+        detail=detail,
+        points=rules.timeout_points(state.outcome),
+        ending=state.outcome,
+        now=turn.deadline,
+        both_moved=any(m[0] for m in counted) and any(m[1] for m in counted),
+        clock_now=max(now, turn.deadline),
+    )
+
+
+def _close_at_deadline(
+    competition: Competition, turns: list[Turn], now: datetime
+) -> tuple[int, list[Turn]]:
+    """Close these expired turns; (games finished, the turns that open next)."""
+    for turn in turns:
+        turn.closed_at = turn.deadline
+        turn.first_missed = turn.first_moved_at is None
+        turn.second_missed = turn.second_moved_at is None
+    Turn.objects.bulk_update(turns, ["closed_at", "first_missed", "second_missed"])
+    logs = _turn_logs(turns)
+    over = set(
+        GameDetail.objects.filter(game_id__in=logs)
+        .exclude(ending=Ending.OPEN)
+        .values_list("game_id", flat=True)
+    )
+    finished = 0
+    following = []
+    for turn in turns:
+        if turn.game_id in over:
+            continue
+        state = rules.clock_state(logs[turn.game_id])
+        if state.outcome is not None:
+            _finish_on_time(competition, turn, logs[turn.game_id], state, now)
+            finished += 1
+            continue
+        # R-RR-10, N-RR-16: the competition's length, not the closed turn's (an organiser
+        # may have extended that one deadline in admin).
+        following.append(
+            Turn(
+                game_id=turn.game_id,
+                number=turn.number + 1,
+                opened_at=turn.deadline,
+                deadline=rules.turn_deadline(turn.deadline, turn_hours(competition)),
+            )
+        )
+    Turn.objects.bulk_create(following)
+    return finished, following
+
+
+def clock_advance(
+    competition: Competition, turns: list[Turn], now: datetime
+) -> tuple[int, int, list[Turn]]:
+    """Close the given open turns at their deadlines (all expired), finish the games that ends
+    and open the next turns; repeats while a new turn is itself already expired.
+
+    Returns (turns closed, games finished, the open turns now). The caller holds the
+    competition's lock and the turns' row locks.
+    """
+    closed = finished = 0
+    current: list[Turn] = []
+    while turns:
+        closed += len(turns)
+        done, following = _close_at_deadline(competition, turns, now)
+        finished += done
+        current.extend(t for t in following if t.deadline >= now)
+        turns = [t for t in following if t.deadline < now]
+    return closed, finished, current
+
+
+def _open_turn(competition: Competition, game: Game, number: int, now: datetime) -> Turn:
+    """The game's open turn at ``now`` (expired turns closed first), checked against the turn
+    the player answers (N-RR-15)."""
+    detail = GameDetail.objects.get(game=game)
+    open_turn = Turn.objects.select_for_update().filter(game=game, closed_at__isnull=True).first()
+    if detail.is_over or open_turn is None:
+        raise refuse(GAME_OVER, error_class=Gone, code="game_over")
+    expired = open_turn
+    if open_turn.deadline < now:
+        _closed, finished, current = clock_advance(competition, [open_turn], now)
+        if finished or not current:
+            raise refuse(GAME_OVER, error_class=Gone, code="game_over")
+        open_turn = current[0]
+    if number == open_turn.number:
+        return open_turn
+    if number == expired.number and expired is not open_turn:
+        raise refuse(
+            TOO_LATE,
+            error_class=Conflict,
+            code="late_move",
+            turn=number,
+            deadline=local_time(expired.deadline, competition),
+            current=open_turn.number,
+        )
+    raise refuse(
+        TURN_NOT_CURRENT,
+        error_class=Conflict,
+        code="turn_not_current",
+        turn=number,
+        current=open_turn.number,
+    )
+
+
+@transaction.atomic
+def move_submit(
+    *, entry: Entry, game_id: object, turn: object, text: object, now: datetime | None = None
+) -> Turn:
+    """A player's move for the current turn of one of their games (R-RR-10..12).
+
+    ``turn`` is the turn number the player answers (the page's hidden field, the API's
+    "turn"): a move for a turn that closed in the meantime is refused, showing its deadline,
+    rather than silently counted for the next one. A sent move is final: a second move for
+    the same turn is refused (as a posted move in correspondence chess). The turn closes as
+    soon as both have moved, and the next opens at that moment (R-RR-11, T-RR-09).
+    """
+    now = now_or(now)
+    text = check_move(text)
+    # A whole number (the form's IntegerField, a JSON integer): not a bool, a float (2.9 would
+    # silently be turn 2, 1e400 is infinite) or a string.
+    if isinstance(turn, bool) or not isinstance(turn, int):
+        raise refuse(TURN_NOT_A_NUMBER, error_class=Invalid, code="turn_not_a_number")
+    competition = locked_competition(entry.competition)
+    game = game_of_player(competition, entry, game_id)
+    check_not_withdrawn(entry)
+    open_turn = _open_turn(competition, game, turn, now)
+    side = "first" if Seat.objects.get(game=game, entry=entry).position == 1 else "second"
+    if getattr(open_turn, f"{side}_moved_at") is not None:
+        raise refuse(
+            ALREADY_MOVED,
+            error_class=Conflict,
+            code="second_move",
+            turn=turn,
+            move=getattr(open_turn, f"{side}_move"),
+        )
+    setattr(open_turn, f"{side}_move", text)
+    setattr(open_turn, f"{side}_moved_at", now)
+    fields = [f"{side}_move", f"{side}_moved_at"]
+    if open_turn.first_moved_at is not None and open_turn.second_moved_at is not None:
+        open_turn.closed_at = now
+        fields.append("closed_at")
+    open_turn.full_clean(exclude=["game"], validate_constraints=False)
+    open_turn.save(update_fields=fields)
+    if open_turn.closed_at is not None:
+        Turn.objects.create(
+            game=game,
+            number=open_turn.number + 1,
+            opened_at=now,
+            deadline=rules.turn_deadline(now, turn_hours(competition)),
+        )
+    competition_touch(competition)
+    return open_turn
+
+
+@dataclass
+class SweepReport:
+    closed: int = 0
+    finished: int = 0
+    reminded: int = 0
+    competitions: int = 0
+
+
+SWEEP_BATCH = 200  # small enough that PostgreSQL reads it off the deadline index in order
+
+
+def _sweep_competition(
+    pk: int, game_ids: list[int], now: datetime, *, wait: bool
+) -> SweepReport | None:
+    """Close the expired turns of these games of one competition; None when another writer
+    holds the competition and ``wait`` is off (``select_for_update(skip_locked=True)`` on
+    PostgreSQL; SQLite's IMMEDIATE transactions serialise the writers instead)."""
+    skip = connection.features.has_select_for_update_skip_locked
+    with transaction.atomic():
+        competition = (
+            Competition.objects.select_for_update(of=("self",), skip_locked=skip and not wait)
+            .select_related("event")
+            .filter(pk=pk, format=ROUNDROBIN.key)
+            .first()
+        )
+        if competition is None:
+            return None
+        turns = list(
+            Turn.objects.select_for_update(of=("self",), skip_locked=skip)
+            .filter(game_id__in=game_ids, closed_at__isnull=True, deadline__lt=now)
+            .order_by("deadline", "pk")
+        )
+        if not turns:
+            return SweepReport()
+        closed, finished, _open = clock_advance(competition, turns, now)
+        competition_touch(competition)
+        return SweepReport(closed=closed, finished=finished, competitions=1)
+
+
+def _expired_games_by_competition(now: datetime) -> dict[int, list[int]]:
+    """The next batch of games with an expired open turn (oldest first), per competition."""
+    game_ids = list(
+        Turn.objects.filter(closed_at__isnull=True, deadline__lt=now)
+        .order_by("deadline")
+        .values_list("game_id", flat=True)[:SWEEP_BATCH]
+    )
+    by_competition: dict[int, list[int]] = defaultdict(list)
+    for game_id, competition_id in Game.objects.filter(pk__in=game_ids).values_list(
+        "pk", "round__session__competition_id"
+    ):
+        by_competition[competition_id].append(game_id)
+    return by_competition
+
+
+def deadlines_process(*, now: datetime | None = None) -> SweepReport:
+    """Close every expired turn of every round robin (``manage.py process_deadlines``).
+
+    Idempotent: a turn is closed once, by whichever run locks it first; a second run finds
+    nothing to do. Expired turns are found in batches by the partial index on the open turns'
+    deadline (oldest first), then handled in one transaction per competition. A competition
+    another run (or a desk write) holds is skipped; when a whole batch was skipped, the run
+    waits for those locks, so one run leaves nothing expired behind.
+    """
+    now = now_or(now)
+    report = SweepReport()
+    seen: set[int] = set()
+    while by_competition := _expired_games_by_competition(now):
+        progress = 0
+        for wait in (False, True):
+            for pk, ids in by_competition.items():
+                result = _sweep_competition(pk, ids, now, wait=wait)
+                if result is None:
+                    continue
+                progress += result.closed
+                report.closed += result.closed
+                report.finished += result.finished
+                if result.closed:
+                    seen.add(pk)
+            if progress:
+                break
+        if not progress:  # nothing could be closed (held elsewhere): the next run will
+            break
+    report.competitions = len(seen)
+    return report
