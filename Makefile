@@ -3,13 +3,16 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# The packages mypy checks (with django-stubs) in `make lint`.
+TYPED := events config blokus shuffleboard roundrobin
 
-.PHONY: run test lint format migrate demo bench clean
+.PHONY: run test lint typecheck format lock migrate demo bench clean
 
-$(BIN)/.installed: pyproject.toml
+# Exact versions from the lock (with their hashes), then the project itself on top of them.
+$(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 run: $(BIN)/.installed
@@ -24,10 +27,21 @@ test: $(BIN)/.installed lint
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(MAKE) --no-print-directory typecheck
+
+typecheck: $(BIN)/.installed
+	$(BIN)/mypy $(TYPED)
 
 format: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# After changing the dependencies in pyproject.toml (other pins stay);
+# `make lock UPGRADE=1` moves every pin to its newest allowed release.
+lock: $(BIN)/.installed
+	$(BIN)/pip-compile --quiet $(if $(UPGRADE),--upgrade) --extra dev --generate-hashes \
+		--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
+		--output-file requirements.lock pyproject.toml
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py

@@ -13,6 +13,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The site's templates/ and static/ sit beside the apps in a checkout; an installed copy carries
+# them inside this package (pyproject.toml maps them there).
+PACKAGE_DIR = Path(__file__).resolve().parent
+SITE_DIR = PACKAGE_DIR if (PACKAGE_DIR / "templates").is_dir() else BASE_DIR
+# The SQLite database and the collected static files: var/ of the checkout unless VAR_DIR is set
+# (an installed copy sets it, rather than write into site-packages).
+VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var")
 
 
 def envbool(name: str, default: bool) -> bool:
@@ -96,7 +103,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -111,10 +118,10 @@ TEMPLATES = [
 ]
 
 # SQLite by default so that a checkout runs as it is; DATABASE_URL switches to PostgreSQL.
-(BASE_DIR / "var" / "static").mkdir(parents=True, exist_ok=True)
+(VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
+        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=envint("CONN_MAX_AGE", 0),
         conn_health_checks=True,
     )
@@ -157,8 +164,8 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Stockholm")
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATICFILES_DIRS = [SITE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "static"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

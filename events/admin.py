@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from django.contrib import admin
 from django.db.models import Count, F, QuerySet
 from django.http import HttpRequest
@@ -10,6 +12,13 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from events.models import Competition, Entry, Event, Game, Player, Round, Seat, Session
 from events.services import competition_touch
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class EntriesTotal(TypedDict):
+    entries_total: int
 
 
 class TouchingAdmin(SimpleHistoryAdmin):
@@ -105,7 +114,7 @@ class CompetitionAdmin(TouchingAdmin):
         return super().get_queryset(request).annotate(entries_total=Count("entries"))
 
     @admin.display(description=_("entries"), ordering="entries_total")
-    def entry_count(self, obj: Competition) -> int:
+    def entry_count(self, obj: WithAnnotations[Competition, EntriesTotal]) -> int:
         return obj.entries_total
 
 

@@ -55,6 +55,8 @@ class GameFormat:
     public_home: str  # URL name of the format's public start page (event_slug, competition_slug)
     desk_home: str  # URL name of the format's desk start page (event_slug, competition_slug)
     demo: str = ""  # dotted path of a module with ``create(organiser) -> Competition``
+    # Template of <link>/<script> tags the panels need, put in <head> of the pages showing them.
+    head: str = ""
     # Seat score and points are computed from a detail table (a Blokus hand) edited in its own
     # admin; the shared Seat admin then shows them read-only.
     derived_seat_scores: bool = False
@@ -161,7 +163,7 @@ def settings_errors(key: str, values: Any) -> list[str]:
     if form.is_valid():
         unknown = sorted(set(values) - set(form.fields))
         return [_("Unknown setting %(name)r.") % {"name": name} for name in unknown]
-    return [f"{name}: {' '.join(errs)}" for name, errs in form.errors.items()]
+    return [f"{name}: {' '.join(str(msg) for msg in errs)}" for name, errs in form.errors.items()]
 
 
 def clean_settings(key: str, values: dict[str, Any]) -> dict[str, Any]:

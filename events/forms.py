@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -38,8 +40,9 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].initial = settings.TIME_ZONE
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
             self.add_error("ends_on", _("An event cannot end before it starts."))
         return data

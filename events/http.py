@@ -7,6 +7,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django_htmx.middleware import HtmxDetails
 
@@ -20,6 +21,12 @@ class HtmxHttpRequest(HttpRequest):
     """A request after django-htmx's middleware (``request.htmx``)."""
 
     htmx: HtmxDetails
+
+
+class AuthenticatedHttpRequest(HtmxHttpRequest):
+    """A request behind ``login_required``: its user is signed in."""
+
+    user: User
 
 
 def int_or_404(value: Any) -> int:
@@ -44,7 +51,7 @@ def desk_view(
         @login_required
         @wraps(view)
         def wrapped(
-            request: HttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
+            request: AuthenticatedHttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
         ) -> HttpResponse:
             competition: Competition = competition_for_organiser(
                 request.user,

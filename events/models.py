@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 import zoneinfo
 from functools import cache
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,6 +23,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from events.formats import format_choices, get_format, settings_errors
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 DEFAULT_RATING = 1500
 MAX_RATING = 4000
@@ -248,7 +252,7 @@ class Entry(models.Model):
         return self.withdrawn_at is not None
 
     @property
-    def status_label(self) -> str:
+    def status_label(self) -> StrOrPromise:
         if self.withdrawn_at:
             return _("withdrawn")
         if self.checked_in_at:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
@@ -21,7 +21,7 @@ def events_public() -> QuerySet[Event]:
     )
 
 
-def events_for_organiser(user: AbstractBaseUser) -> QuerySet[Event]:
+def events_for_organiser(user: User) -> QuerySet[Event]:
     events = Event.objects.all() if user.is_superuser else user.organised_events.all()
     return events.annotate(
         competition_count=Count("competitions", distinct=True),
@@ -57,14 +57,14 @@ def competition_by_slugs(
     return competition
 
 
-def ensure_organiser(event: Event, user: AbstractBaseUser) -> None:
+def ensure_organiser(event: Event, user: User) -> None:
     """403 for a signed-in user who does not organise the event (one query at most)."""
     if not event.is_organised_by(user):
         raise PermissionDenied
 
 
 def competition_for_organiser(
-    user: AbstractBaseUser, event_slug: str, competition_slug: str, *, format_key: str | None = None
+    user: User, event_slug: str, competition_slug: str, *, format_key: str | None = None
 ) -> Competition:
     """The competition for its organiser's desk: 404 as above, 403 for anyone else."""
     competition = competition_by_slugs(event_slug, competition_slug, format_key=format_key)
@@ -72,7 +72,7 @@ def competition_for_organiser(
     return competition
 
 
-def entry_for_organiser(user: AbstractBaseUser, entry_id: int) -> Entry:
+def entry_for_organiser(user: User, entry_id: int) -> Entry:
     entry = get_object_or_404(
         Entry.objects.select_related("player", "competition__event"), pk=entry_id
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
@@ -106,7 +106,7 @@ def event_create(
     starts_on: dt.date,
     ends_on: dt.date,
     time_zone: str,
-    organiser: AbstractBaseUser,
+    organiser: User,
     venue: str = "",
     info: str = "",
     is_public: bool = True,
@@ -135,7 +135,7 @@ ALREADY_ORGANISER = gettext_lazy("%(username)s already organises %(event)s.")
 
 
 @transaction.atomic
-def event_add_organiser(*, event: Event, username: str) -> AbstractBaseUser:
+def event_add_organiser(*, event: Event, username: str) -> User:
     """Let another login run this event's desk."""
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
@@ -470,7 +470,8 @@ def _parse_rows(text: str) -> tuple[list[CsvRow], list[CsvProblem]]:
         if email:
             try:
                 validate_email(email)
-                if len(email) > Player._meta.get_field("email").max_length:
+                max_length = Player._meta.get_field("email").max_length
+                if max_length is not None and len(email) > max_length:
                     raise ValidationError("too long")
             except ValidationError:
                 reasons.append(_("“%(email)s” is not an e-mail address") % {"email": email})

@@ -17,7 +17,7 @@ from events import selectors, services
 from events.errors import ServiceError
 from events.formats import get_format
 from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm, OrganiserForm
-from events.http import HtmxHttpRequest, desk_view
+from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
 from events.live import POLL, Context, competition_page, event_page
 from events.models import Competition, Event
 from events.qr import qr_svg
@@ -40,6 +40,7 @@ def event(request: HttpRequest, event: Event) -> Context:
         "only": only,
         "entries": [e for e in entries if not e.withdrawn_at],
         "format_public_panel": only.game_format.public_panel if only else "",
+        "format_head": only.game_format.head if only else "",
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
     }
@@ -52,6 +53,7 @@ def competition(request: HttpRequest, competition: Competition) -> Context:
         "entries": entries,
         "counts": selectors.entry_counts(entries),
         "format_public_panel": competition.game_format.public_panel,
+        "format_head": competition.game_format.head,
     }
 
 
@@ -60,7 +62,7 @@ def competition(request: HttpRequest, competition: Competition) -> Context:
 
 @require_GET
 @login_required
-def desk(request: HttpRequest) -> HttpResponse:
+def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request, "events/desk.html", {"events": selectors.events_for_organiser(request.user)}
     )
@@ -68,7 +70,7 @@ def desk(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def event_create(request: HttpRequest) -> HttpResponse:
+def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = EventForm(request.POST) if request.method == "POST" else EventForm()
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -96,7 +98,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def event_desk(request: HttpRequest, event_slug: str) -> HttpResponse:
+def event_desk(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
     selectors.ensure_organiser(event, request.user)
     competitions = list(event.competitions.all())
@@ -118,7 +120,7 @@ def _event_desk(request: HttpRequest, event: Event, status: int = 200, **forms) 
 
 @require_POST
 @login_required
-def organiser_add(request: HttpRequest, event_slug: str) -> HttpResponse:
+def organiser_add(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
     selectors.ensure_organiser(event, request.user)
     form = OrganiserForm(request.POST)
@@ -138,7 +140,7 @@ def organiser_add(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def competition_create(request: HttpRequest, event_slug: str) -> HttpResponse:
+def competition_create(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
     selectors.ensure_organiser(event, request.user)
     form = CompetitionForm(request.POST)
@@ -170,6 +172,7 @@ def _desk_context(competition: Competition, **extra) -> dict:
         "new_player_form": extra.pop("new_player_form", None) or NewPlayerForm(),
         "settings_form": settings_form,
         "format_desk_panel": competition.game_format.desk_panel,
+        "format_head": competition.game_format.head,
         "withdraw_url_name": _withdraw_url_name(competition),
         "settings_locked": competition.status != Competition.Status.REGISTRATION,
         **extra,
@@ -314,7 +317,7 @@ ENTRY_ACTIONS = {
 
 @require_POST
 @login_required
-def entry_action(request: HtmxHttpRequest, entry_id: int, action: str) -> HttpResponse:
+def entry_action(request: AuthenticatedHttpRequest, entry_id: int, action: str) -> HttpResponse:
     entry = selectors.entry_for_organiser(request.user, entry_id)
     competition = entry.competition
     if action not in ENTRY_ACTIONS:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -79,3 +82,167 @@ def test_every_static_file_a_template_names_exists():
     assert named, "no template names a static file?"
     missing = sorted(path for path in named if not finders.find(path))
     assert not missing
+
+
+APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+SITE_FOLDERS = ("templates", "static")
+
+
+def _declared_packages() -> set[str]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return set(tomllib.load(file)["tool"]["setuptools"]["packages"])
+
+
+def test_pyproject_lists_every_package_and_site_folder():
+    """`pip install .` ships what is listed: a package or a template folder left out works in
+    the checkout and is missing once installed."""
+    expected = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for name in ("config", *APPS)
+        for init in (ROOT / name).rglob("__init__.py")
+    }
+    for folder in SITE_FOLDERS:
+        expected |= {
+            ".".join(("config", *path.relative_to(ROOT).parts))
+            for path in [ROOT / folder, *(ROOT / folder).rglob("*")]
+            if path.is_dir() and path.name != "__pycache__"
+        }
+    declared = _declared_packages()
+    missing, stale = sorted(expected - declared), sorted(declared - expected)
+    assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {missing}"
+    assert not stale, f"remove from [tool.setuptools] packages in pyproject.toml: {stale}"
+
+
+def test_the_lock_pins_every_dependency_within_its_range():
+    """`make` installs the lock and then the project without its dependencies: one added to
+    pyproject.toml but not locked (`make lock`) would be missing."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = dict(
+        line.split(" ")[0].split("==")
+        for line in (ROOT / "requirements.lock").read_text().splitlines()
+        if "==" in line and not line.startswith((" ", "#"))
+    )
+    pins = {canonicalize_name(name): version for name, version in pins.items()}
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        project = tomllib.load(file)["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+    for requirement in map(Requirement, wanted):
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in requirements.lock: run `make lock`"
+        assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]}: `make lock`"
+
+
+INSTALLED_COPY_CHECK = """
+from pathlib import Path
+
+import django
+
+django.setup()
+
+import config
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.management import call_command
+from django.test import Client
+
+call_command("check", fail_level="WARNING")
+print("config from", Path(config.__file__).parent)
+print("site files from", settings.SITE_DIR)
+print("site.css at", finders.find("css/site.css"))
+page = Client(HTTP_HOST="localhost").get("/accounts/login/")
+assert page.status_code == 200, page.status_code
+assert b"css/site.css" in page.content and b'name="password"' in page.content, page.content
+"""
+
+
+def test_an_installed_copy_runs_outside_the_checkout(tmp_path):
+    """Build and install the project into a folder of its own, then run Django from there with
+    only the dependencies on the path: the installed code, templates and static files are used,
+    not the checkout's."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for name in ("config", *APPS, *SITE_FOLDERS):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    target = tmp_path / "installed"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
+        + ["--no-compile", "--target", str(target), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stderr + build.stdout
+    shutil.rmtree(source)
+
+    # The base interpreter with the venv's site-packages on PYTHONPATH: the dependencies, without
+    # the .pth files that point the editable install back at the checkout.
+    dependencies = sysconfig.get_paths()["purelib"]
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": os.pathsep.join([str(target), dependencies]),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "1",
+        "VAR_DIR": str(tmp_path / "var"),
+    }
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [getattr(sys, "_base_executable", sys.executable), "-c", INSTALLED_COPY_CHECK],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert f"config from {target / 'config'}" in result.stdout
+    assert f"site files from {target / 'config'}" in result.stdout
+    assert f"site.css at {target / 'config' / 'static' / 'css' / 'site.css'}" in result.stdout
+    assert (tmp_path / "var" / "static").is_dir()
+    for folder in SITE_FOLDERS:
+        shipped = _files_under(target / "config" / folder)
+        assert shipped == _files_under(ROOT / folder), f"{folder}/ is not shipped whole"
+
+
+def _files_under(folder: Path) -> set[Path]:
+    return {
+        path.relative_to(folder)
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def _pure_modules() -> list[str]:
+    """Every rules module of the formats (and the Blokus piece set they build on)."""
+    paths = [*ROOT.glob("*/rules.py"), *ROOT.glob("*/*_rules.py"), *ROOT.glob("*/rules/*.py")]
+    paths += [ROOT / "blokus" / "pieces.py"]
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for path in paths
+        if path.exists()
+    }
+    return sorted(modules)
+
+
+def test_every_rules_module_imports_without_django():
+    """The functional core runs on plain Python: no Django settings, no Django import."""
+    modules = _pure_modules()
+    assert {"blokus.rules", "shuffleboard.rules", "roundrobin.rules"} <= set(modules)
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "leaked = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
+        "assert not leaked, leaked\n"
+    )
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [getattr(sys, "_base_executable", sys.executable), "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
