@@ -2,7 +2,7 @@
 
 Services validate (``full_clean`` plus the checks below), write, and bump the version of the
 competition and event they touched, so that public pages know to re-render. Errors a person
-caused are ``ServiceError`` (a ``ValidationError``) with a message from the constants below.
+caused are typed errors from ``events.errors`` with a message from the constants below.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, Refused, Stale, refuse
-from events.errors import ServiceError as ServiceError  # re-exported until every app imports errors
 from events.formats import clean_settings, get_format
 from events.models import MAX_RATING, Competition, Entry, Event, Player, fold
 
