@@ -63,6 +63,9 @@ class GameFormat:
     # While a competition runs, withdrawing a player changes its games, so the format's own
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
     running_withdraw_url: str = ""
+    # Dotted path of ``undo(correction, user) -> None``: puts back the result a Correction
+    # replaced, through the format's own services (which record the undo as a correction).
+    undo_correction: str = ""
     screen: str = ""  # URL name of the projector screen, when the format has its own
     export: str = ""  # dotted path of ``export(competition) -> rows``, when the format has one
 

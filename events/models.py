@@ -417,3 +417,70 @@ class Seat(models.Model):
                 raise ValidationError(
                     {"entry": _("The player is not entered in this game's competition.")}
                 )
+
+
+class Correction(models.Model):
+    """A result changed after it was first entered: the trail players and the desk read.
+
+    The format that made the change writes it (``events.services.correction_record``) in the
+    same transaction as the change. ``item``, ``before`` and ``after`` are short texts in the
+    format's words ("game 3", "112", "121"); ``payload`` is what the format needs to undo it.
+    Who corrected is shown on the desk only, never on public pages.
+    """
+
+    class Source(models.TextChoices):
+        DESK = "desk", _("desk")
+        ADMIN = "admin", _("admin")
+        UNDO = "undo", _("undo")
+
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="corrections",
+        verbose_name=_("competition"),
+    )
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.CASCADE,
+        related_name="corrections",
+        null=True,
+        blank=True,
+        verbose_name=_("player"),
+    )
+    item = models.CharField(_("what"), max_length=120)
+    before = models.CharField(_("before"), max_length=120, blank=True)
+    after = models.CharField(_("after"), max_length=120, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("corrected by"),
+    )
+    payload = models.JSONField(_("undo data"), default=dict, blank=True)
+    reverts = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reverted_by",
+        verbose_name=_("undoes"),
+    )
+    created_at = models.DateTimeField(_("corrected at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        indexes = [models.Index(fields=["competition", "-created_at"], name="correction_recent")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(source__in=["desk", "admin", "undo"]), name="correction_source_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.item}: {self.before} → {self.after}"

@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Competition, Entry, Event, Player, fold
+from events.models import Competition, Correction, Entry, Event, Player, fold
 
 SEARCH_LIMIT = 20
 
@@ -129,3 +129,34 @@ def player_or_404(player_id: str | int) -> Player:
         return Player.objects.get(pk=int(player_id))
     except (TypeError, ValueError, Player.DoesNotExist) as exc:
         raise Http404 from exc
+
+
+TRAIL_LENGTH = 20
+
+
+def corrections_of_competition(competition: Competition, limit: int = TRAIL_LENGTH) -> list:
+    """The latest corrections of a competition, newest first (one query)."""
+    return list(
+        Correction.objects.filter(competition=competition)
+        .select_related("entry__player", "corrected_by")
+        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+        .order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def corrections_of_entry(entry: Entry, limit: int = TRAIL_LENGTH) -> list:
+    """The latest corrections of one player's results, newest first (one query)."""
+    return list(
+        Correction.objects.filter(entry=entry)
+        .select_related("entry__player")
+        .order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def correction_for_organiser(user: User, correction_id: int) -> Correction:
+    """A correction for its competition's organiser (404 unknown, 403 anyone else)."""
+    correction = get_object_or_404(
+        Correction.objects.select_related("competition__event"), pk=correction_id
+    )
+    ensure_organiser(correction.competition.event, user)
+    return correction

@@ -50,4 +50,9 @@ urlpatterns = [
         name="csv_import",
     ),
     path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),
+    path(
+        "desk/corrections/<int:correction_id>/undo/",
+        views.correction_undo,
+        name="correction_undo",
+    ),
 ]

@@ -54,6 +54,7 @@ def competition(request: HttpRequest, competition: Competition) -> Context:
         "counts": selectors.entry_counts(entries),
         "format_public_panel": competition.game_format.public_panel,
         "format_head": competition.game_format.head,
+        "corrections": selectors.corrections_of_competition(competition),
     }
 
 
@@ -173,6 +174,7 @@ def _desk_context(competition: Competition, **extra) -> dict:
         "settings_form": settings_form,
         "format_desk_panel": competition.game_format.desk_panel,
         "format_head": competition.game_format.head,
+        "corrections": selectors.corrections_of_competition(competition),
         "withdraw_url_name": _withdraw_url_name(competition),
         "settings_locked": competition.status != Competition.Status.REGISTRATION,
         **extra,
@@ -364,3 +366,17 @@ def csv_import(request: HttpRequest, competition: Competition) -> HttpResponse:
         },
         status=status,
     )
+
+
+@require_POST
+@login_required
+def correction_undo(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
+    """Undo a correction (itself recorded as one), then back to the competition's desk."""
+    correction = selectors.correction_for_organiser(request.user, correction_id)
+    try:
+        services.correction_undo(correction=correction, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(request, _("The correction was undone."))
+    return redirect(correction.competition.get_desk_url())

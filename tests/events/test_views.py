@@ -117,8 +117,8 @@ def test_public_pages_run_a_constant_number_of_queries(
     # the format's panel (one query)
     with django_assert_max_num_queries(5):
         client.get(competition.event.get_absolute_url())
-    # competition page: ETag version, competition+event, entries with players
-    with django_assert_max_num_queries(3):
+    # competition page: ETag version, competition+event, entries with players, corrections
+    with django_assert_max_num_queries(4):
         client.get(competition.get_absolute_url(), headers=HTMX)
     # a 304 costs one query
     etag = client.get(competition.get_absolute_url())["ETag"]
@@ -255,12 +255,12 @@ def test_the_desk_runs_a_constant_number_of_queries(
     desk_client, competition, n, django_assert_max_num_queries
 ):
     _players(competition, n)
-    # session, user, competition+event, organiser check, entries with players
-    with django_assert_max_num_queries(6):
+    # session, user, competition+event, organiser check, entries with players, corrections
+    with django_assert_max_num_queries(7):
         desk_client.get(competition.get_desk_url())
     with django_assert_max_num_queries(6):
         desk_client.get(desk_url("player_search", competition) + "?q=p", headers=HTMX)
-    with django_assert_max_num_queries(7):  # without JavaScript: the desk plus the search
+    with django_assert_max_num_queries(8):  # without JavaScript: the desk plus the search
         desk_client.get(desk_url("player_search", competition) + "?q=p")
     with django_assert_max_num_queries(6):
         desk_client.get(reverse("events:desk"))
