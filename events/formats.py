@@ -63,6 +63,12 @@ class GameFormat:
     # While a competition runs, withdrawing a player changes its games, so the format's own
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
     running_withdraw_url: str = ""
+    # Dotted path of ``correct_seats(*, game, values, by) -> None`` for formats whose results
+    # live on the shared Seat rows (``values``: seat pk -> {"score", "points", "colour"}): it
+    # validates through the rules (raising events.errors.Invalid with a field-level message),
+    # applies, recomputes everything downstream, records the Correction and bumps versions. The
+    # shared Game/Seat admin calls it instead of saving seats itself.
+    correct_seats: str = ""
     # Dotted path of ``undo(correction, user) -> None``: puts back the result a Correction
     # replaced, through the format's own services (which record the undo as a correction).
     undo_correction: str = ""
