@@ -20,6 +20,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -91,18 +92,32 @@ class GameFormat:
     def read_settings(self, stored: Mapping[str, Any] | None) -> Any:
         """The typed settings of a competition: stored values over the defaults.
 
-        Stored settings were validated when written (by the desk or admin), so unknown keys
-        are ignored here rather than refused, and a missing key takes its default.
+        Stored values pass through the settings form again, so a value an old backup or a raw
+        edit stored as text ("3") is read as its type (3); a value the form refuses, or a key it
+        does not know, takes its default rather than breaking a page.
         """
-        defaults = self.settings_class()
         if not isinstance(stored, Mapping):
-            return defaults
-        known = {f.name for f in dataclasses.fields(self.settings_class)}
-        values = {name: value for name, value in stored.items() if name in known}
+            return self.settings_class()
         try:
-            return dataclasses.replace(defaults, **values)
-        except (TypeError, ValueError):
-            return defaults
+            frozen = json.dumps(stored, sort_keys=True)
+        except (TypeError, ValueError, RecursionError):
+            return self.settings_class()
+        return _read_settings(self, frozen)
+
+
+@lru_cache(maxsize=512)
+def _read_settings(game_format: GameFormat, stored_json: str) -> Any:
+    defaults = game_format.settings_class()
+    stored = json.loads(stored_json)
+    known = {f.name for f in dataclasses.fields(game_format.settings_class)}
+    values = {name: value for name, value in stored.items() if name in known}
+    form = game_format.form_class()(data={**game_format.default_settings(), **values})
+    form.is_valid()
+    typed = {name: value for name, value in form.cleaned_data.items() if name in known}
+    try:
+        return dataclasses.replace(defaults, **typed)
+    except (TypeError, ValueError):
+        return defaults
 
 
 PUBLIC = "e/<slug:event_slug>/<slug:competition_slug>/"

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from events.formats import format_choices, get_format, settings_errors
+from events.formats import clean_settings, format_choices, get_format, settings_errors
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -196,6 +196,8 @@ class Competition(models.Model):
         errors = settings_errors(self.format, self.settings)
         if errors:
             raise ValidationError({"settings": errors})
+        # Store what the form cleaned (3, not "3"; defaults filled in), as the desk does.
+        self.settings = clean_settings(self.format, self.settings)
 
     def get_absolute_url(self) -> str:
         return reverse("events:competition", args=[self.event.slug, self.slug])
