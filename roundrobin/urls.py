@@ -1,6 +1,7 @@
 from collections.abc import Callable
+from typing import Any
 
-from django.http import HttpResponseBase
+from django.http import HttpRequest, HttpResponseBase, HttpResponseGone, HttpResponseRedirect
 from django.urls import path
 from django.views.generic import RedirectView
 
@@ -17,15 +18,27 @@ DESK = desk_prefix(ROUNDROBIN)  # desk/<event>/<competition>/roundrobin/
 API = "api/roundrobin/"
 
 
+class MovedPermanently(RedirectView):
+    """GET and HEAD answer 301; a form posted from a page loaded before the move answers 308,
+    which browsers follow with the same method and body."""
+
+    permanent = True
+    query_string = True
+    http_method_names = ["get", "head", "post"]
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        url = self.get_redirect_url(*args, **kwargs)
+        if url is None:
+            return HttpResponseGone()
+        response = HttpResponseRedirect(url)
+        response.status_code = 308
+        return response
+
+
 def moved_to(name: str) -> Callable[..., HttpResponseBase]:
     """A permanent redirect from the address a page had before it moved under the format's
-    segment: printed QR codes and bookmarks keep working (GET and HEAD, query kept)."""
-    return RedirectView.as_view(
-        pattern_name=f"{app_name}:{name}",
-        permanent=True,
-        query_string=True,
-        http_method_names=["get", "head"],
-    )
+    segment: printed QR codes, bookmarks and open desk pages keep working (query kept)."""
+    return MovedPermanently.as_view(pattern_name=f"{app_name}:{name}")
 
 
 urlpatterns = [

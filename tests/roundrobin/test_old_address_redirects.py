@@ -59,7 +59,11 @@ def test_a_printed_qr_code_still_reaches_the_live_page(client, started, sixteen)
     assert sixteen[3].player.name in response.content.decode()
 
 
-def test_old_addresses_do_not_take_writes(desk_client, started, sixteen):
+def test_a_form_posted_to_an_old_address_is_sent_on_with_its_method(desk_client, started, sixteen):
     game = game_between(sixteen[0], sixteen[1])
     old = f"/desk/{started.event.slug}/{started.slug}/games/{game.pk}/result/"
-    assert desk_client.post(old, {"result": "1-0", "revision": 0}).status_code == 405
+    response = desk_client.post(old, {"result": "1-0", "revision": 0})
+    assert response.status_code == 308
+    assert response["Location"] == reverse(
+        "roundrobin:game_result", args=[started.event.slug, started.slug, game.pk]
+    )
