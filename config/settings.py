@@ -6,11 +6,14 @@ Defaults are for a laptop: SQLite under var/, DEBUG off unless DEBUG=1 (``make r
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.logfilters import PATH_LOGGERS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The site's templates/ and static/ sit beside the apps in a checkout; an installed copy carries
@@ -77,6 +80,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "axes",
     "events",
     "blokus",
     "shuffleboard",
@@ -88,6 +92,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A NUL byte anywhere in the request: 400 before any view; control characters stripped.
+    "events.middleware.HostileInputMiddleware",
+    "events.middleware.SecurityHeadersMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -95,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: refuses logins while a username and address are locked out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -135,9 +144,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    # Django's Redis cache made optional: a Redis that is down is a cache miss, logged once.
+    CACHES = {"default": {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -147,6 +155,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes) on the desk and admin logins: AXES_FAILURE_LIMIT wrong
+# passwords for one username from one address lock that pair out for AXES_COOLOFF_MINUTES.
+# Unlock: `manage.py axes_reset` (or axes_reset_username NAME), or delete the rows in admin
+# (Axes > Access attempts).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# Proxies in front of the app (a load balancer, nginx): the client's address is then taken from
+# X-Forwarded-For, that many entries from the right. 0: the connection's own address.
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:desk"
 LOGOUT_REDIRECT_URL = "events:index"
@@ -177,7 +203,23 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# The console backend prints every e-mail, private links included, into the server's log: fine
+# for development, refused in production unless chosen on purpose (EMAIL_BACKEND set).
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "")
+if not EMAIL_BACKEND:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "EMAIL_BACKEND is required when DEBUG is off: e.g. "
+            "django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST, EMAIL_PORT, "
+            "EMAIL_HOST_USER, EMAIL_HOST_PASSWORD. The console backend would print every "
+            "player's private link into the log; set it explicitly if that is really wanted."
+        )
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 
 # Uploads: a CSV of players is small; refuse anything that is not.
@@ -199,6 +241,38 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Players' private links (/p/<token>/) are redacted in every record that carries a path.
+    "filters": {"redact_private_links": {"()": "config.logfilters.RedactPrivateLinks"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "level": "INFO",
+        },
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Django's own access log (runserver), as Django configures it, plus the filter.
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["redact_private_links"],
+        },
+        # Loggers without handlers of their own (they propagate): the filter only. gunicorn's
+        # loggers are left to gunicorn (config/gunicorn.py installs the filter there).
+        **{
+            name: {"filters": ["redact_private_links"]}
+            for name in PATH_LOGGERS
+            if name != "django.server" and not name.startswith("gunicorn.")
+        },
+    },
 }

@@ -5,6 +5,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+# Production refuses to start without an explicit e-mail backend; tests keep mails in memory.
+os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
 
 from config.settings import *  # noqa: E402, F403

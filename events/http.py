@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control
 from django_htmx.middleware import HtmxDetails
 
 from events.errors import ServiceError
@@ -59,7 +60,10 @@ def desk_view(
                 competition_slug,
                 format_key=game_format.key if game_format else None,
             )
-            return view(request, competition, **kwargs)
+            response = view(request, competition, **kwargs)
+            # Desk pages list e-mails and private links: no browser or proxy keeps them.
+            patch_cache_control(response, no_store=True, private=True)
+            return response
 
         return wrapped
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -20,7 +21,7 @@ from events.models import Competition, CompetitionStatus, Entry
 from events.qr import qr_svg
 from roundrobin import selectors, services
 from roundrobin.format import ROUNDROBIN
-from roundrobin.forms import MoveForm, ResultForm
+from roundrobin.forms import RESULT_BUTTONS, MoveForm, ResultForm
 from roundrobin.models import Turn
 
 
@@ -81,11 +82,15 @@ def start(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 def _table_context(competition: Competition, number: int, **extra: Any) -> dict[str, Any]:
+    table = selectors.table_with_clocks(competition, number, timezone.now())
     return {
         "event": competition.event,
         "competition": competition,
-        "table": selectors.table_with_clocks(competition, number, timezone.now()),
+        "table": table,
         "zone": competition.event.time_zone,
+        "corrections": selectors.corrections_of_games(
+            competition, [game.pk for game in table.all_games]
+        ),
         **extra,
     }
 
@@ -99,28 +104,52 @@ def desk_table(request: HtmxHttpRequest, competition: Competition, number: int) 
     return render(request, template, _table_context(competition, number))
 
 
-def _record_result(competition: Competition, game_id: int, form: ResultForm) -> tuple[str, str]:
-    """(error, flash) of entering the posted result."""
+def _record_result(
+    request: HttpRequest, competition: Competition, game_id: int, form: ResultForm
+) -> tuple[str, str, dict[str, Any] | None]:
+    """(error, flash, confirm) of entering the posted result; ``confirm`` is what the desk
+    shows instead of saving when the correction rewrites what was drawn from the result."""
     if not form.is_valid():
-        return _form_errors(form), ""
+        return _form_errors(form), "", None
+    result = form.cleaned_data["result"]
+    if not request.POST.get("confirm"):
+        revision = form.cleaned_data["revision"]
+        preview = services.preview_of_posted(competition, game_id, result, revision)
+        if preview is not None and preview.needs_confirmation:
+            confirm = {
+                "game": game_id,
+                "result": result,
+                "label": RESULT_BUTTONS.get(result, result),
+                "revision": form.cleaned_data["revision"],
+                "item": services.game_item_of(game_id),
+                "preview": preview,
+            }
+            return "", "", confirm
     try:
         services.game_result_record(
             competition=competition,
             game_id=game_id,
-            result=form.cleaned_data["result"],
+            result=result,
             revision=form.cleaned_data["revision"],
+            by=request.user,
         )
     except ServiceError as exc:
-        return exc.text, ""
-    return "", _("Result saved.")
+        return exc.text, "", None
+    return "", _("Result saved."), None
 
 
 @require_POST
 @desk_view(ROUNDROBIN)
 def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int) -> HttpResponse:
     number = selectors.table_number_of_game(competition, game_id)
-    error, flash = _record_result(competition, game_id, ResultForm(request.POST))
+    error, flash, confirm = _record_result(request, competition, game_id, ResultForm(request.POST))
     competition.refresh_from_db(fields=["status", "version"])
+    if confirm is not None:  # a warning and a confirmation, nothing saved yet
+        template = "roundrobin/desk_table.html"
+        if request.htmx:
+            template += "#table-panel"
+        context = _table_context(competition, number, confirm=confirm, focus=game_id)
+        return render(request, template, context)
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -197,7 +226,7 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "event": entry.competition.event,
         "competition": entry.competition,
         "page": selectors.private_page(entry, now),
-        "token": entry.rr_token.token,
+        "private_url": _private_page_url(entry),
         "zone": entry.competition.event.time_zone,
         "now": now,
         "max_move": Turn.MOVE_MAX_LENGTH,
@@ -232,19 +261,46 @@ def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
     return "", _("Move sent.")
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def private(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """A player's own page (no login; the link is the key): their games, the current turn with
-    its deadline counting down, and the move form. Unknown links are a plain 404."""
-    entry = selectors.entry_by_token(token)
+# The private link /p/<token>/ is exchanged for this cookie at the first visit, then the page
+# lives at /p/player/<entry id>/ (the cookie's path: one cookie per player, so two players on
+# one phone both work), so the token appears in no later address, log line or Referer.
+PRIVATE_COOKIE = "rr_player"
+PRIVATE_COOKIE_SALT = "roundrobin.private"
+PRIVATE_COOKIE_DAYS = 180
+
+
+def _private_page_url(entry: Entry) -> str:
+    return reverse("roundrobin:private_page", args=[entry.pk])
+
+
+def _with_private_cookie(response: HttpResponse, entry: Entry) -> HttpResponse:
+    response.set_signed_cookie(
+        PRIVATE_COOKIE,
+        entry.rr_token.token,
+        salt=PRIVATE_COOKIE_SALT,
+        max_age=PRIVATE_COOKIE_DAYS * 24 * 3600,
+        path=_private_page_url(entry),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+def _private_headers(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _private_answer(request: HtmxHttpRequest, entry: Entry) -> HttpResponse:
+    """The page (GET), or a posted move or result report: a 303 back to the page, or for htmx
+    the games fragment with the outcome."""
     template = "roundrobin/private.html"
     if request.method != "POST":
         if request.htmx:
             template += "#private-games"
-        response = render(request, template, _private_context(entry))
-        response["Cache-Control"] = "private, no-store"
-        response["Referrer-Policy"] = "no-referrer"
-        return response
+        return _private_headers(render(request, template, _private_context(entry)))
     game_id = request.POST.get("game", "")
     error, flash = _private_post(request, entry)
     if not request.htmx:
@@ -252,11 +308,49 @@ def private(request: HtmxHttpRequest, token: str) -> HttpResponse:
             messages.error(request, error)
         else:
             messages.success(request, flash)
-        return redirect(reverse("roundrobin:private", args=[token]) + f"#game-{game_id}")
+        anchor = f"#game-{game_id}" if game_id.isdigit() else ""
+        return _private_headers(redirect_303(_private_page_url(entry) + anchor))
     context = _private_context(
         entry, error=error, flash=flash, focus=str(game_id), typed=request.POST.get("move", "")
     )
     context["focus_shown"] = any(str(view.pk) == str(game_id) for view in context["page"].games)
-    response = render(request, template + "#private-games", context)
-    response["Cache-Control"] = "private, no-store"
+    return _private_headers(render(request, template + "#private-games", context))
+
+
+def redirect_303(url: str) -> HttpResponse:
+    response = HttpResponse(status=303)
+    response["Location"] = url
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def private(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A player's private link (no login; the link is the key): exchanged for a signed,
+    HttpOnly cookie scoped to that player's page, then a 303 to the page's address, which
+    carries no token. A form posted here from a page opened before the exchange still counts.
+    Unknown links are a plain 404."""
+    entry = selectors.entry_by_token(token)
+    if request.method == "POST":
+        response = _private_answer(request, entry)
+    else:
+        response = _private_headers(redirect_303(_private_page_url(entry)))
+    return _with_private_cookie(response, entry)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def private_page(request: HtmxHttpRequest, entry_id: int) -> HttpResponse:
+    """A player's own page, opened through their private link: their games, the current turn
+    with its deadline counting down, and the move form. Without the cookie (another browser,
+    cookies cleared) a page asks to open the link again (403)."""
+    token = request.get_signed_cookie(PRIVATE_COOKIE, default=None, salt=PRIVATE_COOKIE_SALT)
+    entry = None
+    if token:
+        try:
+            entry = selectors.entry_by_token(token)
+        except Http404:
+            entry = None
+    if entry is None or entry.pk != entry_id:
+        response = render(request, "roundrobin/private.html", {"no_access": True}, status=403)
+        response.delete_cookie(PRIVATE_COOKIE, path=request.path)
+        return _private_headers(response)
+    return _private_answer(request, entry)

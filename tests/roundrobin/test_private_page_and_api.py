@@ -30,8 +30,13 @@ def token_of(entry):
     return PlayerToken.objects.get(entry=entry).token
 
 
-def private(entry):
-    return reverse("roundrobin:private", args=[token_of(entry)])
+def private(client, entry):
+    """Open the player's link, as from the e-mail: the token is exchanged for a cookie and the
+    answer sends the browser on to the page's own address, which is returned."""
+    response = client.get(reverse("roundrobin:private", args=[token_of(entry)]))
+    assert response.status_code == 303
+    assert token_of(entry) not in response["Location"]
+    return response["Location"]
 
 
 def first_game(entry):
@@ -48,8 +53,9 @@ def duel(event):
 def test_the_private_page_shows_the_games_and_the_deadline_in_the_event_zone(client, duel):
     competition, (a, b) = duel
     with time_machine.travel(START + 2 * H, tick=False):
-        page = client.get(private(a))
-        fragment = client.get(private(a), headers=HTMX)
+        address = private(client, a)
+        page = client.get(address)
+        fragment = client.get(address, headers=HTMX)
     assert page.status_code == 200 and fragment.status_code == 200
     html = page.content.decode()
     assert b.player.name in html and "Turn 1" in html
@@ -67,10 +73,11 @@ def test_an_unknown_token_is_a_plain_404(client, duel):
 def test_a_player_sends_a_move_without_and_with_htmx(client, duel):
     competition, (a, b) = duel
     game, position = first_game(a)
+    address = private(client, a)
     with time_machine.travel(START + 2 * H, tick=False):
-        response = client.post(private(a), {"game": game.pk, "turn": 1, "move": "e4"})
-        assert response.status_code == 302 and response["Location"].endswith(f"#game-{game.pk}")
-        again = client.post(private(a), {"game": game.pk, "turn": 1, "move": "d4"}, headers=HTMX)
+        response = client.post(address, {"game": game.pk, "turn": 1, "move": "e4"})
+        assert response.status_code == 303 and response["Location"].endswith(f"#game-{game.pk}")
+        again = client.post(address, {"game": game.pk, "turn": 1, "move": "d4"}, headers=HTMX)
     assert again.status_code == 200
     assert "already sent" in again.content.decode()
     turn = Turn.objects.get(game=game, number=1)
@@ -91,10 +98,15 @@ def test_a_player_sends_a_move_without_and_with_htmx(client, duel):
 )
 def test_hostile_form_posts_are_refused_in_place(client, duel, data):
     competition, (a, b) = duel
+    address = private(client, a)
     with time_machine.travel(START + H, tick=False):
-        response = client.post(private(a), data, headers=HTMX)
-    assert response.status_code == 200
-    assert 'role="alert"' in response.content.decode() or "msg error" in response.content.decode()
+        response = client.post(address, data, headers=HTMX)
+    if "\x00" in str(data.get("move", "")):
+        assert response.status_code == 400  # NUL is refused before any view runs
+    else:
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'role="alert"' in html or "msg error" in html
     assert not Turn.objects.filter(first_moved_at__isnull=False).exists()
     assert not Turn.objects.filter(second_moved_at__isnull=False).exists()
 
@@ -102,10 +114,11 @@ def test_hostile_form_posts_are_refused_in_place(client, duel, data):
 def test_a_late_move_on_the_page_shows_the_deadline(client, duel):
     competition, (a, b) = duel
     game, _position = first_game(a)
+    address = private(client, a)
     with time_machine.travel(START + 25 * H, tick=False):
-        page = client.get(private(a)).content.decode()
+        page = client.get(address).content.decode()
         assert "Turn 2" in page and "Turn 1 " not in page  # an expired turn is never shown open
-        response = client.post(private(a), {"game": game.pk, "turn": 1, "move": "e4"}, headers=HTMX)
+        response = client.post(address, {"game": game.pk, "turn": 1, "move": "e4"}, headers=HTMX)
     assert "Too late" in response.content.decode()
     assert "2026-03-02 13:00 CET" in response.content.decode()
 
@@ -116,7 +129,7 @@ def test_the_private_page_takes_constant_queries(
 ):
     competition, entries = started_with(event, f"pq{players}", players)
     # entry (with token, player, event), games, seats, entries, turns
-    address = private(entries[0])
+    address = private(client, entries[0])
     with django_assert_max_num_queries(5):
         assert client.get(address).status_code == 200
 
@@ -250,14 +263,16 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
     competition, (a, b) = duel
     game, position = first_game(a)
     mine = "0-1" if position == 1 else "1-0"  # a's own loss: resigning
+    phone_b = Client()  # each player on their own phone, each with their own cookie
+    page_a, page_b = private(client, a), private(phone_b, b)
     with time_machine.travel(START + H, tick=False):
-        claim = client.post(
-            private(b), {"game": game.pk, "result": mine}, headers=HTMX
+        claim = phone_b.post(
+            page_b, {"game": game.pk, "result": mine}, headers=HTMX
         ).content.decode()
         assert "when your opponent reports the same" in claim
-        bad = client.post(private(a), {"game": game.pk, "result": "2-0"}, headers=HTMX)
+        bad = client.post(page_a, {"game": game.pk, "result": "2-0"}, headers=HTMX)
         assert "Report 1-0" in bad.content.decode()
-        done = client.post(private(a), {"game": game.pk, "result": mine}, headers=HTMX)
+        done = client.post(page_a, {"game": game.pk, "result": mine}, headers=HTMX)
     assert "Result recorded." in done.content.decode()
     assert Game.objects.get(pk=game.pk).status == "finished"
 

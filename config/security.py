@@ -1,0 +1,34 @@
+"""Small security helpers the settings name by dotted path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address for login throttling: the connection's, or behind
+    ``TRUSTED_PROXIES`` proxies the X-Forwarded-For entry they vouch for (counted from the
+    right, so a client cannot choose its own address by sending the header)."""
+    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    if len(forwarded) < proxies:
+        return remote
+    return forwarded[-proxies]
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """django-axes' answer to a login while locked out: the login page's message, in words."""
+    cooloff = settings.AXES_COOLOFF_TIME
+    minutes = max(1, round(cooloff.total_seconds() / 60)) if cooloff else 0
+    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/locked_out.html", context, status=429)
