@@ -36,4 +36,5 @@ BLOKUS = GameFormat(
     demo="blokus.demo",
     head="blokus/_head.html",
     derived_seat_scores=True,
+    undo_correction="blokus.services.undo_correction",
 )

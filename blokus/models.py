@@ -17,8 +17,23 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from blokus import rules
-from blokus.validation import hand_message
+from blokus.validation import MONOMINO_WITH_SQUARES, hand_message
 from events.models import Competition, Entry, Seat, Session
+
+
+def hand_label(seat: Seat) -> str:
+    """Where a seat played and who: "Session 1, round 2, Table 3 · Oskar" ("Final, Table 1 · …")."""
+    game = seat.game
+    session = game.round.session
+    if session.kind == Session.Kind.FINAL:
+        where = _("Final, %(table)s") % {"table": game}
+    else:
+        where = _("%(session)s, round %(round)s, %(table)s") % {
+            "session": session,
+            "round": game.round.number,
+            "table": game,
+        }
+    return f"{where} · {seat.entry.player.name}"
 
 
 class SessionPlayer(models.Model):
@@ -50,29 +65,44 @@ class SessionPlayer(models.Model):
 
     class Meta:
         ordering = ["session", "roll_call", "pk"]
-        verbose_name = _("session player")
-        verbose_name_plural = _("session players")
+        verbose_name = _("Blokus session player")
+        verbose_name_plural = _("Blokus session players")
         constraints = [
-            models.UniqueConstraint(fields=["session", "entry"], name="blokus_one_place_a_session"),
             models.UniqueConstraint(
-                fields=["session", "roll_call"], name="blokus_roll_call_order_unique"
+                fields=["session", "entry"],
+                name="blokus_one_place_a_session",
+                violation_error_message=_("This player is already registered for this session."),
+            ),
+            models.UniqueConstraint(
+                fields=["session", "roll_call"],
+                name="blokus_roll_call_order_unique",
+                violation_error_message=_("Another player already has this roll-call place."),
             ),
             models.CheckConstraint(
                 condition=Q(role__in=["registered", "seated", "reserve", "replaced"]),
                 name="blokus_session_player_role_known",
+                violation_error_message=_("Choose one of the roles offered."),
             ),
             models.CheckConstraint(
                 condition=Q(roll_call__isnull=True) | Q(checked_in_at__isnull=False),
                 name="blokus_roll_call_needs_check_in",
+                violation_error_message=_("Only a player checked in has a roll-call place."),
             ),
             models.CheckConstraint(
                 condition=Q(dropped_after_round__isnull=True) | Q(role="seated"),
                 name="blokus_only_players_drop_out",
+                violation_error_message=_("Only a player who is playing can drop out."),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry.player} · {self.session}"
+        session = self.session
+        return _("%(player)s in %(session)s of %(competition)s (%(event)s)") % {
+            "player": self.entry.player.name,
+            "session": session,
+            "competition": session.competition.name,
+            "event": session.competition.event.name,
+        }
 
     def clean(self) -> None:
         # R-BLK-07 for admin edits too: a player plays in one qualifying session at most.
@@ -117,21 +147,24 @@ class Hand(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = _("hand")
-        verbose_name_plural = _("hands")
+        verbose_name = _("Blokus hand")
+        verbose_name_plural = _("Blokus hands")
         constraints = [
             models.CheckConstraint(
                 condition=Q(squares_left__gte=0) & Q(squares_left__lte=rules.TOTAL_SQUARES),
                 name="blokus_squares_left_in_range",
+                violation_error_message=_("Squares left must be a whole number from 0 to 89."),
             ),
             models.CheckConstraint(
                 condition=Q(monomino_last=False) | Q(squares_left=0),
                 name="blokus_monomino_last_only_when_all_placed",
+                violation_error_message=MONOMINO_WITH_SQUARES,
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.seat}: {self.squares_left}"
+        """ "Session 1, round 2, Table 3 · Oskar" (the admin's list selects what it names)."""
+        return hand_label(self.seat)
 
     def clean(self) -> None:
         """The same check as the desk's (``rules.check_hand``), for a hand edited in admin."""
@@ -176,8 +209,8 @@ class SessionNotHeld(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = _("session not held")
-        verbose_name_plural = _("sessions not held")
+        verbose_name = _("Blokus session not held")
+        verbose_name_plural = _("Blokus sessions not held")
 
     def __str__(self) -> str:
         return f"{self.session}: {self.reason}"
@@ -200,8 +233,11 @@ class QualificationLot(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = _("qualification lot")
-        verbose_name_plural = _("qualification lots")
+        verbose_name = _("Blokus qualification lot")
+        verbose_name_plural = _("Blokus qualification lots")
 
     def __str__(self) -> str:
-        return f"{self.competition} lot {self.seed}"
+        return _("Qualification lot of %(competition)s (%(event)s)") % {
+            "competition": self.competition.name,
+            "event": self.competition.event.name,
+        }

@@ -112,6 +112,24 @@ Decisions the application makes with these functions (blokus/services.py has the
   as undecided.
 - A result can be corrected at the desk until the next round is drawn, then only with an
   explicit confirmation (later groupings stay as drawn; the standings follow).
+- Corrections after a later round was drawn (or the final seated), desk and admin alike: the
+  rounds already drawn stay exactly as drawn (no redraw, no reseating; the final's players stay
+  the finalists); the organiser is told before saving what changes ("Round 2 was grouped from
+  this result; Oskar moves from 8½ to 11½ qualifying points; the groups already drawn stay as
+  they are") by one impact function (``blokus.selectors.correction_impact``) and must confirm.
+  Only the standings and later draws follow the corrected result.
+- Every change of an entered result is on the public correction trail, one record per player
+  whose score or points moved ("-8 (0 QP) -> -1 (2 QP)"); who corrected is shown on the desk
+  only. Undo restores the whole table as it was before that correction and is refused once the
+  table was changed again since (re-entering it is then the way).
+- A stored table that cannot be right (not four seats, a missing hand, a hand the rules refuse,
+  a score that does not follow from the hand, points not adding up to 6) is shown as "needs
+  attention" on the public pages and the desk, never an error page; saving it again at the
+  desk (or the admin) puts it right.
+- In admin, a hand is corrected but never added (a table's four hands are entered at the desk)
+  nor deleted (the delete page names the result that holds it); a seated session player, a
+  lot the final was seated with, and a "not held" record once the final is seated are not
+  deleted either. An emptied "pieces left" means the pieces were not tapped, as at the desk.
 """
 
 from __future__ import annotations

@@ -75,9 +75,15 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.CheckConstraint(
-                condition=Q(rating__lte=MAX_RATING), name="player_rating_in_range"
+                condition=Q(rating__lte=MAX_RATING),
+                name="player_rating_in_range",
+                violation_error_message=_("A rating is at most 4000."),
             ),
-            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(
+                condition=~Q(name=""),
+                name="player_name_not_empty",
+                violation_error_message=_("A player needs a name."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -128,7 +134,9 @@ class Event(models.Model):
         verbose_name_plural = _("events")
         constraints = [
             models.CheckConstraint(
-                condition=Q(ends_on__gte=F("starts_on")), name="event_ends_after_start"
+                condition=Q(ends_on__gte=F("starts_on")),
+                name="event_ends_after_start",
+                violation_error_message=_("An event cannot end before it starts."),
             ),
         ]
 
@@ -185,7 +193,9 @@ class Competition(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "slug"], name="competition_slug_unique"),
             models.CheckConstraint(
-                condition=Q(status__in=CompetitionStatus.values), name="competition_status_known"
+                condition=Q(status__in=CompetitionStatus.values),
+                name="competition_status_known",
+                violation_error_message=_("Unknown competition status."),
             ),
         ]
 
@@ -243,7 +253,11 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.competition_id}"
+        # The competition is named when it was fetched with the entry (every admin list selects
+        # it); a bare entry does not cost a query per row to print.
+        if Entry.competition.is_cached(self):
+            return f"{self.player} · {self.competition.name}"
+        return str(self.player)
 
     @property
     def is_checked_in(self) -> bool:
@@ -291,7 +305,11 @@ class Session(models.Model):
         verbose_name_plural = _("sessions")
         constraints = [
             models.UniqueConstraint(fields=["competition", "number"], name="session_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="session_number_positive",
+                violation_error_message=_("Sessions are numbered from 1."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -317,7 +335,11 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="round_number_positive",
+                violation_error_message=_("Rounds are numbered from 1."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -355,9 +377,15 @@ class Game(models.Model):
         verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="game_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
             models.CheckConstraint(
-                condition=Q(status__in=GameStatus.values), name="game_status_known"
+                condition=Q(number__gte=1),
+                name="game_number_positive",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values),
+                name="game_status_known",
+                violation_error_message=_("Unknown game status."),
             ),
         ]
 
@@ -394,9 +422,15 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "entry"], name="seat_one_per_player"),
             models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
-            models.CheckConstraint(condition=Q(position__gte=1), name="seat_position_positive"),
             models.CheckConstraint(
-                condition=Q(points__isnull=True) | Q(points__gte=0), name="seat_points_not_negative"
+                condition=Q(position__gte=1),
+                name="seat_position_positive",
+                violation_error_message=_("Seats are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | Q(points__gte=0),
+                name="seat_points_not_negative",
+                violation_error_message=_("Points cannot be negative."),
             ),
         ]
 
@@ -480,9 +514,47 @@ class Correction(models.Model):
         indexes = [models.Index(fields=["competition", "-created_at"], name="correction_recent")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(source__in=["desk", "admin", "undo"]), name="correction_source_known"
+                condition=Q(source__in=["desk", "admin", "undo"]),
+                name="correction_source_known",
+                violation_error_message=_("Unknown correction source."),
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.item}: {self.before} → {self.after}"
+
+
+# The words for a database refusal, by constraint name, for a save that got past the forms
+# (a race, two seats swapping places): never show a constraint's name to a person.
+_UNIQUE_MESSAGES = {
+    "competition_slug_unique": _("Another competition of this event has this address."),
+    "entry_one_per_player": _("The player is already entered in this competition."),
+    "session_number_unique": _("Another session of this competition has this number."),
+    "round_number_unique": _("Another round of this session has this number."),
+    "game_number_unique": _("Another game of this round has this table number."),
+    "seat_one_per_player": _("The player already has a seat in this game."),
+    "seat_position_unique": _("Another seat of this game has this position."),
+}
+
+
+def constraint_message(error_text: str) -> str:
+    """A readable reason for a database error text naming one of our constraints (PostgreSQL
+    names it; SQLite names the columns of a unique one); a general one otherwise."""
+    from django.apps import apps
+
+    for model in apps.get_models():
+        table = model._meta.db_table
+        for constraint in model._meta.constraints:
+            fields = getattr(constraint, "fields", ()) or ()
+            columns = ", ".join(
+                f"{table}.{getattr(model._meta.get_field(f), 'column', f)}" for f in fields
+            )
+            if constraint.name not in error_text and not (columns and columns in error_text):
+                continue
+            known = _UNIQUE_MESSAGES.get(constraint.name)
+            if known is not None:
+                return str(known)
+            message = str(getattr(constraint, "violation_error_message", "") or "")
+            if message and "%(name)s" not in message:
+                return message
+    return str(_("it conflicts with data stored meanwhile; please check the values and retry."))

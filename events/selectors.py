@@ -108,7 +108,9 @@ def entry_counts(entries: list[Entry]) -> EntryCounts:
 def players_search(query: str, *, competition: Competition) -> list[Player]:
     """Known players whose name or club contain every word typed, accents and case aside.
 
-    Each player carries ``entry_id`` (their entry in ``competition``, or None).
+    The register is shared by every event, so an organiser sees only name and club here (no
+    e-mail, no rating): the rows are loaded with those fields alone. Each player carries
+    ``is_registered`` (entered in ``competition``).
     """
     words = fold(query).split()
     if not words:
@@ -118,9 +120,9 @@ def players_search(query: str, *, competition: Competition) -> list[Player]:
         players = players.filter(search_text__contains=word)
     entry = Entry.objects.filter(competition=competition, player=OuterRef("pk"))
     return list(
-        players.annotate(
-            is_registered=Exists(entry),
-        ).order_by("name", "club", "pk")[:SEARCH_LIMIT]
+        players.only("pk", "name", "club")
+        .annotate(is_registered=Exists(entry))
+        .order_by("name", "club", "pk")[:SEARCH_LIMIT]
     )
 
 
@@ -148,7 +150,8 @@ def corrections_of_entry(entry: Entry, limit: int = TRAIL_LENGTH) -> list:
     """The latest corrections of one player's results, newest first (one query)."""
     return list(
         Correction.objects.filter(entry=entry)
-        .select_related("entry__player")
+        .select_related("entry__player", "corrected_by")
+        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
         .order_by("-created_at", "-pk")[:limit]
     )
 

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -379,4 +380,9 @@ def correction_undo(request: AuthenticatedHttpRequest, correction_id: int) -> Ht
         messages.error(request, exc.text)
     else:
         messages.success(request, _("The correction was undone."))
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}
+    ) and back.startswith("/desk/"):
+        return redirect(back)
     return redirect(correction.competition.get_desk_url())

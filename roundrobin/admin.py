@@ -1,21 +1,37 @@
 """Admin for the round robin's records; every save bumps the competition's version.
 
-Admin edits of ``GameDetail`` and ``Withdrawal`` are validated through ``rules`` (model
-``clean()``); a result itself is corrected at the desk (the table page), which also re-applies
-ratings and tiebreaks. ``RatingChange`` rows are derived data and read-only here.
+Names: every model is "Round-robin …" (a "Round-robin game", not a "game detail"), every row
+names its event, competition, table, round and players, every list filters by event,
+competition and table and searches by player name, and "View on site" opens the public page
+the row shows on.
+
+Results: a game's result (its seats' points and colours) is corrected in Events › Games, which
+hands the seats to ``roundrobin.services.seats_correct`` (the format's ``correct_seats``): the
+rules' check, a warning and confirmation when later things were drawn from it, the trail, and
+ratings, tiebreaks and status recomputed. Admin edits of ``GameDetail`` and ``Withdrawal`` are
+validated through ``rules`` (model ``clean()``) and re-apply the competition afterwards.
+
+Deletes: rows that hold results or that results were drawn from (a game with a result, a
+tiebreak stage, a withdrawal, a rating snapshot, any turn of the clock) are refused on the
+delete page, which names what holds them; rating changes are derived (read-only, with history)
+and are recomputed, never deleted by hand.
 """
 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from events.admin import TouchingAdmin
-from events.models import Competition
-from roundrobin import services
+from events.admin import CompetitionFilter, EventFilter, SessionFilter, TouchingAdmin, _filter
+from events.models import Competition, Entry, Game
+from roundrobin import selectors, services
 from roundrobin.models import (
     GameDetail,
     PlayerToken,
@@ -25,63 +41,290 @@ from roundrobin.models import (
     TiebreakStage,
     Turn,
     Withdrawal,
+    game_words,
 )
+
+GAME = "game__round__session__competition"
+ENTRY = "entry__competition"
+
+
+def _game_filters(prefix: str = "game__") -> list[Any]:
+    return [
+        _filter(EventFilter, f"{prefix}round__session__competition__event"),
+        _filter(CompetitionFilter, f"{prefix}round__session__competition"),
+        _filter(SessionFilter, f"{prefix}round__session"),
+    ]
+
+
+def _entry_filters(prefix: str = "entry__") -> list[Any]:
+    return [
+        _filter(EventFilter, f"{prefix}competition__event"),
+        _filter(CompetitionFilter, f"{prefix}competition"),
+    ]
+
+
+def _game_related(prefix: str = "game__") -> list[str]:
+    return [f"{prefix}round__session__competition__event", f"{prefix}round__rr_stage"]
+
+
+def _tables_url(competition: Competition, number: int | None = None) -> str:
+    url = reverse("roundrobin:tables", args=[competition.event.slug, competition.slug])
+    return f"{url}#table-{number}" if number else url
+
+
+def _player_url(entry: Entry) -> str:
+    competition = entry.competition
+    return reverse("roundrobin:player", args=[competition.event.slug, competition.slug, entry.pk])
+
+
+class RoundRobinAdmin(TouchingAdmin):
+    """Shared columns: the event, competition, table and players of a row's game or entry."""
+
+    prefetch: tuple[str, ...] = ()
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request)
+        return queryset.prefetch_related(*self.prefetch) if self.prefetch else queryset
+
+    def game_of(self, obj: Any) -> Game | None:
+        return getattr(obj, "game", None)
+
+    @admin.display(description=gettext_lazy("event"))
+    def event(self, obj: Any) -> str:
+        competition = self.competition_of(obj)
+        return competition.event.name if competition is not None else ""
+
+    @admin.display(description=gettext_lazy("competition"))
+    def competition(self, obj: Any) -> str:
+        competition = self.competition_of(obj)
+        return competition.name if competition is not None else ""
+
+    @admin.display(description=gettext_lazy("table"))
+    def table(self, obj: Any) -> str:
+        game = self.game_of(obj)
+        return str(game.round.session.number) if game is not None else ""
+
+    @admin.display(description=gettext_lazy("round"))
+    def turn_of_table(self, obj: Any) -> str:
+        game = self.game_of(obj)
+        if game is None:
+            return ""
+        return (
+            _("regular")
+            if game.round.number == 1
+            else _("tiebreak %(n)s") % {"n": game.round.number - 1}
+        )
+
+    @admin.display(description=gettext_lazy("players"))
+    def players(self, obj: Any) -> str:
+        game = self.game_of(obj)
+        if game is None:
+            return ""
+        seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+        return " – ".join(seat.entry.player.name for seat in seats)
+
+    @admin.display(description=gettext_lazy("player"))
+    def player(self, obj: Any) -> str:
+        return obj.entry.player.name
+
+    def view_on_site(self, obj: Any) -> str | None:
+        game = self.game_of(obj)
+        if game is not None:
+            return _tables_url(game.round.session.competition, game.round.session.number)
+        entry = getattr(obj, "entry", None)
+        if entry is not None:
+            return _player_url(entry)
+        return super().view_on_site(obj)
+
+    # --- deletes that would lose results --------------------------------------------------
+
+    def held(self, obj: Any) -> str:
+        """Why ``obj`` cannot be deleted ("" when it can)."""
+        return ""
+
+    def get_deleted_objects(self, objs, request):
+        deleted, model_count, perms_needed, protected = super().get_deleted_objects(objs, request)
+        reasons = [reason for obj in objs if (reason := self.held(obj))]
+        return deleted, model_count, perms_needed, [*protected, *reasons]
+
+
+GAME_PREFETCH = ("game__seats__entry__player",)
 
 
 @admin.register(RatingSnapshot)
-class RatingSnapshotAdmin(TouchingAdmin):
-    list_display = ["entry", "rating", "rated_games", "provisional", "seed", "table", "taken_at"]
+class RatingSnapshotAdmin(RoundRobinAdmin):
+    list_display = [
+        "player",
+        "event",
+        "competition",
+        "table",
+        "seed",
+        "rating",
+        "rated_games",
+        "provisional",
+        "taken_at",
+    ]
+    list_filter = [*_entry_filters(), "table"]
     list_select_related = ["entry__player", "entry__competition__event"]
     search_fields = ["entry__player__name", "entry__competition__name"]
-    raw_id_fields = ["entry"]
+    autocomplete_fields = ["entry"]
 
     def competition_of(self, obj: RatingSnapshot) -> Competition:
         return obj.entry.competition
 
+    @admin.display(description=gettext_lazy("table"), ordering="table")
+    def table(self, obj: RatingSnapshot) -> str:
+        return str(obj.table)
+
+    def held(self, obj: RatingSnapshot) -> str:
+        return _("%(row)s: the tables and ratings were drawn from this snapshot") % {"row": obj}
+
 
 @admin.register(TiebreakStage)
-class TiebreakStageAdmin(TouchingAdmin):
-    list_display = ["__str__", "kind", "attempt", "place", "players_key"]
+class TiebreakStageAdmin(RoundRobinAdmin):
+    list_display = ["__str__", "event", "competition", "table", "kind", "attempt", "place"]
+    list_filter = [
+        _filter(EventFilter, "table__competition__event"),
+        _filter(CompetitionFilter, "table__competition"),
+        _filter(SessionFilter, "table"),
+        "kind",
+    ]
     list_select_related = ["table__competition__event", "round"]
-    search_fields = ["table__competition__name"]
-    raw_id_fields = ["round", "table"]
+    search_fields = ["table__competition__name", "round__games__seats__entry__player__name"]
+    autocomplete_fields = ["round", "table"]
 
     def competition_of(self, obj: TiebreakStage) -> Competition:
         return obj.table.competition
 
+    @admin.display(description=gettext_lazy("table"))
+    def table(self, obj: TiebreakStage) -> str:
+        return str(obj.table.number)
+
+    def view_on_site(self, obj: TiebreakStage) -> str | None:
+        return _tables_url(obj.table.competition, obj.table.number)
+
+    def held(self, obj: TiebreakStage) -> str:
+        return _(
+            "%(row)s: tiebreak stages follow from the table's results; correct a result "
+            "instead (a stage no longer needed is cancelled or removed by itself)"
+        ) % {"row": obj}
+
 
 @admin.register(GameDetail)
-class GameDetailAdmin(TouchingAdmin):
-    list_display = ["game", "ending", "struck", "rated", "ended_at"]
-    list_filter = ["ending", "struck", "rated"]
-    list_select_related = ["game__round__session__competition__event"]
+class GameDetailAdmin(RoundRobinAdmin):
+    list_display = [
+        "players",
+        "event",
+        "competition",
+        "table",
+        "turn_of_table",
+        "result",
+        "ending",
+        "struck",
+        "rated",
+        "ended_at",
+    ]
+    list_filter = [*_game_filters(), "ending", "struck", "rated"]
+    list_select_related = _game_related()
+    prefetch = GAME_PREFETCH
     search_fields = ["game__seats__entry__player__name", "game__round__session__competition__name"]
-    raw_id_fields = ["game"]
+    autocomplete_fields = ["game"]
     actions = ["recompute"]
 
     def competition_of(self, obj: GameDetail) -> Competition:
         return obj.game.round.session.competition
 
+    @admin.display(description=gettext_lazy("result"))
+    def result(self, obj: GameDetail) -> str:
+        seats = sorted(obj.game.seats.all(), key=lambda seat: seat.position)
+        points = [seat.points for seat in seats]
+        if not obj.has_result or len(points) != 2:
+            return ""
+        return "-".join(selectors.points_label(value) or "?" for value in points)
+
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         services.competition_recompute(competition=self.competition_of(obj))
 
-    @admin.action(description=_("Re-apply ratings, tiebreaks and status of their competitions"))
+    def held(self, obj: GameDetail) -> str:
+        if not obj.is_over:
+            return ""
+        return _(
+            "%(game)s: its result (%(ending)s) counts in the standings and ratings; correct "
+            "it instead"
+        ) % {"game": game_words(obj.game), "ending": obj.get_ending_display()}
+
+    @admin.action(description=gettext_lazy("Re-apply ratings, tiebreaks and status"))
     def recompute(self, request: HttpRequest, queryset) -> None:
-        """After seat points were corrected in the game admin (events), which knows nothing
-        of ratings and tiebreaks."""
+        """Re-apply the selected games' competitions; games whose seats hold no result are
+        named instead of stopping the action."""
         ids = set(queryset.values_list("game__round__session__competition", flat=True))
+        attention: list[str] = []
         for competition in Competition.objects.filter(pk__in=ids):
             services.competition_recompute(competition=competition)
+            for table in selectors.tables_for_competition(competition):
+                attention += [
+                    _("%(competition)s, table %(table)s: %(white)s – %(black)s holds %(points)s")
+                    % {
+                        "competition": competition.name,
+                        "table": table.number,
+                        "white": view.white.player.name,
+                        "black": view.black.player.name,
+                        "points": view.stored_result,
+                    }
+                    for view in table.attention
+                ]
         self.message_user(request, _("Re-applied %(count)s competitions.") % {"count": len(ids)})
+        if attention:
+            self.message_user(
+                request,
+                _(
+                    "These games need attention: their seats hold no result (1-0, ½-½, 0-1 or "
+                    "0-0), so they are not counted. Correct them in Games: %(games)s."
+                )
+                % {"games": "; ".join(attention)},
+                level=messages.WARNING,
+            )
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ["player", "competition", "game", "before", "after", "change", "k", "at"]
-    list_select_related = ["player", "competition__event", "game"]
+class RatingChangeAdmin(RoundRobinAdmin):
+    """Derived from the results (``services.ratings``): read-only, with history."""
+
+    list_display = [
+        "player_name",
+        "event",
+        "competition",
+        "table",
+        "players",
+        "before",
+        "after",
+        "change",
+        "k",
+        "at",
+    ]
+    list_filter = [
+        _filter(EventFilter, "competition__event"),
+        _filter(CompetitionFilter, "competition"),
+        _filter(SessionFilter, "game__round__session"),
+    ]
+    list_select_related = ["player", "competition__event", *_game_related()]
+    prefetch = GAME_PREFETCH
     search_fields = ["player__name", "competition__name"]
-    raw_id_fields = ["player", "competition", "game", "entry"]
+    autocomplete_fields = ["player", "competition", "game", "entry"]
+
+    def competition_of(self, obj: RatingChange) -> Competition:
+        return obj.competition
+
+    @admin.display(description=gettext_lazy("player"), ordering="player__name")
+    def player_name(self, obj: RatingChange) -> str:
+        return obj.player.name
+
+    def view_on_site(self, obj: RatingChange) -> str | None:
+        competition = obj.competition
+        return reverse(
+            "roundrobin:player", args=[competition.event.slug, competition.slug, obj.entry_id]
+        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -89,20 +332,28 @@ class RatingChangeAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
 
 @admin.register(Withdrawal)
-class WithdrawalAdmin(TouchingAdmin):
-    list_display = ["entry", "effect", "finished", "scheduled", "at"]
-    list_filter = ["effect"]
+class WithdrawalAdmin(RoundRobinAdmin):
+    list_display = ["player", "event", "competition", "effect", "finished", "scheduled", "at"]
+    list_filter = [*_entry_filters(), "effect"]
     list_select_related = ["entry__player", "entry__competition__event"]
     search_fields = ["entry__player__name", "entry__competition__name"]
-    raw_id_fields = ["entry"]
+    autocomplete_fields = ["entry"]
 
     def competition_of(self, obj: Withdrawal) -> Competition:
         return obj.entry.competition
 
+    def held(self, obj: Withdrawal) -> str:
+        return _("%(row)s: the withdrawal struck or forfeited games, and those results stay") % {
+            "row": obj
+        }
 
-OPEN_TURN_NOTE = _(
+
+OPEN_TURN_NOTE = gettext_lazy(
     "This turn is open: it closes by itself when both players have moved or at its deadline, "
     "and then the next turn opens. To give the players more time, change the deadline (this "
     "turn only; later turns are the competition's hours per move). It cannot be closed here: "
@@ -111,7 +362,7 @@ OPEN_TURN_NOTE = _(
 
 
 @admin.register(Turn)
-class TurnAdmin(TouchingAdmin):
+class TurnAdmin(RoundRobinAdmin):
     """Clock corrections (a deadline, a move's time, a wrongly missed turn), with history.
 
     Saving re-checks the row through ``Turn.clean``; the next ``process_deadlines`` run picks
@@ -121,12 +372,17 @@ class TurnAdmin(TouchingAdmin):
     An open turn's ``closed_at`` and missed flags are read-only (decision): closing it by hand
     would leave the game with no open turn (moves refused, never swept). What an organiser
     changes on an open turn is its deadline; the clock then closes it and opens the next.
+    Turns are never deleted: the misses and time losses were counted from them.
     """
 
     OPEN_READ_ONLY = ("closed_at", "first_missed", "second_missed")
 
     list_display = [
-        "game",
+        "players",
+        "event",
+        "competition",
+        "table",
+        "turn_of_table",
         "number",
         "opened_at",
         "deadline",
@@ -134,10 +390,16 @@ class TurnAdmin(TouchingAdmin):
         "first_missed",
         "second_missed",
     ]
-    list_filter = ["first_missed", "second_missed"]
-    list_select_related = ["game__round__session__competition__event"]
+    list_filter = [
+        *_game_filters(),
+        ("closed_at", admin.EmptyFieldListFilter),
+        "first_missed",
+        "second_missed",
+    ]
+    list_select_related = _game_related()
+    prefetch = GAME_PREFETCH
     search_fields = ["game__seats__entry__player__name", "game__round__session__competition__name"]
-    raw_id_fields = ["game"]
+    autocomplete_fields = ["game"]
     date_hierarchy = "deadline"
 
     def competition_of(self, obj: Turn) -> Competition:
@@ -156,19 +418,26 @@ class TurnAdmin(TouchingAdmin):
             return [(name, {**options, "description": OPEN_TURN_NOTE}), *rest]
         return fieldsets
 
+    def held(self, obj: Turn) -> str:
+        return _(
+            "%(row)s: the game's clock (misses, time losses) was counted from its turns; "
+            "change a deadline instead"
+        ) % {"row": obj}
+
 
 @admin.register(PlayerToken)
-class PlayerTokenAdmin(TouchingAdmin):
-    list_display = ["entry", "created_at"]
+class PlayerTokenAdmin(RoundRobinAdmin):
+    list_display = ["player", "event", "competition", "created_at"]
+    list_filter = _entry_filters()
     list_select_related = ["entry__player", "entry__competition__event"]
     search_fields = ["entry__player__name", "entry__competition__name"]
-    raw_id_fields = ["entry"]
+    autocomplete_fields = ["entry"]
     actions = ["renew"]
 
     def competition_of(self, obj: PlayerToken) -> Competition:
         return obj.entry.competition
 
-    @admin.action(description=_("Replace the links (the old ones stop working)"))
+    @admin.action(description=gettext_lazy("Replace the links (the old ones stop working)"))
     def renew(self, request: HttpRequest, queryset) -> None:
         count = 0
         for token in queryset:
@@ -179,11 +448,13 @@ class PlayerTokenAdmin(TouchingAdmin):
 
 
 @admin.register(ResultReport)
-class ResultReportAdmin(TouchingAdmin):
-    list_display = ["game", "entry", "result", "at"]
-    list_select_related = ["entry__player", "game"]
-    search_fields = ["entry__player__name"]
-    raw_id_fields = ["game", "entry"]
+class ResultReportAdmin(RoundRobinAdmin):
+    list_display = ["player", "players", "event", "competition", "table", "result", "at"]
+    list_filter = [*_game_filters(), "result"]
+    list_select_related = ["entry__player", *_game_related()]
+    prefetch = GAME_PREFETCH
+    search_fields = ["entry__player__name", "game__seats__entry__player__name"]
+    autocomplete_fields = ["game", "entry"]
 
     def competition_of(self, obj: ResultReport) -> Competition:
         return obj.entry.competition

@@ -65,4 +65,6 @@ ROUNDROBIN = GameFormat(
     desk_home="roundrobin:desk",
     demo="roundrobin.demo",
     running_withdraw_url="roundrobin:withdraw",
+    correct_seats="roundrobin.services.corrections.seats_correct",
+    undo_correction="roundrobin.services.corrections.correction_undo",
 )

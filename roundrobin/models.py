@@ -27,6 +27,31 @@ BAD_SEAT_POINTS = _("The seats' points are not a result: 1-0, ½-½, 0-1 or 0-0 
 BAD_REPORT = _("Report 1-0, 1/2-1/2 or 0-1.")
 
 
+def game_words(game: Game) -> str:
+    """ "LinCon 2026: League · Table 2 · Round 1 · Jansen – Bakker" for admin lists and titles.
+
+    Reads the game's round, session, competition, event and seats with their players: admin
+    lists select and prefetch them, so a list costs the same few queries for any length."""
+    session = game.round.session
+    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    players = " – ".join(seat.entry.player.name for seat in seats)
+    stage = one_to_one_or_none(game.round, "rr_stage")
+    turn = _("tiebreak") if stage is not None or game.round.number > 1 else _("Round 1")
+    return f"{session.competition} · {session} · {turn} · {players}"
+
+
+def one_to_one_or_none(obj: object, name: str) -> object:
+    try:
+        return getattr(obj, name)
+    except Exception:  # the reverse one-to-one row does not exist
+        return None
+
+
+def entry_words(entry: Entry) -> str:
+    """ "Jansen · League" (the entry's player and competition)."""
+    return f"{entry.player.name} · {entry.competition}"
+
+
 class Ending(models.TextChoices):
     """How a game ended; empty while it is in progress."""
 
@@ -56,18 +81,32 @@ class RatingSnapshot(models.Model):
 
     class Meta:
         ordering = ["entry__competition", "seed"]
-        verbose_name = _("rating snapshot")
-        verbose_name_plural = _("rating snapshots")
+        verbose_name = _("round-robin rating snapshot")
+        verbose_name_plural = _("round-robin rating snapshots")
         constraints = [
             models.CheckConstraint(
-                condition=Q(rating__lte=MAX_RATING), name="rr_snapshot_rating_in_range"
+                condition=Q(rating__lte=MAX_RATING),
+                name="rr_snapshot_rating_in_range",
+                violation_error_message=_("A rating is at most the highest rating there is."),
             ),
-            models.CheckConstraint(condition=Q(seed__gte=1), name="rr_snapshot_seed_positive"),
-            models.CheckConstraint(condition=Q(table__gte=1), name="rr_snapshot_table_positive"),
+            models.CheckConstraint(
+                condition=Q(seed__gte=1),
+                name="rr_snapshot_seed_positive",
+                violation_error_message=_("Seeds are counted from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(table__gte=1),
+                name="rr_snapshot_table_positive",
+                violation_error_message=_("Tables are counted from 1."),
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry_id}: {self.rating}"
+        return _("%(entry)s: %(rating)s at the start, table %(table)s") % {
+            "entry": entry_words(self.entry),
+            "rating": self.rating,
+            "table": self.table,
+        }
 
     def clean(self) -> None:
         if self.rated_games is not None and self.provisional is not None:
@@ -100,28 +139,44 @@ class TiebreakStage(models.Model):
 
     class Meta:
         ordering = ["table", "round__number"]
-        verbose_name = _("tiebreak stage")
-        verbose_name_plural = _("tiebreak stages")
+        verbose_name = _("round-robin tiebreak stage")
+        verbose_name_plural = _("round-robin tiebreak stages")
         constraints = [
             models.UniqueConstraint(
-                fields=["table", "players_key", "attempt"], name="rr_stage_unique"
+                fields=["table", "players_key", "attempt"],
+                name="rr_stage_unique",
+                violation_error_message=_(
+                    "This table already has this tiebreak stage for these players and attempt."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(attempt__gte=1, attempt__lte=rules.TIEBREAK_ATTEMPTS),
                 name="rr_stage_attempt_range",
+                violation_error_message=_(
+                    "A tiebreak is played at most twice (the replay is attempt 2)."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(place__gte=1, place__lte=rules.PODIUM_PLACES),
                 name="rr_stage_place_podium",
+                violation_error_message=_("Tiebreaks are played for places 1 to 3 only."),
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=[rules.DECIDER, rules.MINI_ROUND_ROBIN]),
                 name="rr_stage_kind_known",
+                violation_error_message=_("A tiebreak stage is a decider or a mini round robin."),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.table}: {self.get_kind_display()} #{self.attempt}"
+        replay = f" ({_('replay')})" if self.attempt > 1 else ""
+        return _("%(competition)s · %(table)s · %(kind)s for place %(place)s%(replay)s") % {
+            "competition": self.table.competition,
+            "table": self.table,
+            "kind": self.get_kind_display(),
+            "place": self.place,
+            "replay": replay,
+        }
 
     @staticmethod
     def key_of(entry_ids) -> str:
@@ -156,16 +211,21 @@ class GameDetail(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = _("game detail")
-        verbose_name_plural = _("game details")
+        verbose_name = _("round-robin game")
+        verbose_name_plural = _("round-robin games")
         constraints = [
             models.CheckConstraint(
-                condition=Q(ending__in=Ending.values), name="rr_detail_ending_known"
+                condition=Q(ending__in=Ending.values),
+                name="rr_detail_ending_known",
+                violation_error_message=_("Choose one of the listed endings."),
             ),
             models.CheckConstraint(
                 condition=Q(ending="", ended_at__isnull=True)
                 | (~Q(ending="") & Q(ended_at__isnull=False)),
                 name="rr_detail_ended_iff_ending",
+                violation_error_message=_(
+                    "A game that is over has an end time, and a game in progress has none."
+                ),
             ),
             # A-RR-16: double forfeits, withdrawal forfeits and cancelled games are unrated.
             models.CheckConstraint(
@@ -178,6 +238,7 @@ class GameDetail(models.Model):
                     ]
                 ),
                 name="rr_detail_rated_only_when_played",
+                violation_error_message=_("Only a played game or a time loss is rated."),
             ),
         ]
         indexes = [
@@ -186,7 +247,7 @@ class GameDetail(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}: {self.get_ending_display()}"
+        return f"{game_words(self.game)}: {self.get_ending_display()}"
 
     @property
     def is_over(self) -> bool:
@@ -253,21 +314,34 @@ class RatingChange(models.Model):
     k = models.PositiveSmallIntegerField(_("K"))
     at = models.DateTimeField(_("at"))
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["at", "game", "pk"]
-        verbose_name = _("rating change")
-        verbose_name_plural = _("rating changes")
+        verbose_name = _("round-robin rating change")
+        verbose_name_plural = _("round-robin rating changes")
         constraints = [
-            models.UniqueConstraint(fields=["game", "entry"], name="rr_change_once_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "entry"],
+                name="rr_change_once_per_game",
+                violation_error_message=_("A player's rating changes once per game."),
+            ),
             models.CheckConstraint(
-                condition=Q(after=F("before") + F("change")), name="rr_change_adds_up"
+                condition=Q(after=F("before") + F("change")),
+                name="rr_change_adds_up",
+                violation_error_message=_(
+                    "The rating after must be the rating before plus the change."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(k__in=[rules.K_PROVISIONAL, rules.K_REGULAR, rules.K_MASTER]),
                 name="rr_change_k_fide",
+                violation_error_message=_("K is 40, 20 or 10."),
             ),
             models.CheckConstraint(
-                condition=Q(score__in=[0, 0.5, 1]), name="rr_change_score_valid"
+                condition=Q(score__in=[0, 0.5, 1]),
+                name="rr_change_score_valid",
+                violation_error_message=_("A game's score is 1, ½ or 0."),
             ),
         ]
         indexes = [
@@ -276,7 +350,13 @@ class RatingChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.change:+d} (game {self.game_id})"
+        return _("%(player)s: %(before)s → %(after)s (%(change)+d) · %(competition)s") % {
+            "player": self.player.name,
+            "before": self.before,
+            "after": self.after,
+            "change": self.change,
+            "competition": self.competition,
+        }
 
 
 class Withdrawal(models.Model):
@@ -298,27 +378,36 @@ class Withdrawal(models.Model):
 
     class Meta:
         ordering = ["at"]
-        verbose_name = _("withdrawal")
-        verbose_name_plural = _("withdrawals")
+        verbose_name = _("round-robin withdrawal")
+        verbose_name_plural = _("round-robin withdrawals")
         constraints = [
             models.CheckConstraint(
                 condition=Q(effect__in=[rules.STRIKE, rules.FORFEIT]),
                 name="rr_withdrawal_effect_known",
+                violation_error_message=_("A withdrawal strikes the games or forfeits the rest."),
             ),
             models.CheckConstraint(
                 condition=Q(scheduled__gte=1, finished__lte=F("scheduled")),
                 name="rr_withdrawal_counts",
+                violation_error_message=_(
+                    "Finished games cannot be more than the scheduled ones, and there is at "
+                    "least one."
+                ),
             ),
             # R-RR-23: fewer than half finished -> struck, otherwise forfeits.
             models.CheckConstraint(
                 condition=Q(effect=rules.STRIKE, scheduled__gt=F("finished") * 2)
                 | Q(effect=rules.FORFEIT, scheduled__lte=F("finished") * 2),
                 name="rr_withdrawal_effect_follows_rule",
+                violation_error_message=_(
+                    "Fewer than half the games finished strikes them all; otherwise the "
+                    "results stand."
+                ),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry_id}: {self.effect}"
+        return f"{entry_words(self.entry)}: {self.get_effect_display()}"
 
     def clean(self) -> None:
         if self.finished is None or self.scheduled is None:
@@ -348,17 +437,22 @@ class PlayerToken(models.Model):
     token = models.CharField(_("token"), max_length=64, unique=True)
     created_at = models.DateTimeField(_("created at"))
 
+    # Who replaced a link and when; the tokens themselves stay out of the history.
+    history = HistoricalRecords(excluded_fields=["token"])
+
     class Meta:
-        verbose_name = _("private link")
-        verbose_name_plural = _("private links")
+        verbose_name = _("round-robin private link")
+        verbose_name_plural = _("round-robin private links")
         constraints = [
             models.CheckConstraint(
-                condition=Q(token__regex=r"^[A-Za-z0-9_-]{32,64}$"), name="rr_token_long_enough"
+                condition=Q(token__regex=r"^[A-Za-z0-9_-]{32,64}$"),
+                name="rr_token_long_enough",
+                violation_error_message=_("A private link is 32 to 64 letters, digits, - or _."),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry_id}: …{self.token[-4:]}"
+        return f"{entry_words(self.entry)}: …{self.token[-4:]}"
 
 
 class Turn(models.Model):
@@ -392,42 +486,68 @@ class Turn(models.Model):
 
     class Meta:
         ordering = ["game", "number"]
-        verbose_name = _("turn")
-        verbose_name_plural = _("turns")
+        verbose_name = _("round-robin turn")
+        verbose_name_plural = _("round-robin turns")
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="rr_turn_unique_number"),
             models.UniqueConstraint(
-                fields=["game"], condition=Q(closed_at__isnull=True), name="rr_turn_one_open"
+                fields=["game", "number"],
+                name="rr_turn_unique_number",
+                violation_error_message=_("This game already has a turn with this number."),
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="rr_turn_number_positive"),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(closed_at__isnull=True),
+                name="rr_turn_one_open",
+                violation_error_message=_("A game has one open turn at a time."),
+            ),
             models.CheckConstraint(
-                condition=Q(deadline__gt=F("opened_at")), name="rr_turn_deadline_after_open"
+                condition=Q(number__gte=1),
+                name="rr_turn_number_positive",
+                violation_error_message=_("Turns are counted from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(deadline__gt=F("opened_at")),
+                name="rr_turn_deadline_after_open",
+                violation_error_message=_("The deadline must be after the turn opened."),
             ),
             models.CheckConstraint(
                 condition=Q(closed_at__isnull=True)
                 | Q(closed_at__gte=F("opened_at"), closed_at__lte=F("deadline")),
                 name="rr_turn_closed_within_turn",
+                violation_error_message=_("A turn closes between its opening and its deadline."),
             ),
             # A missed move is known only once the turn closed, and a missed turn has no move.
             models.CheckConstraint(
                 condition=Q(first_missed=False)
                 | Q(closed_at__isnull=False, first_moved_at__isnull=True),
                 name="rr_turn_first_missed_closed",
+                violation_error_message=_(
+                    "Only a closed turn without White's move is missed by White."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(second_missed=False)
                 | Q(closed_at__isnull=False, second_moved_at__isnull=True),
                 name="rr_turn_second_missed_closed",
+                violation_error_message=_(
+                    "Only a closed turn without Black's move is missed by Black."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(first_moved_at__isnull=True)
                 | Q(first_moved_at__gte=F("opened_at"), first_moved_at__lte=F("deadline")),
                 name="rr_turn_first_move_in_turn",
+                violation_error_message=_(
+                    "White's move must be made between the turn's opening and its deadline."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(second_moved_at__isnull=True)
                 | Q(second_moved_at__gte=F("opened_at"), second_moved_at__lte=F("deadline")),
                 name="rr_turn_second_move_in_turn",
+                violation_error_message=_(
+                    "Black's move must be made between the turn's opening and its deadline."
+                ),
             ),
         ]
         indexes = [
@@ -440,7 +560,10 @@ class Turn(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id} #{self.number}"
+        return _("%(game)s · turn %(number)s") % {
+            "game": game_words(self.game),
+            "number": self.number,
+        }
 
     @property
     def is_open(self) -> bool:
@@ -493,17 +616,27 @@ class ResultReport(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        verbose_name = _("result report")
-        verbose_name_plural = _("result reports")
+        verbose_name = _("round-robin result report")
+        verbose_name_plural = _("round-robin result reports")
         constraints = [
-            models.UniqueConstraint(fields=["game", "entry"], name="rr_report_once_per_player"),
+            models.UniqueConstraint(
+                fields=["game", "entry"],
+                name="rr_report_once_per_player",
+                violation_error_message=_("This player already reported this game's result."),
+            ),
             models.CheckConstraint(
-                condition=Q(result__in=list(rules.RESULT_KEYS)), name="rr_report_result_known"
+                condition=Q(result__in=list(rules.RESULT_KEYS)),
+                name="rr_report_result_known",
+                violation_error_message=_("Report 1-0, 1/2-1/2 or 0-1."),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}: {self.result} ({self.entry_id})"
+        return _("%(player)s reports %(result)s · %(game)s") % {
+            "player": self.entry.player.name,
+            "result": self.result,
+            "game": game_words(self.game),
+        }
 
     def clean(self) -> None:
         try:

@@ -50,6 +50,8 @@ DECIDER = "decider"
 MINI_ROUND_ROBIN = "mini_round_robin"
 SHARE = "share"
 
+# Seat colours as stored (Seat.colour): position 1 plays White, position 2 Black.
+COLOURS = ("white", "black")
 VALID_RESULTS = frozenset({(WIN, LOSS), (LOSS, WIN), (DRAW, DRAW), (LOSS, LOSS)})
 # A played result as the desk, the private page and the API name it -> (first, second) points.
 RESULT_KEYS: dict[str, tuple[Fraction, Fraction]] = {

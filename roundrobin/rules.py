@@ -100,6 +100,21 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              noise, and computed so that with equal K a game's two changes sum to exactly zero.
     N-RR-13  ``Placing.stages`` lists every tiebreak stage that arises (played or pending), so
              that the app can tell a stored stage that a corrected result made obsolete.
+    N-RR-14  corrections (desk and admin) pass the same ``check_result``; in admin, seat points
+             0-0 are a double forfeit (unrated), any other result a played game. A seat's colour
+             follows its position (``COLOURS``: 1 White, 2 Black); a round robin has no score.
+    N-RR-15  a correction of a result that later things were drawn from (the table has tiebreak
+             stages, or ratings were applied from the game's finish on) shows what it changes
+             (places, tiebreak stages, this competition's rating totals) and needs confirming.
+             Tiebreak stages already drawn: a played one stays (marked "no longer needed", its
+             unfinished games cancelled, unrated); one with nothing played is removed; one that
+             arises again reopens; a new tie draws a new stage. The game keeps its finish time,
+             so the rating log is recomputed from it on.
+    N-RR-16  stored seats that hold no result (a raw fix, an old backup) make the game "needs
+             attention": left out of points, places, games played, tiebreaks and ratings, and
+             its table is not final until the organiser fixes it.
+    N-RR-17  undo puts back the result a correction replaced (points and ending) only while the
+             game still holds what that correction wrote; an unrated time loss stays unrated.
 
 Tables and pairings (``table_rules``), the clock (``clock_rules``), Elo (``rating_rules``) and
 the values, messages and number checks they all share (``rule_values``) live in their own pure
@@ -144,6 +159,7 @@ from roundrobin.rule_values import (
     BAD_TABLE_SIZE,
     BAD_TIEBREAK_GAMES,
     BAD_TURN,
+    COLOURS,
     DECIDER,
     DOUBLE_FORFEIT,
     DOUBLE_TIMEOUTS_TO_ABANDON,
@@ -223,6 +239,7 @@ __all__ = [
     "BAD_TABLE_SIZE",
     "BAD_TIEBREAK_GAMES",
     "BAD_TURN",
+    "COLOURS",
     "ClockState",
     "ClosedTurn",
     "DECIDER",

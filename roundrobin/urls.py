@@ -53,7 +53,9 @@ urlpatterns = [
     path(f"{DESK}games/<int:game_id>/result/", views.game_result, name="game_result"),
     path(f"{DESK}withdraw/<int:entry_id>/", views.withdraw, name="withdraw"),
     path(f"{DESK}links/", views.links, name="links"),
-    # a player's private page (the token is the key)
+    # a player's private page: the link (the token is the key) sets a cookie and redirects to
+    # the page's own address, which carries no token
+    path("p/player/<int:entry_id>/", views.private_page, name="private_page"),
     path("p/<str:token>/", views.private, name="private"),
     # the game servers' JSON API
     path(f"{API}games/", api.games, name="api_games"),

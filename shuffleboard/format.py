@@ -58,5 +58,6 @@ SJOELEN = GameFormat(
     public_home="shuffleboard:standings",
     desk_home="shuffleboard:entry",
     demo="shuffleboard.demo",
+    undo_correction="shuffleboard.services.undo_correction",
     head="shuffleboard/_head.html",
 )

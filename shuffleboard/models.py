@@ -26,6 +26,30 @@ MAX_BONUS_DISCS = rules.SUB_TURNS - 1
 
 NOT_SJOELEN = _("This player is not in a sjoelen competition.")
 NUMBER_OUT_OF_RANGE = _("The game number must be from 1 to %(games)s.")
+# What the database checks say when a form meets them (never the constraint's name).
+ONE_PER_GAME = _("This player already has a game with this number.")
+NUMBER_POSITIVE = _("The game number must be 1 or more.")
+BOARD_POSITIVE = _("The board must be 1 or more.")
+COUNTS_NOT_NEGATIVE = _("A count cannot be negative.")
+AT_MOST_30 = _("There are only 30 discs.")
+BONUS_RANGE = _("A turn earns at most two bonus discs.")
+MAX_AFTER_VALID = _("148 can only be reached after sub-turn 1, 2 or 3.")
+BONUS_NEEDS_148 = _("Bonus discs need 148 reached before the last sub-turn.")
+SCORE_RANGE = _("A game score must be from 0 to 156.")
+SCORE_MATCHES = _("The score must be what the counts give.")
+
+# rules.check_game's error codes -> the admin field they are shown beside
+FIELD_OF_CODE = {
+    "count_not_whole": "c1",
+    "count_negative": "c1",
+    "too_many_discs": "c1",
+    "wrong_number_of_counts": "c1",
+    "counts_not_a_list": "c1",
+    "bonus_off": "b1",
+    "bonus_too_many": "b1",
+    "bonus_not_earned": "max_after",
+    "sub_turn_not_valid": "max_after",
+}
 
 
 def _with_bonus(gate: str, bonus: str) -> CombinedExpression:
@@ -78,49 +102,79 @@ class Turn(models.Model):
 
     history = HistoricalRecords()
 
+    # Set by the selectors (not stored): the problem when a stored row breaks the rules.
+    attention: str | None = None
+
     class Meta:
         ordering = ["entry", "number"]
         verbose_name = _("sjoelen game")
         verbose_name_plural = _("sjoelen games")
         constraints = [
-            models.UniqueConstraint(fields=["entry", "number"], name="sjoelen_turn_one_per_game"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="sjoelen_turn_number_positive"),
+            models.UniqueConstraint(
+                fields=["entry", "number"],
+                name="sjoelen_turn_one_per_game",
+                violation_error_message=ONE_PER_GAME,
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="sjoelen_turn_number_positive",
+                violation_error_message=NUMBER_POSITIVE,
+            ),
             models.CheckConstraint(
                 condition=Q(board__isnull=True) | Q(board__gte=1),
                 name="sjoelen_turn_board_positive",
+                violation_error_message=BOARD_POSITIVE,
             ),
             models.CheckConstraint(
                 condition=Q(c1__gte=0, c2__gte=0, c3__gte=0, c4__gte=0),
                 name="sjoelen_turn_counts_not_negative",
+                violation_error_message=COUNTS_NOT_NEGATIVE,
             ),
             models.CheckConstraint(
                 condition=Q(c1__lte=rules.DISCS - F("c2") - F("c3") - F("c4")),
                 name="sjoelen_turn_at_most_30_discs",
+                violation_error_message=AT_MOST_30,
             ),
             models.CheckConstraint(
                 condition=Q(b1__gte=0, b2__gte=0, b3__gte=0, b4__gte=0)
                 & Q(b1__lte=MAX_BONUS_DISCS - F("b2") - F("b3") - F("b4")),
                 name="sjoelen_turn_bonus_discs_in_range",
+                violation_error_message=BONUS_RANGE,
             ),
             models.CheckConstraint(
                 condition=Q(max_after__isnull=True) | Q(max_after__gte=1, max_after__lte=3),
                 name="sjoelen_turn_max_after_valid",
+                violation_error_message=MAX_AFTER_VALID,
             ),
             models.CheckConstraint(
                 condition=Q(b1=0, b2=0, b3=0, b4=0) | Q(max_after__isnull=False),
                 name="sjoelen_turn_bonus_needs_148",
+                violation_error_message=BONUS_NEEDS_148,
             ),
             models.CheckConstraint(
                 condition=Q(score__gte=0, score__lte=rules.MAX_BONUS_SCORE),
                 name="sjoelen_turn_score_in_range",
+                violation_error_message=SCORE_RANGE,
             ),
             models.CheckConstraint(
-                condition=Q(score=_FORMULA), name="sjoelen_turn_score_matches_counts"
+                condition=Q(score=_FORMULA),
+                name="sjoelen_turn_score_matches_counts",
+                violation_error_message=SCORE_MATCHES,
             ),
         ]
 
     def __str__(self) -> str:
-        return _("Game %(number)s: %(score)s") % {"number": self.number, "score": self.score}
+        """ "Game 3 of Epp Saks (LinCon 2026 › Sjoelen): 112", readable in any admin list."""
+        if not self.entry_id:
+            return _("Game %(number)s") % {"number": self.number}
+        competition = self.entry.competition
+        return _("Game %(number)s of %(player)s (%(event)s › %(competition)s): %(score)s") % {
+            "number": self.number,
+            "player": self.entry.player.name,
+            "event": competition.event.name,
+            "competition": competition.name,
+            "score": self.score,
+        }
 
     @property
     def counts(self) -> tuple[int, int, int, int]:
@@ -144,10 +198,15 @@ class Turn(models.Model):
         return sum(self.bonus_counts)
 
     def clean(self) -> None:
-        """Admin edits obey the same rules as the desk: ``rules.check_game``, score derived."""
+        """Admin edits obey the same rules as the desk: ``rules.check_game``, score derived.
+
+        A problem is shown beside the field it concerns (the counts' line, the bonus line)."""
         if not self.entry_id:
             return
-        competition = Entry.objects.select_related("competition").get(pk=self.entry_id).competition
+        entry = Entry.objects.select_related("competition").filter(pk=self.entry_id).first()
+        if entry is None:
+            return
+        competition = entry.competition
         if competition.format != SJOELEN.key:
             raise ValidationError({"entry": NOT_SJOELEN}, code="wrong_format")
         options = competition.options
@@ -155,6 +214,9 @@ class Turn(models.Model):
             raise ValidationError(
                 {"number": NUMBER_OUT_OF_RANGE % {"games": options.games}}, code="game_number"
             )
+        values = (*self.counts, *self.bonus_counts)
+        if any(value is None for value in values):
+            return  # the field itself already says what is wrong
         try:
             result = rules.check_game(
                 self.counts,
@@ -163,5 +225,6 @@ class Turn(models.Model):
                 bonus=options.bonus_disc,
             )
         except rules.InvalidResult as exc:
-            raise ValidationError(str(exc), code=exc.code) from exc
+            field = FIELD_OF_CODE.get(exc.code, "c1")
+            raise ValidationError({field: ValidationError(str(exc), code=exc.code)}) from exc
         self.max_after, self.score = result.max_after, result.score

@@ -36,6 +36,8 @@ Beside the contract
   rank order (R-SJ-15, A-SJ-05).
 - ``tied_for_first(ranking)``: the players an optional title play-off would involve (A-SJ-02).
 - ``board_rota(players, boards, games)``: which board each player uses in each game (A-SJ-06).
+- ``stored_game_problem(counts, ...)``: a stored row checked again, never raising (A-SJ-14).
+- ``first_place_moves(before, after)``: who leaves or joins 1st place by a correction (A-SJ-13).
 
 Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
 messages are module-level constants (most with ``{}`` fields) that callers and tests can import.
@@ -113,6 +115,31 @@ Decisions made by the app around this module (shuffleboard/models.py, services.p
   (struck through). A player registered but never checked in is not shown.
 - Bonus discs (A-SJ-04) are entered as the sub-turn after which 148 stood plus the bonus discs'
   gates; without the bonus setting they are refused.
+
+Decisions on corrections (issue "Corrections you can trust")
+- A-SJ-12 (one trail): every change of a game already entered (the desk's correction and removal,
+  admin's change, add and delete, an undo) goes through one service (``services._write``) that
+  checks the result with ``check_game``, writes an ``events.Correction`` ("Game 3", the player,
+  "112 → 121", source, who, and the game's earlier state as undo data) and bumps the versions in
+  one transaction. The Correction rows are the trail players and the desk read; simple-history
+  stays as admin's audit log only. An undo is refused (``Stale``) when the game changed again
+  since the correction (its revision moved on, or the slot it would go back to is taken).
+- A-SJ-13 (no later rounds to rewrite): sjoelen draws nothing from results: the board rota
+  follows check-in order, never the standings, so a correction leaves every drawn board and
+  game number as it is. What can depend on the standings is the title: who is 1st, and who
+  shares 1st place (the optional extra game, ``tied_for_first``). So a correction asks for a
+  confirmation exactly when (a) the standings are final (the competition is finished, or every
+  checked-in player has all games entered) and (b) it changes the set of players in 1st place
+  (``first_place_moves``): the warning names each of them, "X moves from 1st to 2nd". Earlier
+  in a competition first place changes with every game, so a warning would only be noise. The
+  desk corrects only unfinished competitions (reopen first), admin also finished ones; an undo
+  from the desk puts back a result that stood before and needs no second confirmation.
+- A-SJ-14 (stored rows that break the rules): a row whose counts fail ``check_game`` or whose
+  score is not what its counts give (a raw SQL fix, a backup restored without the database
+  checks; see ``stored_game_problem``) is not counted: the standings leave it out (as if not
+  played, so it can never inflate a total), the player's page shows "needs attention" on that
+  game, and the desk shows the organiser a note with a link to correct or remove it. The game
+  number stays taken in the rota. Pages never fail on such a row.
 """
 
 from __future__ import annotations
@@ -167,6 +194,7 @@ SUB_TURNS_DIFFER = (
     "The sub-turns add up to {sub_turns}, but the totals typed are {totals}. "
     "Clear the totals or correct them."
 )
+STORED_SCORE_DIFFERS = "The stored score {score} is not what the counts give ({counted})."
 
 
 class InvalidResult(ValueError):
@@ -596,3 +624,54 @@ def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[
             at_board[(index + game) % board_count].append(player)
         rota.append(at_board)
     return rota
+
+
+def stored_game_problem(
+    counts: Sequence[object],
+    *,
+    bonus_counts: Sequence[object] = NO_BONUS,
+    max_after: object = None,
+    score: object,
+    bonus: bool = False,
+) -> str | None:
+    """A stored game checked again (A-SJ-14): None when its counts pass ``check_game`` and give
+    its stored score, else the problem in words. Never raises, whatever the row holds."""
+    try:
+        checked = check_game(
+            counts,  # type: ignore[arg-type]
+            bonus_counts=bonus_counts,  # type: ignore[arg-type]
+            max_after=max_after,  # type: ignore[arg-type]
+            bonus=bonus,
+        )
+    except InvalidResult as exc:
+        return str(exc)
+    except (TypeError, ValueError, IndexError) as exc:  # a row no check foresaw
+        return str(exc) or COUNTS_NOT_A_LIST
+    if checked.score != score:
+        return STORED_SCORE_DIFFERS.format(score=score, counted=checked.score)
+    return None
+
+
+def first_place_moves(
+    before: Sequence[tuple[int, T]], after: Sequence[tuple[int, T]]
+) -> list[tuple[T, int | None, int | None]]:
+    """Two ``rank`` results -> ``(player, place before, place after)`` for every player who is
+    1st in either and whose place differs, when the set of players in 1st place changed
+    (A-SJ-13); [] when the same players are 1st. A player missing from one side has None."""
+    places_before = {player: place for place, player in before}
+    places_after = {player: place for place, player in after}
+    first_before = {player for place, player in before if place == 1}
+    first_after = {player for place, player in after if place == 1}
+    if first_before == first_after:
+        return []
+    order = [player for _, player in before] + [player for _, player in after]
+    moves: list[tuple[T, int | None, int | None]] = []
+    seen: set[T] = set()
+    for player in order:
+        if player in seen or player not in first_before | first_after:
+            continue
+        seen.add(player)
+        old, new = places_before.get(player), places_after.get(player)
+        if old != new:
+            moves.append((player, old, new))
+    return moves

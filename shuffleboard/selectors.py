@@ -8,13 +8,17 @@ checked in (withdrawn players keep their place, so nobody else moves), go throug
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from django.contrib.humanize.templatetags.humanize import ordinal
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
-from events.models import Competition, Entry
+from events.models import Competition, Correction, Entry
 from shuffleboard import rules
 from shuffleboard.models import Turn
 
@@ -46,12 +50,25 @@ class HighGame:
 
 
 @dataclass(frozen=True)
+class AttentionGame:
+    """A stored game that breaks the rules (A-SJ-14): not counted until the organiser fixes it."""
+
+    pk: int
+    entry_id: int
+    name: str
+    number: int
+    score: int
+    problem: str
+
+
+@dataclass(frozen=True)
 class Standings:
     rows: list[StandingRow]
     games: int
     turns: int
     highest: list[HighGame]  # the highest game so far (several when shared)
     tied_for_first: list[str]  # names sharing 1st place: an extra game may decide (A-SJ-02)
+    attention: list[AttentionGame] = field(default_factory=list)  # not counted (A-SJ-14)
 
     @property
     def highest_score(self) -> int | None:
@@ -66,26 +83,74 @@ def _entries(competition: Competition) -> list[Entry]:
     )
 
 
+class GameRow(NamedTuple):
+    """One stored game as the reads need it, checked again by the rules (A-SJ-14)."""
+
+    entry_id: int
+    pk: int
+    number: int
+    score: int
+    board: int | None
+    attention: str | None  # the problem, when the row breaks the rules
+
+
+GAME_COLUMNS = (
+    "entry_id", "pk", "number", "score", "board",
+    "c1", "c2", "c3", "c4", "b1", "b2", "b3", "b4", "max_after",
+)  # fmt: skip
+
+
+def _game_row(values: tuple, bonus: bool) -> GameRow:
+    entry_id, pk, number, score, board, c1, c2, c3, c4, b1, b2, b3, b4, max_after = values
+    problem = rules.stored_game_problem(
+        (c1, c2, c3, c4),
+        bonus_counts=(b1, b2, b3, b4),
+        max_after=max_after,
+        score=score,
+        bonus=bonus,
+    )
+    return GameRow(entry_id, pk, number, score, board, problem)
+
+
+def game_rows(competition: Competition) -> list[GameRow]:
+    """Every stored game of the competition, each checked again (one query)."""
+    bonus = competition.options.bonus_disc
+    rows = Turn.objects.filter(entry__competition=competition).values_list(*GAME_COLUMNS)
+    return [_game_row(values, bonus) for values in rows]
+
+
+def _scores(rows: list[GameRow]) -> dict[int, dict[int, int]]:
+    """entry -> game number -> score, of the games that count (A-SJ-14: not the broken ones)."""
+    scores: dict[int, dict[int, int]] = defaultdict(dict)
+    for row in rows:
+        if row.attention is None:
+            scores[row.entry_id][row.number] = row.score
+    return scores
+
+
+def _shown(entries: list[Entry], rows: list[GameRow]) -> dict[int, Entry]:
+    with_games = {row.entry_id for row in rows}
+    return {e.pk: e for e in entries if e.checked_in_at or e.pk in with_games}
+
+
 def standings_for_competition(competition: Competition) -> Standings:
     """Everyone who checked in or has a game, ranked by ``rules.standings_rows`` (two queries).
 
     Computed on every read (never a second copy to drift); the public pages keep the rendered
-    fragment per competition version instead (``events.live``).
+    fragment per competition version instead (``events.live``). A stored game that breaks the
+    rules is left out and listed in ``attention`` (A-SJ-14).
     """
     options = competition.options
     entries = _entries(competition)
-    scores: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for entry_id, number, score in Turn.objects.filter(entry__competition=competition).values_list(
-        "entry_id", "number", "score"
-    ):
-        scores[entry_id].append((number, score))
-    shown = {e.pk: e for e in entries if e.checked_in_at or scores.get(e.pk)}
+    rows = game_rows(competition)
+    scores = _scores(rows)
+    shown = _shown(entries, rows)
     ranked = rules.standings_rows(
-        {pk: [s for _, s in scores.get(pk, [])] for pk in shown},
+        {pk: list(scores.get(pk, {}).values()) for pk in shown},
         by_average=options.by_average,
         tiebreaks=options.tiebreak_chain,
     )
-    rows = [
+    standing_rows = [
         StandingRow(
             place=row.place,
             shared=row.shared,
@@ -100,7 +165,9 @@ def standings_for_competition(competition: Competition) -> Standings:
         )
         for row in ranked
     ]
-    all_games = [(s, pk, n) for pk, games in scores.items() if pk in shown for n, s in games]
+    all_games = [
+        (s, pk, n) for pk, games in scores.items() if pk in shown for n, s in games.items()
+    ]
     top = max((s for s, _, _ in all_games), default=None)
     highest = sorted(
         (
@@ -110,14 +177,100 @@ def standings_for_competition(competition: Competition) -> Standings:
         ),
         key=lambda h: (h.name, h.number),
     )
-    first = rules.tied_for_first([(row.place, row.name) for row in rows if row.games_played])
+    first = rules.tied_for_first(
+        [(row.place, row.name) for row in standing_rows if row.games_played]
+    )
+    attention = sorted(
+        (
+            AttentionGame(
+                pk=row.pk,
+                entry_id=row.entry_id,
+                name=shown[row.entry_id].player.name,
+                number=row.number,
+                score=row.score,
+                problem=row.attention,
+            )
+            for row in rows
+            if row.attention is not None and row.entry_id in shown
+        ),
+        key=lambda a: (a.name, a.number),
+    )
     return Standings(
-        rows=rows,
+        rows=standing_rows,
         games=options.games,
         turns=len(all_games),
         highest=highest,
         tied_for_first=first,
+        attention=attention,
     )
+
+
+# --- what a correction would change (A-SJ-13) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaceMove:
+    """A player who leaves or joins 1st place by a correction."""
+
+    name: str
+    before: int | None
+    after: int | None
+
+    def __str__(self) -> str:
+        if self.before is None or self.after is None:
+            return _("%(name)s: 1st place changes") % {"name": self.name}
+        return _("%(name)s moves from %(before)s to %(after)s") % {
+            "name": self.name,
+            "before": ordinal(self.before),
+            "after": ordinal(self.after),
+        }
+
+
+def standings_final(competition: Competition, entries: list[Entry], rows: list[GameRow]) -> bool:
+    """Finished, or every checked-in player still playing has all games entered."""
+    if competition.is_finished:
+        return True
+    games = competition.options.games
+    entered: dict[int, set[int]] = defaultdict(set)
+    for row in rows:
+        entered[row.entry_id].add(row.number)
+    playing = [e for e in entries if e.is_checked_in]
+    return bool(playing) and all(set(range(1, games + 1)) <= entered[e.pk] for e in playing)
+
+
+def first_place_moves(
+    competition: Competition,
+    *,
+    remove: Sequence[tuple[int, int]] = (),
+    put: tuple[int, int, int] | None = None,
+) -> list[PlaceMove]:
+    """What a correction does to 1st place once the standings are final (A-SJ-13): [] when
+    nothing to warn about. ``remove`` are (entry, number) of the games as stored, ``put`` is
+    (entry, number, score) of the game as corrected (None when it is removed). Two queries."""
+    entries = _entries(competition)
+    rows = game_rows(competition)
+    if not standings_final(competition, entries, rows):
+        return []
+    options = competition.options
+    shown = _shown(entries, rows)
+    before = _scores(rows)
+    after = {pk: dict(games) for pk, games in before.items()}
+    for entry_id, number in remove:
+        after.get(entry_id, {}).pop(number, None)
+    if put is not None:
+        after.setdefault(put[0], {})[put[1]] = put[2]
+        if put[0] not in shown:
+            return []
+
+    def ranked(scores: dict[int, dict[int, int]]) -> list[tuple[int, int]]:
+        return rules.rank(
+            {pk: list(scores.get(pk, {}).values()) for pk in shown},
+            by_average=options.by_average,
+            tiebreaks=options.tiebreak_chain,
+        )
+
+    moves = rules.first_place_moves(ranked(before), ranked(after))
+    return [PlaceMove(shown[pk].player.name, old, new) for pk, old, new in moves]
 
 
 class TurnInfo(NamedTuple):
@@ -127,6 +280,7 @@ class TurnInfo(NamedTuple):
     number: int
     score: int
     board: int | None
+    attention: str | None = None
 
 
 @dataclass
@@ -158,7 +312,12 @@ class RotaPlayer:
 
     @property
     def total(self) -> int:
-        return sum(t.score for t in self.turns.values())
+        """The games that count (A-SJ-14: a game needing attention does not)."""
+        return sum(t.score for t in self.turns.values() if t.attention is None)
+
+    @property
+    def attention(self) -> list[TurnInfo | Turn]:
+        return [t for t in self.turns.values() if t.attention is not None]
 
     @property
     def game_rows(self) -> list[tuple[int, int | None, TurnInfo | Turn | None]]:
@@ -175,6 +334,22 @@ class Rota:
     boards: int
     players: list[RotaPlayer]  # in rota order: checked in first, withdrawn ones included
     unplaced: list[Entry]  # registered, not checked in
+
+    @property
+    def attention(self) -> list[AttentionGame]:
+        """The stored games that break the rules, for the organiser's note (A-SJ-14)."""
+        return [
+            AttentionGame(
+                pk=t.pk,
+                entry_id=p.entry.pk,
+                name=p.entry.player.name,
+                number=t.number,
+                score=t.score,
+                problem=t.attention or "",
+            )
+            for p in self.players
+            for t in sorted(p.attention, key=lambda t: t.number)
+        ]
 
     def by_entry(self, entry_id: int) -> RotaPlayer | None:
         return next((p for p in self.players if p.entry.pk == entry_id), None)
@@ -249,15 +424,32 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
     players = [RotaPlayer(entry=e, position=i, boards=boards_of[i]) for i, e in enumerate(placed)]
     if with_turns:
         by_id = {p.entry.pk: p for p in players}
-        rows = Turn.objects.filter(entry__competition=competition).values_list(
-            "entry_id", "pk", "number", "score", "board"
-        )
-        for entry_id, pk, number, score, played_at in rows:
-            player = by_id.get(entry_id)
+        for row in game_rows(competition):
+            player = by_id.get(row.entry_id)
             if player is not None:
-                player.turns[number] = TurnInfo(pk, number, score, played_at)
+                player.turns[row.number] = TurnInfo(
+                    row.pk, row.number, row.score, row.board, row.attention
+                )
     unplaced = [e for e in entries if not e.checked_in_at]
     return Rota(games=games, boards=boards, players=players, unplaced=unplaced)
+
+
+def attention_games(competition: Competition) -> list[AttentionGame]:
+    """Every stored game of the competition that breaks the rules (one query)."""
+    bonus = competition.options.bonus_disc
+    rows = Turn.objects.filter(entry__competition=competition).values_list(
+        *GAME_COLUMNS, "entry__player__name"
+    )
+    games = []
+    for values in rows:
+        row = _game_row(values[:-1], bonus)
+        if row.attention is not None:
+            games.append(
+                AttentionGame(
+                    row.pk, row.entry_id, values[-1], row.number, row.score, row.attention
+                )
+            )
+    return sorted(games, key=lambda a: (a.name, a.number))
 
 
 def entry_in_competition(competition: Competition, entry_id: int | str) -> Entry:
@@ -268,23 +460,59 @@ def entry_in_competition(competition: Competition, entry_id: int | str) -> Entry
         raise Http404 from exc
 
 
+def _checked_turn(turn: Turn, bonus: bool) -> Turn:
+    turn.attention = rules.stored_game_problem(
+        turn.counts,
+        bonus_counts=turn.bonus_counts,
+        max_after=turn.max_after,
+        score=turn.score,
+        bonus=bonus,
+    )
+    return turn
+
+
 def rota_player_with_games(competition: Competition, entry: Entry) -> RotaPlayer | None:
     """One player's place in the rota with their games as full rows (three queries)."""
     player = rota_for_competition(competition, with_turns=False).by_entry(entry.pk)
     if player is not None:
-        player.turns = {t.number: t for t in Turn.objects.filter(entry=entry)}
+        bonus = competition.options.bonus_disc
+        player.turns = {t.number: _checked_turn(t, bonus) for t in Turn.objects.filter(entry=entry)}
     return player
 
 
 def turn_in_competition(competition: Competition, turn_id: int) -> Turn:
     try:
-        return Turn.objects.select_related("entry__player").get(
+        turn = Turn.objects.select_related("entry__player").get(
             pk=int(turn_id), entry__competition=competition
         )
     except (TypeError, ValueError, Turn.DoesNotExist) as exc:
         raise Http404 from exc
+    return _checked_turn(turn, competition.options.bonus_disc)
 
 
-def turn_history(turn: Turn) -> list:
-    """The turn's earlier versions, newest first, with who entered them."""
-    return list(turn.history.select_related("history_user").order_by("-history_date", "-pk"))
+def _with_undone(queryset: QuerySet[Correction]) -> QuerySet[Correction]:
+    return (
+        queryset.select_related("entry__player", "corrected_by")
+        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+        .order_by("-created_at", "-pk")
+    )
+
+
+CORRECTIONS_SHOWN = 20
+
+
+def corrections_of_entry(entry: Entry, limit: int = CORRECTIONS_SHOWN) -> list[Correction]:
+    """A player's corrections, newest first, with who and whether undone (one query)."""
+    return list(_with_undone(Correction.objects.filter(entry=entry))[:limit])
+
+
+def corrections_of_game(entry: Entry, number: int) -> list[Correction]:
+    """The corrections of one game of one player, newest first (one query)."""
+    queryset = Correction.objects.filter(entry=entry, payload__number=number)
+    return list(_with_undone(queryset)[:CORRECTIONS_SHOWN])
+
+
+def corrections_of_competition(
+    competition: Competition, limit: int = CORRECTIONS_SHOWN
+) -> list[Correction]:
+    return list(_with_undone(Correction.objects.filter(competition=competition))[:limit])

@@ -1,21 +1,28 @@
-"""Every write of a sjoelen competition: one function per desk action, each in a transaction.
+"""Every write of a sjoelen competition: one function per desk or admin action, each in a
+transaction.
 
 Counts are checked and scored by ``rules.py``; the score is never typed. Every write bumps the
 competition's version (public pages follow) and the turn's revision (stale forms are refused).
+Every change of a game already entered (desk correction and removal, admin add, change and
+delete, undo) goes through ``_write``: the 1st-place warning (A-SJ-13), the write, the
+correction trail (``events.services.correction_record``, undo data in its payload) and the
+version bump, in one transaction (A-SJ-12).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
-from events.models import Competition, Entry
-from events.services import competition_touch
-from shuffleboard import rules
+from events.models import Competition, Correction, Entry
+from events.services import competition_touch, correction_record
+from shuffleboard import rules, selectors
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
 
@@ -33,7 +40,22 @@ STALE_TURN = _(
     "Someone else changed game %(number)s of %(player)s meanwhile. It now stands at "
     "%(counts)s = %(score)s; check it and correct it again if needed."
 )
+GAME_GONE = _("Game %(number)s was removed meanwhile.")
+SLOT_TAKEN = _("Game %(number)s of this player was entered meanwhile.")
+CHANGED_SINCE = _("Game %(number)s changed again since; correct it instead.")
+NOTHING_TO_UNDO = _("There is nothing to put back.")
+BROKEN_BEFORE = _("The game before this correction broke the rules (%(problem)s); it stays.")
+OTHER_COMPETITION = _("A game stays in its competition: remove it and enter it there.")
+FIRST_PLACE_MOVES = _(
+    "This changes the final standings: %(moves)s. Confirm to correct it anyway; "
+    "the board rota does not change."
+)
 NO_BONUS = rules.NO_BONUS
+DESK, ADMIN, UNDO = (
+    Correction.Source.DESK.value,
+    Correction.Source.ADMIN.value,
+    Correction.Source.UNDO.value,
+)
 
 
 def _ensure_sjoelen(competition: Competition) -> None:
@@ -125,13 +147,22 @@ def _already_entered(number: int, entry: Entry, score: object) -> ServiceError:
     )
 
 
-def _locked_turn(turn: Turn, revision: int) -> Turn:
+# --- corrections: one write path for every change of a game already entered (A-SJ-12) ------
+
+
+def _locked_turn(turn: Turn, revision: int, *, source: str = DESK) -> Turn:
     locked = (
         Turn.objects.select_for_update()
         .select_related("entry__player", "entry__competition")
-        .get(pk=turn.pk)
+        .filter(pk=turn.pk)
+        .first()
     )
-    _ensure_writable(locked.entry.competition)
+    if locked is None:
+        raise refuse(GAME_GONE, error_class=Stale, code="stale", number=turn.number)
+    if source == DESK:
+        _ensure_writable(locked.entry.competition)
+    else:
+        _ensure_sjoelen(locked.entry.competition)
     if locked.revision != revision:
         raise refuse(
             STALE_TURN,
@@ -144,6 +175,165 @@ def _locked_turn(turn: Turn, revision: int) -> Turn:
     return locked
 
 
+def _state(turn: Turn) -> dict[str, Any]:
+    """What the trail keeps of a game, enough to put it back (the correction's undo data)."""
+    return {
+        "entry": turn.entry_id,
+        "number": turn.number,
+        "board": turn.board,
+        "counts": list(turn.counts),
+        "bonus_counts": list(turn.bonus_counts),
+        "max_after": turn.max_after,
+        "score": turn.score,
+    }
+
+
+def _put(turn: Turn, state: dict[str, Any]) -> None:
+    turn.entry_id, turn.number, turn.board = state["entry"], state["number"], state["board"]
+    turn.c1, turn.c2, turn.c3, turn.c4 = state["counts"]
+    turn.b1, turn.b2, turn.b3, turn.b4 = state["bonus_counts"]
+    turn.max_after, turn.score = state["max_after"], state["score"]
+
+
+def _texts(before: dict[str, Any] | None, after: dict[str, Any] | None) -> tuple[str, str]:
+    """ "112" → "121" for the trail; the counts (and board) too when the score alone would not
+    show what changed."""
+    if before is None or after is None:
+        return (
+            "–" if before is None else str(before["score"]),
+            gettext("removed") if after is None else str(after["score"]),
+        )
+
+    def text(state: dict[str, Any], counts: bool, board: bool) -> str:
+        parts = [str(state["score"])]
+        if counts:
+            parts.append(f"({rules.board_text(state['counts'])})")
+            if any(state["bonus_counts"]):
+                parts.append(
+                    gettext("bonus %(counts)s")
+                    % {"counts": rules.board_text(state["bonus_counts"])}
+                )
+        if board:
+            parts.append(gettext("board %(board)s") % {"board": state["board"] or "–"})
+        return " ".join(parts)
+
+    same_score = before["score"] == after["score"]
+    counts = same_score and (
+        before["counts"] != after["counts"] or before["bonus_counts"] != after["bonus_counts"]
+    )
+    board = same_score and before["board"] != after["board"]
+    return text(before, counts, board), text(after, counts, board)
+
+
+def _warn(
+    competition: Competition, before: dict[str, Any] | None, after: dict[str, Any] | None
+) -> None:
+    """A correction that moves 1st place in final standings needs a confirmation (A-SJ-13)."""
+    moves = selectors.first_place_moves(
+        competition,
+        remove=() if before is None else [(before["entry"], before["number"])],
+        put=None if after is None else (after["entry"], after["number"], after["score"]),
+    )
+    if moves:
+        raise refuse(
+            FIRST_PLACE_MOVES,
+            code="confirm_first_place",
+            moves="; ".join(str(move) for move in moves),
+        )
+
+
+def _write(
+    *,
+    competition: Competition,
+    turn: Turn | None,
+    after: dict[str, Any] | None,
+    source: str,
+    by: User | None,
+    confirmed: bool,
+    reverts: Correction | None = None,
+) -> Turn | None:
+    """Change, add or remove one game (``turn`` locked, or None to add; ``after`` the checked
+    new state, or None to remove), write it to the trail and bump the versions. Call inside a
+    transaction."""
+    before = None if turn is None else _state(turn)
+    if not confirmed:
+        _warn(competition, before, after)
+    entry_id = (after or before or {})["entry"]
+    number = (after or before or {})["number"]
+    if after is None:
+        assert turn is not None
+        turn.delete()
+        saved, revision = None, None
+    else:
+        if turn is None:
+            turn = Turn(revision=0)
+        _put(turn, after)
+        turn.revision += 1  # the row is locked (or new), so a plain increment is safe
+        turn.entered_by = by if by is not None and by.is_authenticated else None
+        try:
+            with transaction.atomic():
+                turn.save()
+        except IntegrityError as exc:
+            raise refuse(SLOT_TAKEN, error_class=Stale, code="stale", number=number) from exc
+        saved, revision = turn, turn.revision
+    entry = Entry.objects.select_related("player").get(pk=entry_id)
+    before_text, after_text = _texts(before, after)
+    note = ""
+    if (
+        before is not None
+        and after is not None
+        and (before["entry"] != after["entry"] or before["number"] != after["number"])
+    ):
+        was = Entry.objects.select_related("player").get(pk=before["entry"])
+        note = gettext("was game %(number)s of %(player)s") % {
+            "number": before["number"],
+            "player": was.player.name,
+        }
+    correction_record(
+        competition=competition,
+        entry=entry,
+        item=gettext("Game %(number)s") % {"number": number},
+        before=before_text,
+        after=after_text,
+        note=note,
+        source=source,
+        by=by,
+        payload={
+            "turn": None if saved is None else saved.pk,
+            "number": number,
+            "revision": revision,
+            "before": before,
+            "after": after,
+        },
+        reverts=reverts,
+    )
+    competition_touch(competition)
+    return saved
+
+
+def _new_state(
+    turn: Turn | None,
+    competition: Competition,
+    *,
+    entry: Entry | None = None,
+    number: int | None = None,
+    board: int | None = None,
+    counts: Sequence[int],
+    bonus_counts: Sequence[int],
+    max_after: int | None,
+) -> dict[str, Any]:
+    result = _checked(competition, counts, bonus_counts, max_after)
+    return {
+        "entry": entry.pk if entry is not None else turn.entry_id if turn else None,
+        "number": number if number is not None else turn.number if turn else None,
+        "board": board if turn is None or entry is not None else turn.board,
+        "counts": list(result.counts),
+        "bonus_counts": list(result.bonus_counts),
+        "max_after": result.max_after,
+        "score": result.score,
+    }
+
+
 @transaction.atomic
 def turn_correct(
     *,
@@ -153,24 +343,162 @@ def turn_correct(
     bonus_counts: Sequence[int] = NO_BONUS,
     max_after: int | None = None,
     entered_by: User | None = None,
+    confirmed: bool = False,
 ) -> Turn:
-    """Correct a saved game; the earlier counts stay in its history."""
+    """Correct a saved game at the desk; the trail keeps what it was (undo)."""
     turn = _locked_turn(turn, revision)
-    _apply(turn, _checked(turn.entry.competition, counts, bonus_counts, max_after))
-    turn.revision += 1  # the row is locked, so a plain increment is safe
-    turn.entered_by = entered_by
-    turn.save()
-    competition_touch(turn.entry.competition)
-    return turn
+    competition = turn.entry.competition
+    after = _new_state(
+        turn, competition, counts=counts, bonus_counts=bonus_counts, max_after=max_after
+    )
+    saved = _write(
+        competition=competition,
+        turn=turn,
+        after=after,
+        source=DESK,
+        by=entered_by,
+        confirmed=confirmed,
+    )
+    assert saved is not None
+    return saved
 
 
 @transaction.atomic
-def turn_delete(*, turn: Turn, revision: int) -> None:
-    """Remove a game entered for the wrong player or number (kept in the history)."""
+def turn_delete(
+    *, turn: Turn, revision: int, by: User | None = None, confirmed: bool = False
+) -> None:
+    """Remove a game entered for the wrong player or number (the trail keeps it: undo)."""
     turn = _locked_turn(turn, revision)
-    competition = turn.entry.competition
-    turn.delete()
-    competition_touch(competition)
+    _write(
+        competition=turn.entry.competition,
+        turn=turn,
+        after=None,
+        source=DESK,
+        by=by,
+        confirmed=confirmed,
+    )
+
+
+@transaction.atomic
+def turn_admin_save(
+    *,
+    turn: Turn | None,
+    revision: int | None,
+    entry: Entry,
+    number: int,
+    board: int | None,
+    counts: Sequence[int],
+    bonus_counts: Sequence[int] = NO_BONUS,
+    max_after: int | None = None,
+    by: User | None = None,
+    confirmed: bool = False,
+) -> Turn:
+    """Admin's add (``turn`` None) or change of a game, also in a finished competition: the
+    same check as the desk, recorded in the trail, versions bumped. A game stays in its
+    competition (another player of it, another number)."""
+    entry = Entry.objects.select_related("player", "competition").get(pk=entry.pk)
+    competition = entry.competition
+    _ensure_sjoelen(competition)
+    games = competition.options.games
+    if not isinstance(number, int) or not 1 <= number <= games:
+        raise refuse(
+            NUMBER_OUT_OF_RANGE, error_class=Invalid, code="game_number", games=games, number=number
+        )
+    if turn is not None:
+        turn = _locked_turn(turn, turn.revision if revision is None else revision, source=ADMIN)
+        if turn.entry.competition_id != competition.pk:
+            raise refuse(OTHER_COMPETITION, code="other_competition")
+    clash = Turn.objects.filter(entry=entry, number=number)
+    if turn is not None:
+        clash = clash.exclude(pk=turn.pk)
+    existing = clash.first()
+    if existing is not None:
+        raise _already_entered(number, entry, existing.score)
+    after = _new_state(
+        turn,
+        competition,
+        entry=entry,
+        number=number,
+        board=board,
+        counts=counts,
+        bonus_counts=bonus_counts,
+        max_after=max_after,
+    )
+    saved = _write(
+        competition=competition,
+        turn=turn,
+        after=after,
+        source=ADMIN,
+        by=by,
+        confirmed=confirmed,
+    )
+    assert saved is not None
+    if competition.status == Competition.Status.REGISTRATION:
+        Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
+    return saved
+
+
+@transaction.atomic
+def turn_admin_delete(*, turn: Turn, by: User | None = None) -> None:
+    """Admin's delete (after Django's own confirmation page, which shows the warning)."""
+    turn = _locked_turn(turn, turn.revision, source=ADMIN)
+    _write(
+        competition=turn.entry.competition,
+        turn=turn,
+        after=None,
+        source=ADMIN,
+        by=by,
+        confirmed=True,
+    )
+
+
+@transaction.atomic
+def undo_correction(correction: Correction, user: User) -> None:
+    """Put back the game a correction replaced (``GameFormat.undo_correction``); refused with
+    ``Stale`` when the game changed again since. The undo is itself a correction."""
+    payload = correction.payload
+    competition = Competition.objects.get(pk=correction.competition_id)
+    _ensure_writable(competition)
+    before, after = payload.get("before"), payload.get("after")
+    if after is None:  # it was removed: the slot must still be free
+        if before is None:
+            raise refuse(NOTHING_TO_UNDO, code="correction_no_undo")
+        taken = Turn.objects.select_for_update().filter(
+            entry_id=before["entry"], number=before["number"]
+        )
+        if taken.exists():
+            raise refuse(CHANGED_SINCE, error_class=Stale, code="stale", number=before["number"])
+        turn = None
+    else:
+        turn = (
+            Turn.objects.select_for_update()
+            .select_related("entry__competition")
+            .filter(pk=payload.get("turn"))
+            .first()
+        )
+        if turn is None or turn.revision != payload.get("revision"):
+            raise refuse(CHANGED_SINCE, error_class=Stale, code="stale", number=after["number"])
+    if before is not None:
+        if not Entry.objects.filter(pk=before["entry"], competition=competition).exists():
+            raise refuse(CHANGED_SINCE, error_class=Stale, code="stale", number=before["number"])
+        problem = rules.stored_game_problem(
+            before["counts"],
+            bonus_counts=before["bonus_counts"],
+            max_after=before["max_after"],
+            score=before["score"],
+            bonus=competition.options.bonus_disc,
+        )
+        if problem:  # it needed attention (A-SJ-14): never put a broken row back
+            raise refuse(BROKEN_BEFORE, code="correction_no_undo", problem=problem)
+    _write(
+        competition=competition,
+        turn=turn,
+        after=before,
+        source=UNDO,
+        by=user,
+        confirmed=True,
+        reverts=correction,
+    )
 
 
 @transaction.atomic

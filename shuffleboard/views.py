@@ -47,12 +47,16 @@ def _ranking_note(options: SjoelenSettings) -> str:
     }
 
 
+LATEST_CORRECTIONS = 5
+
+
 @competition_page("shuffleboard/standings.html", game_format=SJOELEN)
 def standings(request: HtmxHttpRequest, competition: Competition) -> Context:
     return {
         "standings": selectors.standings_for_competition(competition),
         "players_url": _players_url(competition),
         "ranking_note": _ranking_note(competition.options),
+        "corrections": selectors.corrections_of_competition(competition, LATEST_CORRECTIONS),
     }
 
 
@@ -69,6 +73,7 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
         "row": next((r for r in rows if r.entry_id == entry.pk), None),
         "games": rota_player.game_rows if rota_player else [],
         "board_order": BOARD_ORDER,
+        "corrections": selectors.corrections_of_entry(entry),
     }
 
 
@@ -160,6 +165,8 @@ ENTRY_PANEL = "shuffleboard/_entry_panel.html"
 def score_entry(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     board, player_id = optional_numbers(request.GET, "board", "player")
     context = _entry_context(competition, board=board, player_id=player_id)
+    if not request.htmx:
+        context["corrections"] = selectors.corrections_of_competition(competition)
     return render(request, ENTRY_PANEL if request.htmx else ENTRY_PAGE, context)
 
 
@@ -228,6 +235,7 @@ def desk_player(
         rota_player=rota_player,
         games=rota_player.game_rows if rota_player else [],
         board_order=BOARD_ORDER,
+        corrections=selectors.corrections_of_entry(entry),
     )
     return render(request, "shuffleboard/desk_player.html", context)
 
@@ -237,6 +245,10 @@ def _correction_form(turn: Turn, competition: Competition, data: Any = None) -> 
     initial.update({f"bonus{v}": getattr(turn, f"b{v}") for v in BOARD_ORDER})
     initial["max_after"] = turn.max_after or ""
     return TurnForm(data, games=None, bonus=competition.options.bonus_disc, initial=initial)
+
+
+def _confirmed(data: Any) -> bool:
+    return str(data.get("confirm", "")).lower() in ("1", "on", "true", "yes")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -249,6 +261,7 @@ def turn_edit(
     revision = turn.revision
     status = 200
     flash = ""
+    needs_confirm = False
     if request.method == "POST":
         if form.is_valid():
             [typed_revision] = optional_numbers(request.POST, "revision")
@@ -260,6 +273,7 @@ def turn_edit(
                     bonus_counts=form.bonus_counts(),
                     max_after=form.max_after(),
                     entered_by=request.user,
+                    confirmed=_confirmed(request.POST),
                 )
             except Stale as exc:
                 form.add_error(None, exc)
@@ -267,6 +281,7 @@ def turn_edit(
                 revision = turn.revision  # the typed values stay; a second save is deliberate
             except ServiceError as exc:
                 form.add_error(None, exc)
+                needs_confirm = exc.code == "confirm_first_place"
             else:
                 flash = _("Corrected: game %(number)s is now %(score)s.") % {
                     "number": turn.number,
@@ -280,22 +295,45 @@ def turn_edit(
                         competition.slug,
                         turn.entry_id,
                     )
+                turn = selectors.turn_in_competition(competition, turn.pk)
                 form = _correction_form(turn, competition)
                 revision = turn.revision
         if form.errors:
             status = 200 if request.htmx else 400
+    return _turn_page(
+        request,
+        competition,
+        turn,
+        form=form,
+        revision=revision,
+        flash=flash,
+        needs_confirm=needs_confirm,
+        status=status,
+    )
+
+
+def _turn_page(
+    request: AuthenticatedHttpRequest,
+    competition: Competition,
+    turn: Turn,
+    *,
+    form: TurnForm,
+    revision: int,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
     context = _desk_context(
         competition,
         turn=turn,
         form=form,
         revision=revision,
-        flash=flash,
-        history=selectors.turn_history(turn),
+        corrections=selectors.corrections_of_game(turn.entry, turn.number),
+        **extra,
         **_preview_context(competition, form),
     )
     template = "shuffleboard/_correction.html" if request.htmx else "shuffleboard/turn.html"
     response = render(request, template, context, status=status)
-    return trigger_client_event(response, "turnRecorded") if flash else response
+    return trigger_client_event(response, "turnRecorded") if extra.get("flash") else response
 
 
 @require_POST
@@ -307,10 +345,20 @@ def turn_delete(
     [revision] = optional_numbers(request.POST, "revision")
     slugs = (competition.event.slug, competition.slug)
     try:
-        services.turn_delete(turn=turn, revision=-1 if revision is None else revision)
+        services.turn_delete(
+            turn=turn,
+            revision=-1 if revision is None else revision,
+            by=request.user,
+            confirmed=_confirmed(request.POST),
+        )
     except ServiceError as exc:
-        messages.error(request, exc.text)
-        return redirect("shuffleboard:turn", *slugs, turn.pk)
+        if exc.code != "confirm_first_place":
+            messages.error(request, exc.text)
+            return redirect("shuffleboard:turn", *slugs, turn.pk)
+        form = _correction_form(turn, competition)
+        return _turn_page(
+            request, competition, turn, form=form, revision=turn.revision, delete_warning=exc.text
+        )
     messages.success(
         request,
         _("Game %(number)s of %(player)s removed.")

@@ -14,6 +14,15 @@ from blokus.selectors.clock import (
     clock_of,
     running_clock,
 )
+from blokus.selectors.corrections import (
+    CorrectionImpact,
+    PlayerChange,
+    corrected_games,
+    correction_impact,
+    qp_text,
+    session_corrections,
+    signed_text,
+)
 from blokus.selectors.games import (
     PlayerGame,
     entry_of,
@@ -58,6 +67,13 @@ from blokus.selectors.tables import (
 __all__ = [
     "Candidates",
     "Clock",
+    "CorrectionImpact",
+    "PlayerChange",
+    "corrected_games",
+    "correction_impact",
+    "qp_text",
+    "session_corrections",
+    "signed_text",
     "FinalView",
     "GameRow",
     "PlayerGame",

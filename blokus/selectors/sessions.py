@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Count, Q
@@ -13,8 +13,9 @@ from django.shortcuts import get_object_or_404
 from blokus import rules
 from blokus.format import BlokusSettings
 from blokus.models import SessionNotHeld, SessionPlayer
+from blokus.selectors.corrections import corrected_games, session_corrections
 from blokus.selectors.tables import GameRow, RoundRow, seat_rows, seats_query
-from events.models import Competition, Entry, Game, Round, Seat, Session
+from events.models import Competition, Correction, Entry, Game, Round, Seat, Session
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,17 @@ class SessionView:
     plan: SeatingPlan | None = None
     seated: bool = False
     not_held: SessionNotHeld | None = None
+    corrections: list[Correction] = field(default_factory=list)
+
+    @property
+    def corrected(self) -> set[int]:
+        """The games a correction touched (a "corrected" note beside each)."""
+        return corrected_games(self.corrections)
+
+    @property
+    def attention(self) -> list[GameRow]:
+        """Stored tables that cannot be right (a raw SQL fix, an old backup): the desk says so."""
+        return [g for r in self.rounds for g in r.games if g.needs_attention]
 
     @property
     def current(self) -> RoundRow | None:
@@ -163,7 +175,8 @@ def session_by_number(competition: Competition, number: str | int) -> Session:
 
 
 def session_view(session: Session) -> SessionView:
-    """A qualifying session: players, rounds with tables and results, standings (3 queries)."""
+    """A qualifying session: players, rounds with tables and results, standings, corrections
+    (4 queries)."""
     competition = session.competition
     settings = competition.options
     players = list(
@@ -217,6 +230,7 @@ def session_view(session: Session) -> SessionView:
         plan=plan,
         seated=seated,
         not_held=getattr(session, "blokus_not_held", None),
+        corrections=session_corrections(session) if rounds else [],
     )
 
 

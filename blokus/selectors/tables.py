@@ -6,7 +6,9 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 
+from blokus import rules
 from events.models import Entry, Game, Round, Seat
 
 
@@ -31,6 +33,37 @@ class GameRow:
     @property
     def is_finished(self) -> bool:
         return self.game.is_finished
+
+    @cached_property
+    def problem(self) -> str:
+        """Why the stored table cannot be right ("" when it is): what an old backup or a raw
+        SQL fix can leave. Pages show such a table as "needs attention" instead of failing."""
+        if len(self.seats) != rules.PLAYERS_PER_GAME:
+            return "seats"
+        if not self.is_finished:
+            return ""
+        if any(s.score is None or s.points is None for s in self.seats):
+            return "no_score"
+        if any(s.squares_left is None for s in self.seats):
+            return "missing_hand"
+        for s in self.seats:
+            try:
+                rules.check_hand(s.squares_left or 0, s.monomino_last, s.pieces)
+            except rules.InvalidResult:
+                return "hand"
+            squares = s.squares_left or 0
+            if s.score not in {
+                rules.game_score(squares, s.monomino_last, official_bonus=official)
+                for official in (False, True)
+            }:
+                return "score"
+        if sum((s.points or Decimal(0)) for s in self.seats) != rules.POINTS_PER_GAME:
+            return "points"
+        return ""
+
+    @property
+    def needs_attention(self) -> bool:
+        return bool(self.problem)
 
 
 @dataclass

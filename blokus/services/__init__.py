@@ -34,11 +34,13 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
 - A drop-out (A-BLK-05) is recorded as "out after the round in progress" (the last round drawn,
   0 before round 1). In every later game the player scores as having all 89 squares left and is
   ranked last (``qualifying_points_with_dropouts``).
-- A result can be corrected at the desk until the next round is drawn; after that the desk asks
-  for an explicit confirmation, because later groupings used the old result (the admin can
-  always change it). The same confirmation is asked for a qualifying result once the final is
-  seated: the finalists stay as seated, and the pages show the players actually at the final
-  as the finalists.
+- A result can be corrected at the desk until the next round is drawn; after that the desk and
+  the admin ask for an explicit confirmation, showing what changes (``game_result_impact``),
+  because later groupings used the old result; they stay as drawn. Every correction is on the
+  trail (``events.Correction``, one record per player whose score or points moved) and can be
+  undone from the desk (``undo_correction``) while the table was not changed again. The
+  same confirmation is asked for a qualifying result once the final is seated: the finalists
+  stay as seated, and the pages show the players actually at the final as the finalists.
 - The final is seated once every qualifying session has played all its rounds; the
   qualification lot (§22) is drawn then, once, and recorded. The competition is finished when
   the final's result is saved; a correction of the final stays possible.
@@ -51,9 +53,10 @@ from blokus.services.players import session_drop_out, session_drop_out_undo, ses
 from blokus.services.results import (
     HandInput,
     game_rescore,
+    game_result_impact,
     game_result_record,
-    game_revision_bump,
     score_hands,
+    undo_correction,
 )
 from blokus.services.rounds import round_draw, round_start_clock
 from blokus.services.sessions import (
@@ -71,8 +74,8 @@ __all__ = [
     "HandInput",
     "final_seat",
     "game_rescore",
+    "game_result_impact",
     "game_result_record",
-    "game_revision_bump",
     "round_draw",
     "round_start_clock",
     "score_hands",
@@ -87,4 +90,5 @@ __all__ = [
     "session_undo_check_in",
     "session_unregister",
     "sessions_set_up",
+    "undo_correction",
 ]

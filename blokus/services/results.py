@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
@@ -20,21 +21,23 @@ from blokus.services.common import (
 )
 from blokus.validation import hand_message
 from events.errors import Gone, Invalid, Stale, refuse
-from events.models import Competition, Game, Round, Seat, Session
-from events.services import competition_touch
+from events.models import Competition, Correction, Game, Seat, Session
+from events.services import competition_touch, correction_record
 
 STALE_RESULT = _(
     "Someone else changed this table's result in the meantime. The current result is shown; "
     "check it and save again if needed."
 )
-LATER_ROUND_DRAWN = _(
-    "Round %(round)s was already drawn using this result. Confirm the correction: the later "
-    "groupings stay as they are, but the standings will change."
+LATER_ROUND_DRAWN = _("%(impact)s Confirm the correction (“Correct it anyway”) to save it.")
+FINAL_SEATED_CONFIRM = _("%(impact)s Confirm the correction (“Correct it anyway”) to save it.")
+UNDO_STALE = _(
+    "This table's result was changed again after this correction; it can no longer be undone. "
+    "Correct the result on its page instead."
 )
-FINAL_SEATED_CONFIRM = _(
-    "The final was seated from the earlier standings; the finalists stay as seated. Confirm the "
-    "correction: the qualification standings will change."
-)
+UNDO_GONE = _("The table of this correction no longer exists.")
+CORRECTED_ITEM = _("%(session)s, round %(round)s, %(table)s")
+CORRECTED_FINAL_ITEM = _("Final, %(table)s")
+SCORE_AND_POINTS = _("%(score)s (%(points)s QP)")
 SEATS_MISMATCH = _("Enter a result for each of the four players at this table.")
 INVALID_HAND = _("%(player)s: %(error)s")
 
@@ -58,24 +61,19 @@ def score_hands(
     return scores, points
 
 
-def _ensure_correction_allowed(game: Game, confirm_later_round: bool) -> None:
-    """A result used by a later draw, or by the final's seating, is corrected only on purpose."""
-    session = game.round.session
-    later = (
-        Round.objects.filter(session=session, number__gt=game.round.number)
-        .order_by("number")
-        .first()
-    )
-    if later and not confirm_later_round:
-        raise refuse(LATER_ROUND_DRAWN, code="later_round_drawn", round=later.number)
-    if (
-        session.kind == Session.Kind.QUALIFYING
-        and not confirm_later_round
-        and Session.objects.filter(
-            competition_id=session.competition_id, kind=Session.Kind.FINAL
-        ).exists()
-    ):
-        raise refuse(FINAL_SEATED_CONFIRM, code="final_seated_confirm")
+def _ensure_correction_allowed(impact: selectors.CorrectionImpact, confirm: bool) -> None:
+    """A result used by a later draw, or by the final's seating, is corrected only on purpose:
+    the refusal says what the correction changes (the same words the admin shows)."""
+    if confirm or not impact.needs_confirmation:
+        return
+    if impact.later_round is not None:
+        raise refuse(
+            LATER_ROUND_DRAWN,
+            code="later_round_drawn",
+            round=impact.later_round,
+            impact=impact.text,
+        )
+    raise refuse(FINAL_SEATED_CONFIRM, code="final_seated_confirm", impact=impact.text)
 
 
 def _check_hands(game: Game, seats: list[Seat], by_seat: dict[int, HandInput]) -> list[bool]:
@@ -104,6 +102,58 @@ def _check_hands(game: Game, seats: list[Seat], by_seat: dict[int, HandInput]) -
     return flags
 
 
+def _prepared(
+    game: Game, hands: Sequence[HandInput]
+) -> tuple[list[Seat], dict[int, HandInput], list[int], list[Fraction]]:
+    """The hands checked (``rules.check_hand``) and scored: seats, hands by seat, scores and
+    points in seat order. ``Invalid`` for a hand the rules refuse or a seat left out."""
+    seats = list(game.seats.select_related("entry__player").order_by("position"))
+    by_seat = {hand.seat_id: hand for hand in hands}
+    if (
+        len(by_seat) != len(hands)
+        or set(by_seat) != {seat.pk for seat in seats}
+        or len(seats) != rules.PLAYERS_PER_GAME
+    ):
+        raise refuse(SEATS_MISMATCH, error_class=Invalid, code="seats_mismatch")
+    dropped = _check_hands(game, seats, by_seat)
+    try:
+        scores, points = score_hands(
+            [(by_seat[s.pk].squares_left, by_seat[s.pk].monomino_last) for s in seats],
+            dropped,
+            official_bonus=game.round.session.competition.options.official_bonus,
+        )
+    except rules.InvalidResult as exc:
+        raise invalid(exc) from exc
+    return seats, by_seat, scores, points
+
+
+def _has_result(game: Game) -> bool:
+    return game.status == Game.Status.FINISHED and Hand.objects.filter(seat__game=game).exists()
+
+
+def game_result_impact(*, game: Game, hands: Sequence[HandInput]) -> selectors.CorrectionImpact:
+    """What saving ``hands`` for ``game`` would change (nothing is written): the desk's and
+    the admin's warning. ``Invalid`` for hands the rules refuse."""
+    game = Game.objects.select_related("round__session__competition").get(pk=game.pk)
+    seats, _by_seat, scores, points = _prepared(game, hands)
+    new = {seat.pk: (score, pts) for seat, score, pts in zip(seats, scores, points, strict=True)}
+    return selectors.correction_impact(game, new, is_correction=_has_result(game))
+
+
+def _item(game: Game) -> str:
+    session = game.round.session
+    if session.kind == Session.Kind.FINAL:
+        return str(CORRECTED_FINAL_ITEM % {"table": game})
+    return str(CORRECTED_ITEM % {"session": session, "round": game.round.number, "table": game})
+
+
+def _score_text(score: int | None, points: Fraction | None) -> str:
+    return str(
+        SCORE_AND_POINTS
+        % {"score": selectors.signed_text(score), "points": selectors.qp_text(points)}
+    )
+
+
 @transaction.atomic
 def game_result_record(
     *,
@@ -111,8 +161,15 @@ def game_result_record(
     revision: int,
     hands: Sequence[HandInput],
     confirm_later_round: bool = False,
+    by: User | None = None,
+    source: str = Correction.Source.DESK,
+    reverts: Correction | None = None,
 ) -> Game:
-    """Save (or correct) one table's result: every seat's hand, score and points."""
+    """Save (or correct) one table's result: every seat's hand, score and points.
+
+    A correction (the game already had a result) is written to the trail, one record per
+    player whose score or points changed (``source`` desk, admin or undo; ``by`` who), with
+    the hands before in its payload for ``undo_correction``."""
     game = (
         Game.objects.select_for_update()
         .select_related("round__session__competition")
@@ -125,20 +182,15 @@ def game_result_record(
         raise refuse(COMPETITION_FINISHED, error_class=Gone, code="competition_finished")
     if revision != game.revision:
         raise refuse(STALE_RESULT, error_class=Stale, code="stale_result")
-    _ensure_correction_allowed(game, confirm_later_round)
-    seats = list(game.seats.select_related("entry__player").order_by("position"))
-    by_seat = {hand.seat_id: hand for hand in hands}
-    if len(by_seat) != len(hands) or set(by_seat) != {seat.pk for seat in seats}:
-        raise refuse(SEATS_MISMATCH, error_class=Invalid, code="seats_mismatch")
-    dropped = _check_hands(game, seats, by_seat)
-    try:
-        scores, points = score_hands(
-            [(by_seat[s.pk].squares_left, by_seat[s.pk].monomino_last) for s in seats],
-            dropped,
-            official_bonus=competition.options.official_bonus,
-        )
-    except rules.InvalidResult as exc:
-        raise invalid(exc) from exc
+    seats, by_seat, scores, points = _prepared(game, hands)
+    new = {seat.pk: (score, pts) for seat, score, pts in zip(seats, scores, points, strict=True)}
+    is_correction = _has_result(game)
+    impact = selectors.correction_impact(game, new, is_correction=is_correction)
+    _ensure_correction_allowed(impact, confirm_later_round)
+    before_hands = {
+        hand.seat_id: [hand.squares_left, hand.monomino_last, list(hand.pieces or [])]
+        for hand in Hand.objects.filter(seat__game=game)
+    }
     for seat, score, pts in zip(seats, scores, points, strict=True):
         hand = by_seat[seat.pk]
         seat.score = score
@@ -158,13 +210,97 @@ def game_result_record(
     if session.kind == Session.Kind.FINAL and competition.status != Competition.Status.FINISHED:
         competition.status = Competition.Status.FINISHED
         competition.save(update_fields=["status"])
+    if is_correction:
+        _record_corrections(game, impact, before_hands, by=by, source=source, reverts=reverts)
     competition_touch(competition)
     return game
 
 
+def _record_corrections(
+    game: Game,
+    impact: selectors.CorrectionImpact,
+    before_hands: dict[int, list],
+    *,
+    by: User | None,
+    source: str,
+    reverts: Correction | None,
+) -> None:
+    """One trail record per player whose result moved; the payload undoes the whole table."""
+    payload = {
+        "game": game.pk,
+        "session": game.round.session_id,
+        "revision": game.revision,
+        "hands": [[seat_id, *hand] for seat_id, hand in sorted(before_hands.items())],
+    }
+    item = _item(game)
+    reverted = False
+    for change in impact.changes:
+        takes_revert = reverts is not None and change.entry.pk == reverts.entry_id
+        record = correction_record(
+            competition=game.round.session.competition,
+            item=item,
+            entry=change.entry,
+            before=_score_text(change.score_before, change.points_before),
+            after=_score_text(change.score_after, change.points_after),
+            source=source,
+            by=by,
+            payload=payload,
+            reverts=reverts if takes_revert and not reverted else None,
+        )
+        reverted = reverted or (takes_revert and record is not None)
+    if reverts is not None and not reverted:
+        correction_record(
+            competition=game.round.session.competition,
+            item=item,
+            entry=reverts.entry,
+            before=reverts.after,
+            after=reverts.before,
+            source=source,
+            by=by,
+            payload=payload,
+            reverts=reverts,
+        )
+
+
+def undo_correction(correction: Correction, user: User) -> None:
+    """Put back the table's hands from before ``correction`` (the format's ``undo_correction``
+    hook), through ``game_result_record``: the undo is itself a correction on the trail.
+    ``Stale`` when the table was changed again since; ``Gone`` when it no longer exists."""
+    payload = correction.payload if isinstance(correction.payload, dict) else {}
+    game_id = payload.get("game")
+    game = (
+        Game.objects.filter(pk=game_id, round__session__competition_id=correction.competition_id)
+        .select_related("round__session")
+        .first()
+        if isinstance(game_id, int)
+        else None
+    )
+    if game is None:
+        raise refuse(UNDO_GONE, error_class=Gone, code="correction_game_gone")
+    if game.revision != payload.get("revision"):
+        raise refuse(UNDO_STALE, error_class=Stale, code="correction_stale")
+    try:
+        hands = [
+            HandInput(int(seat_id), int(squares), bool(mono), tuple(pieces))
+            for seat_id, squares, mono, pieces in payload.get("hands", [])
+        ]
+    except (TypeError, ValueError) as exc:
+        raise refuse(UNDO_STALE, error_class=Stale, code="correction_stale") from exc
+    game_result_record(
+        game=game,
+        revision=game.revision,
+        hands=hands,
+        confirm_later_round=True,
+        by=user,
+        source=Correction.Source.UNDO,
+        reverts=correction,
+    )
+
+
 def game_rescore(game: Game) -> None:
-    """Recompute every seat of ``game`` from its stored hands (after an admin edit), and bump
-    the game's revision so that a result form opened before the edit is refused."""
+    """Recompute every seat of ``game`` from its stored hands (a repair after a raw database
+    fix; admin edits go through ``game_result_record``), and bump the game's revision so that
+    a result form opened before is refused."""
     Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
     seats = list(game.seats.select_related("blokus_hand").order_by("position"))
     if not all(hasattr(s, "blokus_hand") for s in seats):
@@ -183,8 +319,3 @@ def game_rescore(game: Game) -> None:
     for s, score, pts in zip(seats, scores, points, strict=True):
         s.score, s.points = score, to_decimal(pts)
     Seat.objects.bulk_update(seats, ["score", "points"])
-
-
-def game_revision_bump(game_ids: Sequence[int]) -> None:
-    """A hand deleted in admin: a result form opened before is refused instead of undoing it."""
-    Game.objects.filter(pk__in=game_ids).update(revision=F("revision") + 1)

@@ -13,7 +13,7 @@ from blokus.format import BLOKUS
 from events.http import HtmxHttpRequest
 from events.live import Context, competition_page
 from events.models import Competition, Session
-from events.selectors import competition_by_slugs
+from events.selectors import competition_by_slugs, corrections_of_entry
 
 # The live fragments hold no time-dependent text: the clock box (``blokus/_clock.html``) sits
 # outside them and loads itself from ``clock`` below, so the fragments are shared per version.
@@ -47,9 +47,12 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
     qualifying = [
         g for g in games if g.session.kind == Session.Kind.QUALIFYING and g.game.is_finished
     ]
+    corrections = corrections_of_entry(entry)
     return {
         "entry": entry,
         "games": games,
+        "corrections": corrections,
+        "corrected": selectors.corrected_games(corrections),
         "points": sum((g.mine.points or 0 for g in qualifying), 0),
         "total": sum((g.mine.score or 0 for g in qualifying), 0),
         "played": len(qualifying),

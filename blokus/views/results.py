@@ -17,7 +17,7 @@ from blokus.forms import ResultForm
 from blokus.pieces import piece_cells
 from blokus.selectors import SeatRow
 from events.errors import ServiceError, Stale
-from events.http import HtmxHttpRequest, desk_view
+from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
 from events.models import Competition, Game, Session
 
 PIECES = piece_cells()
@@ -90,7 +90,9 @@ def _result_page(
 
 @require_http_methods(["GET", "POST"])
 @desk_view(BLOKUS)
-def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int) -> HttpResponse:
+def game_result(
+    request: AuthenticatedHttpRequest, competition: Competition, game_id: int
+) -> HttpResponse:
     game, seats = selectors.game_for_competition(competition, game_id)
     if request.method == "GET":
         form = ResultForm(initial=_initial(game, seats), seats=seats)
@@ -104,6 +106,7 @@ def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int
             revision=form.cleaned_data["revision"],
             hands=form.hands(),
             confirm_later_round=form.cleaned_data["confirm"],
+            by=request.user,
         )
     except Stale as exc:
         # Show the current result, keep the message; the new revision comes with it.

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Exists, OuterRef, Sum
 from django.http import Http404
 
-from events.models import Competition, CompetitionStatus, Entry
+from events.models import Competition, CompetitionStatus, Correction, Entry
 from roundrobin import rules
 from roundrobin.models import RatingChange, RatingSnapshot, Withdrawal
 from roundrobin.selectors.clock import clock_views, turn_hours
@@ -95,6 +96,7 @@ class PlayerPage:
     table: TableView | None
     games: list[GameView]
     history: list[RatingChange]
+    corrections: list[Correction] = dataclasses.field(default_factory=list)
 
     @property
     def row(self) -> Row | None:
@@ -112,7 +114,8 @@ class PlayerPage:
 
 
 def player_page(competition: Competition, entry_id: int | str) -> PlayerPage:
-    """A player's games at their table (tiebreaks included) and rating history. Four queries."""
+    """A player's games at their table (tiebreaks included), rating history and the
+    corrections of their games' results. Five queries."""
     entry = entry_in_competition(competition, entry_id)
     table = table_of_entry(competition, entry)
     games = table.games_of(entry.pk) if table is not None else []
@@ -122,7 +125,26 @@ def player_page(competition: Competition, entry_id: int | str) -> PlayerPage:
         .order_by("at", "game_id")
     )
     snapshot = one_to_one(entry, "rr_snapshot")
-    return PlayerPage(entry, snapshot, one_to_one(entry, "rr_withdrawal"), table, games, history)
+    corrections = corrections_of_games(competition, [g.pk for g in games]) if games else []
+    return PlayerPage(
+        entry, snapshot, one_to_one(entry, "rr_withdrawal"), table, games, history, corrections
+    )
+
+
+TRAIL_LENGTH = 50
+
+
+def corrections_of_games(competition: Competition, game_ids: list[int]) -> list[Correction]:
+    """The corrections of these games' results, newest first, each marked ``is_undone``
+    (one query). A round-robin correction names its game in ``payload["game"]``."""
+    if not game_ids:
+        return []
+    return list(
+        Correction.objects.filter(competition=competition, payload__game__in=game_ids)
+        .select_related("entry__player", "corrected_by")
+        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+        .order_by("-created_at", "-pk")[:TRAIL_LENGTH]
+    )
 
 
 @dataclass

@@ -75,13 +75,37 @@ class GameView:
         return self.game.pk
 
     @property
+    def needs_attention(self) -> bool:
+        """Over with a result, but its seats hold no result (a raw SQL fix, an old backup):
+        shown as "needs attention" and left out of points, places, tiebreaks and ratings."""
+        if not self.detail.has_result:
+            return False
+        if self.white_points is None or self.black_points is None:
+            return True
+        try:
+            rules.check_result(self.white_points, self.black_points)
+        except (rules.InvalidResult, TypeError, ValueError):
+            return True
+        return False
+
+    @property
     def has_result(self) -> bool:
-        return self.detail.has_result
+        return self.detail.has_result and not self.needs_attention
+
+    @property
+    def is_over(self) -> bool:
+        """Over and counted; a game that needs attention is not (its table is not final)."""
+        return self.detail.is_over and not self.needs_attention
+
+    @property
+    def stored_result(self) -> str:
+        """The seats' points as stored, e.g. "1-1" for a game that needs attention."""
+        return f"{points_label(self.white_points) or '?'}-{points_label(self.black_points) or '?'}"
 
     @property
     def result(self) -> str:
         """ "1-0", "½-½", "0-1", "0-0", "+/−" style for forfeits, "" while open."""
-        if not self.detail.has_result:
+        if not self.has_result:
             return ""
         if self.detail.ending == Ending.FORFEIT:
             return "+/−" if self.white_points else "−/+"
@@ -96,6 +120,8 @@ class GameView:
 
     @property
     def state(self) -> str:
+        if self.needs_attention:
+            return str(_("needs attention"))
         if self.detail.ending == Ending.OPEN:
             return str(_("in progress"))
         if self.detail.struck:
@@ -217,6 +243,11 @@ class TableView:
         return sum(1 for view in self.games if view.detail.is_over)
 
     @property
+    def attention(self) -> list[GameView]:
+        """Games whose stored seats hold no result: not counted until they are fixed."""
+        return [view for view in self.all_games if view.needs_attention]
+
+    @property
     def all_games(self) -> list[GameView]:
         """Regular games, then the tiebreak stages' games."""
         return self.games + [g for s in self.stages for g in s.games]
@@ -293,6 +324,8 @@ def _cell(view: GameView | None, entry_id: int) -> Cell:
         return Cell("")
     struck = view.detail.struck
     ending = view.detail.ending
+    if view.needs_attention:
+        return Cell("?", str(_("needs attention")), open=True)
     if ending == Ending.OPEN:
         return Cell("·", str(_("in progress")), open=True)
     if ending == Ending.CANCELLED:
@@ -423,7 +456,7 @@ def build_table(session: Session, games: list[GameView], share_mini_ties: bool) 
     }
     results = [view.as_result for view in regular if view.has_result]
     points = rules.table_points([e.pk for e in order], results, struck)
-    regular_done = bool(regular) and all(view.detail.is_over for view in regular)
+    regular_done = bool(regular) and all(view.is_over for view in regular)
     stages = _stages(games)
     placing = _placing(points, stages, share_mini_ties) if regular_done else None
     places = placing.places if placing is not None else rules.table_places(points)

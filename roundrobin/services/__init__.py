@@ -7,6 +7,7 @@ competition's version (``competition_touch``) for the live pages. By concern:
 
 ``start``        the start: rating snapshots, tables, every game with its colours and clock
 ``results``      the organiser's results and corrections, players' reports, the status
+``corrections`` admin corrections (``correct_seats``), their preview and undo; ``trail``
 ``ratings``      the competition's rating log
 ``tiebreaks``    tiebreak stages
 ``withdrawals``  a player's withdrawal
@@ -16,6 +17,13 @@ competition's version (``competition_touch``) for the live pages. By concern:
 
 from roundrobin.services.base import local_time
 from roundrobin.services.clock import SWEEP_BATCH, SweepReport, deadlines_process, move_submit
+from roundrobin.services.corrections import (
+    Preview,
+    correction_undo,
+    preview_of_posted,
+    result_preview,
+    seats_correct,
+)
 from roundrobin.services.mail import private_url, reminders_send, tokens_create
 from roundrobin.services.results import (
     competition_recompute,
@@ -23,15 +31,22 @@ from roundrobin.services.results import (
     result_report,
 )
 from roundrobin.services.start import competition_start
+from roundrobin.services.trail import game_item_of
 from roundrobin.services.withdrawals import entry_withdraw
 
 __all__ = [
+    "Preview",
+    "correction_undo",
+    "preview_of_posted",
+    "result_preview",
+    "seats_correct",
     "SWEEP_BATCH",
     "SweepReport",
     "competition_recompute",
     "competition_start",
     "deadlines_process",
     "entry_withdraw",
+    "game_item_of",
     "game_result_record",
     "local_time",
     "move_submit",

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from fractions import Fraction
 
 from django.db.models import F
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
 from events.models import Competition, Entry, Event, Player
 from roundrobin import rules
@@ -70,8 +71,13 @@ def _game_changes(
     a, b = seats[0].entry_id, seats[1].entry_id
     if a not in chain.snapshots or b not in chain.snapshots:
         return []
+    if seats[1].points is None:
+        return []
+    try:  # stored seats that hold no result (a raw fix) are skipped; the desk flags the game
+        score, _other = rules.check_result(seats[0].points, seats[1].points)
+    except rules.InvalidResult:
+        return []
     ka, kb = chain.k(a), chain.k(b)
-    score = Fraction(seats[0].points)
     da, db = rules.rating_changes(chain.rating[a], chain.rating[b], score, ka, kb)
     changes = []
     for pk, opponent, own_score, delta, k in ((a, b, score, da, ka), (b, a, 1 - score, db, kb)):
@@ -132,8 +138,31 @@ def ratings_recompute(competition: Competition, since: datetime) -> None:
             old.append(change)
     RatingChange.objects.filter(competition=competition, at__gte=since).delete()
     new = _new_changes(competition, since, chain)
-    RatingChange.objects.bulk_create(new)
+    bulk_create_with_history(new, RatingChange, default_change_reason=RECOMPUTED)
+    _history_of_deleted(old)
     _players_update(competition, snapshots, old, new)
+
+
+RECOMPUTED = "recomputed"
+
+
+def _history_of_deleted(old: list[RatingChange]) -> None:
+    """The rating log keeps its history: each replaced change gets a "deleted" record (the
+    new ones get "created" records), so a correction's effect on ratings can be traced."""
+    if not old:
+        return
+    history = RatingChange.history.model
+    now = timezone.now()
+    names = [field.attname for field in RatingChange._meta.concrete_fields]
+    history.objects.bulk_create(
+        history(
+            history_date=now,
+            history_type="-",
+            history_change_reason=RECOMPUTED,
+            **{name: getattr(change, name) for name in names},
+        )
+        for change in old
+    )
 
 
 def _players_update(

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Forbidden, Gone, Invalid, NotFound, Stale, refuse
-from events.models import Competition, CompetitionStatus, Entry, Game, Seat, Session
+from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
 from events.services import competition_touch
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services.base import decimal, locked_competition, now_or, options, turns_stop
 from roundrobin.services.ratings import ratings_recompute
 from roundrobin.services.tiebreaks import tiebreaks_sync
+from roundrobin.services.trail import trail_record, trail_state
 
 NOT_RUNNING = _("The competition is not running.")
 BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")
@@ -58,8 +60,9 @@ def game_result_record(
     result: str,
     revision: int,
     now: datetime | None = None,
+    by: Any = None,
 ) -> Game:
-    """Enter or correct a game's result (1-0, ½-½, 0-1) as the organiser.
+    """Enter or correct a game's result (1-0, ½-½, 0-1) as the organiser (``by``).
 
     Refused when the form was drawn from an older revision of the game (someone else changed
     it). A first result finishes the game now; a correction keeps its finish time, so it keeps
@@ -89,6 +92,7 @@ def game_result_record(
         points=points,
         ending=Ending.PLAYED,
         now=now_or(now),
+        by=by,
     )
     return game
 
@@ -103,6 +107,9 @@ def game_finish(
     now: datetime,
     both_moved: bool = True,
     clock_now: datetime | None = None,
+    source: str = Correction.Source.DESK,
+    by: Any = None,
+    reverts: Correction | None = None,
 ) -> None:
     """Write a (first, second) result with its ending, then re-apply what follows from it:
     ratings from its finish time on, the table's tiebreaks, the competition's status.
@@ -115,9 +122,13 @@ def game_finish(
     clock (a time loss or a double forfeit passes its ending and ``both_moved``). A game that
     was already over keeps its finish time, so a correction keeps its place in the rating
     order. The caller holds the competition's lock and the game's and detail's rows.
+
+    Replacing a result that was already there writes the correction trail (``source``,
+    ``by``, ``reverts`` say where it came from), in this transaction.
     """
     rules.check_result(*points)
     seats = sorted(Seat.objects.select_for_update().filter(game=game), key=lambda s: s.position)
+    had = trail_state(detail, seats)
     for seat, value in zip(seats, points, strict=True):
         seat.points = decimal(value)
     Seat.objects.bulk_update(seats, ["points"])
@@ -132,6 +143,16 @@ def game_finish(
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
+    if had is not None:  # a result replaced: the trail (R-RR corrections, module docstring)
+        trail_record(
+            competition=competition,
+            game=game,
+            before=had,
+            after=trail_state(detail, seats),
+            source=source,
+            by=by,
+            reverts=reverts,
+        )
 
     since = min(moment for moment in (before, detail.ended_at) if moment is not None)
     ratings_recompute(competition, since)

@@ -34,7 +34,7 @@ def create_games(
         Seat(game=game, entry_id=entry_id, position=position, colour=colour)
         for game, pair in zip(games, pairs, strict=True)
         for position, (entry_id, colour) in enumerate(
-            zip(pair, ("white", "black"), strict=True), start=1
+            zip(pair, rules.COLOURS, strict=True), start=1
         )
     )
     GameDetail.objects.bulk_create(GameDetail(game=game) for game in games)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from events.models import Competition
-from shuffleboard.selectors import standings_for_competition
+from shuffleboard.selectors import attention_games, standings_for_competition
 
 register = template.Library()
 
@@ -19,4 +19,14 @@ def sjoelen_summary(context, competition: Competition) -> dict:
         "competition": competition,
         "top": [row for row in standings.rows if row.games_played][:3],
         "standings": standings,
+    }
+
+
+@register.inclusion_tag("shuffleboard/_attention.html", takes_context=True)
+def sjoelen_attention(context, competition: Competition) -> dict:
+    """The organiser's note on stored games that break the rules (one query)."""
+    return {
+        "event": context.get("event") or competition.event,
+        "competition": competition,
+        "attention": attention_games(competition),
     }

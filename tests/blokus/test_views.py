@@ -122,7 +122,8 @@ def test_standings_and_tables_take_constant_queries(
     # overview: etag, competition, lot, qualifiers, seats, sessions(+2 prefetches), final
     with django_assert_max_num_queries(10):
         assert client.get(url("overview", competition)).status_code == 200
-    with django_assert_max_num_queries(8):
+    # player: + its corrections
+    with django_assert_max_num_queries(9):
         assert client.get(url("player", competition, entry.pk)).status_code == 200
 
 
@@ -430,8 +431,8 @@ def test_the_session_desk_takes_constant_queries(
 ):
     _big_tournament(competition, sessions, size)
     # session, user, competition, organiser, session, players, rounds, seats, other sessions'
-    # players, entries, clock
-    with django_assert_max_num_queries(12):
+    # players, entries, clock, the session's corrections
+    with django_assert_max_num_queries(13):
         assert desk_client.get(url("desk_session", competition, 1)).status_code == 200
     # plus: sessions, lot, qualifiers, seats, final, the open-session check (one query)
     with django_assert_max_num_queries(16):

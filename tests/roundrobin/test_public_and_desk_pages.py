@@ -293,8 +293,8 @@ def test_public_pages_take_constant_queries(client, event, django_assert_max_num
     # ETag version, competition, games, seats, entries
     with django_assert_max_num_queries(5):
         assert client.get(url("tables", competition)).status_code == 200
-    # ETag, competition, entry, games, seats, entries, rating history
-    with django_assert_max_num_queries(7):
+    # ETag, competition, entry, games, seats, entries, rating history, corrections
+    with django_assert_max_num_queries(8):
         assert client.get(url("player", competition, entries[1].pk)).status_code == 200
     # ETag, competition, change totals, snapshots
     with django_assert_max_num_queries(4):
@@ -308,8 +308,9 @@ def test_desk_table_takes_constant_queries(
     desk_client, event, django_assert_max_num_queries, players
 ):
     competition, _ = started_with(event, f"d{players}", players)
-    # session, user, competition, organiser check, games, seats, entries, turns, reports
-    with django_assert_max_num_queries(9):
+    # session, user, competition, organiser check, games, seats, entries, turns, reports,
+    # corrections
+    with django_assert_max_num_queries(10):
         assert desk_client.get(url("desk_table", competition, 1)).status_code == 200
     with django_assert_max_num_queries(7):
         assert desk_client.get(url("desk", competition)).status_code == 200

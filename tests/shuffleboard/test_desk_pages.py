@@ -161,13 +161,17 @@ def test_the_preview_shows_score_and_discs_used(desk_client, sjoelen):
 # --- desk: corrections ----------------------------------------------------------------------
 
 
-def test_the_correction_page_shows_the_counts_and_history(desk_client, played):
+def test_the_correction_page_shows_the_counts_and_the_games_trail(desk_client, played):
     competition = played[0].competition
     turn = Turn.objects.get(entry=played[0], number=1)
     html = desk_client.get(url("turn", competition, turn.pk)).content.decode()
     assert 'name="revision" value="1"' in html
     assert 'name="gate2" value="9"' in html
-    assert "History" in html and "9 · 5 · 7 · 5" in html
+    assert "corrected" not in html  # nothing corrected yet
+    desk_client.post(url("turn", competition, turn.pk), gates(0, 0, 0, 30, revision=1))
+    html = desk_client.get(url("turn", competition, turn.pk)).content.decode()
+    assert "Game 1 of Õie Sööt corrected: 116 → 120" in html
+    assert "alice" in html and "Undo" in html  # the desk shows who, and offers undo
 
 
 def test_it_corrects_a_game_and_keeps_the_earlier_value(desk_client, played):
@@ -285,8 +289,8 @@ def test_the_entry_page_takes_constant_queries(
     Turn.objects.bulk_create(
         Turn(entry=e, number=1, c1=1, c2=1, c3=1, c4=1, score=20, board=1) for e in entries
     )
-    # session, user, competition, organiser check, entries, turns
-    with django_assert_max_num_queries(6):
+    # session, user, competition, organiser check, entries, turns, the correction trail
+    with django_assert_max_num_queries(7):
         client.get(url("entry", competition) + "?board=1")
     with django_assert_max_num_queries(6):
         client.get(url("cards", competition))

@@ -106,13 +106,13 @@ def test_public_pages_take_constant_queries(client, event, players, django_asser
         Turn.objects.bulk_create(
             Turn(entry=e, number=number, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
         )
-    # ETag version, competition, entries with players, turns (the player page reads the
-    # entry and turns twice: rota and standings)
-    with django_assert_max_num_queries(4):
+    # ETag version, competition, entries with players, turns, the correction trail (the
+    # player page reads the entry and turns twice: rota and standings)
+    with django_assert_max_num_queries(5):
         client.get(url("standings", competition), headers=HTMX)
     with django_assert_max_num_queries(4):
         client.get(url("rota", competition))
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         client.get(url("player", competition, entries[0].pk))
 
 
@@ -176,6 +176,6 @@ def test_the_shared_public_pages_stay_constant_with_the_summary(
     # event page: ETag, event, competitions (prefetch), entries, standings (entries, turns)
     with django_assert_max_num_queries(6):
         client.get(event.get_absolute_url())
-    # competition page: ETag, competition, entries, standings (entries, turns)
-    with django_assert_max_num_queries(5):
+    # competition page: ETag, competition, entries, the trail, standings (entries, turns)
+    with django_assert_max_num_queries(6):
         client.get(competition.get_absolute_url())

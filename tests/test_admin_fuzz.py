@@ -1,0 +1,400 @@
+"""The admin fuzz: every admin of our apps, as a superuser, with hostile values.
+
+For each ModelAdmin registered on ``admin.site`` for events, blokus, shuffleboard and roundrobin
+(discovered from ``admin.site._registry``, so the format apps' admins are covered too), on a
+demo-like data set (the formats' demo loaders):
+
+- GET the changelist with hostile ``?q=``, filter, ordering and page values;
+- GET the add form and the change form of a stored row;
+- POST the change form (with its inlines' management forms and rows) unchanged, then with each
+  field in turn replaced by hostile values of its type, the others kept valid (the valid data is
+  the rendered form, parsed as a browser would send it); POST the add form the same way, with
+  one hostile value per field.
+
+Asserted: never a 500 (the test client re-raises a view's exception: it is caught and reported);
+after every save, the stored rows (the object and its inline rows) pass ``full_clean()`` and
+every public page of the affected competition answers 200.
+
+A failure names the app whose admin it belongs to ("[format admin: blokus]"), so that the format
+helper or the lead can fix it. The counts of forms and values fuzzed are printed (``-s``).
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections import Counter
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.urls import reverse
+
+OUR_APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+HUGE = "99999999999999999999"
+NESTED_JSON = "[" * 3000 + "]" * 3000
+DEEP_OBJECT = '{"a": {"b": {"c": [1, [2, [3]]]}}}'
+COUNTS: Counter[str] = Counter()
+
+# Known failures of a format's admin, to be fixed by its helper: model label -> reason.
+# Each is an xfail(strict=True): when it is fixed the test says so and the entry goes.
+KNOWN: dict[str, str] = {}
+
+
+def _admins() -> list[Any]:
+    return sorted(
+        (
+            model_admin
+            for model, model_admin in admin.site._registry.items()
+            if model._meta.app_label in OUR_APPS
+        ),
+        key=lambda ma: ma.model._meta.label,
+    )
+
+
+def _params() -> list[Any]:
+    params = []
+    for model_admin in _admins():
+        label = model_admin.model._meta.label
+        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[label])] if label in KNOWN else []
+        params.append(pytest.param(label, id=label, marks=marks))
+    return params
+
+
+# --- the demo world, built once ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The three formats' demo competitions, in one transaction rolled back at the end."""
+    import blokus.demo
+    import roundrobin.demo
+    import shuffleboard.demo
+    from tests.factories import UserFactory
+
+    with django_db_blocker.unblock():
+        with transaction.atomic():
+            organiser = UserFactory(username="fuzz-organiser")
+            competitions = [
+                blokus.demo.create(organiser),
+                shuffleboard.demo.create(organiser),
+                roundrobin.demo.create(organiser),
+            ]
+            yield competitions
+            transaction.set_rollback(True)
+    print(f"\nadmin fuzz: {dict(COUNTS)}")
+
+
+# --- reading a rendered form as a browser would post it -------------------------------------
+
+
+class FormReader(HTMLParser):
+    """The name -> values a browser would submit for the admin's change form."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.data: dict[str, list[str]] = {}
+        self.in_form = False
+        self.select: str | None = None
+        self.select_has_selected = False
+        self.first_option: str | None = None
+        self.textarea: str | None = None
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("id", "").endswith("_form"):
+            self.in_form = True
+        if not self.in_form:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("submit", "button", "file", "image", "reset"):
+                return
+            if kind in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.data.setdefault(name, []).append(
+                a.get("value", "on" if kind == "checkbox" else "")
+            )
+        elif tag == "select" and name:
+            self.select, self.select_has_selected, self.first_option = name, False, None
+            self.multiple = "multiple" in a
+            self.data.setdefault(name, [])
+        elif tag == "option" and self.select:
+            value = a.get("value", "")
+            if self.first_option is None:
+                self.first_option = value
+            if "selected" in a:
+                self.data[self.select].append(value)
+                self.select_has_selected = True
+        elif tag == "textarea" and name:
+            self.textarea, self.text = name, []
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.in_form = False
+        elif tag == "select" and self.select:
+            if not self.select_has_selected and not self.multiple and self.first_option is not None:
+                self.data[self.select].append(self.first_option)
+            self.select = None
+        elif tag == "textarea" and self.textarea:
+            self.data[self.textarea] = ["".join(self.text).lstrip("\n")]
+            self.textarea = None
+
+
+def posted(html: str) -> dict[str, list[str]]:
+    reader = FormReader()
+    reader.feed(html)
+    return {
+        k: v
+        for k, v in reader.data.items()
+        if not k.startswith("__prefix__") and "__prefix__" not in k
+    }
+
+
+# --- hostile values by field type ----------------------------------------------------------
+
+
+def hostile_values(field: forms.Field) -> list[str]:
+    """A sample per field type (not a full product: the fuzz must stay fast in CI)."""
+    if isinstance(field, forms.JSONField):
+        return [NESTED_JSON, DEEP_OBJECT, "abc"]
+    if isinstance(field, forms.ModelMultipleChoiceField):
+        return [HUGE, "abc"]
+    if isinstance(field, forms.ModelChoiceField):
+        return ["", HUGE, "abc"]
+    if isinstance(field, forms.BooleanField):
+        return []  # any value a browser can send is a valid checkbox
+    if isinstance(field, forms.ChoiceField | forms.TypedChoiceField):
+        return ["", "no-such-choice"]
+    if isinstance(field, forms.IntegerField | forms.DecimalField | forms.FloatField):
+        return ["", "-1", HUGE, "abc"]
+    if isinstance(field, forms.SplitDateTimeField | forms.DateTimeField | forms.DateField):
+        return ["abc", "99999-12-31"]
+    return ["", "\x00", "x" * 5000]
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def where(model_admin) -> str:
+    app = type(model_admin).__module__.split(".")[0]
+    return "[shared events admin]" if app == "events" else f"[format admin: {app}]"
+
+
+def competition_of(model_admin, obj):
+    if obj is None:
+        return None
+    finder = getattr(model_admin, "competition_of", None)
+    if finder is None:
+        return None
+    try:
+        return finder(obj)
+    except (NotImplementedError, AttributeError):
+        return None
+
+
+def public_pages(client, competition, crawl: bool = True) -> list[str]:
+    """The failures among the public pages of ``competition`` (its page, its format's start
+    page and, with ``crawl``, the pages they link to below the competition's address)."""
+    failures = []
+    base = competition.get_absolute_url()
+    fmt = competition.game_format
+    start = [base]
+    if crawl:
+        start.append(reverse(fmt.public_home, args=[competition.event.slug, competition.slug]))
+    seen: set[str] = set()
+    queue = list(start)
+    while queue and len(seen) < 12:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        COUNTS["public pages"] += 1
+        try:
+            response = client.get(url)
+        except Exception as exc:  # noqa: BLE001 - report, do not stop the fuzz
+            failures.append(f"public page {url}: {type(exc).__name__}: {exc}")
+            continue
+        if response.status_code != 200:
+            failures.append(f"public page {url}: {response.status_code}")
+            continue
+        if crawl and url in start:
+            for href in re.findall(r'href="([^"#?]+)"', response.content.decode()):
+                if href.startswith(base) and href not in seen:
+                    queue.append(href)
+    return failures
+
+
+def stored_problems(model_admin, pk, inline_models) -> list[str]:
+    obj = model_admin.model._default_manager.filter(pk=pk).first()
+    if obj is None:
+        return []
+    rows = [obj]
+    for model, fk_name in inline_models:
+        rows.extend(model._default_manager.filter(**{fk_name: obj}))
+    problems = []
+    for row in rows:
+        try:
+            row.full_clean()
+        except ValidationError as exc:
+            problems.append(f"stored {row._meta.label} {row.pk}: {exc.messages}")
+    return problems
+
+
+def request(client, method: str, url: str, data=None):
+    """(status, error text): a view's exception is a 500."""
+    try:
+        response = client.post(url, data) if method == "post" else client.get(url)
+    except Exception as exc:  # noqa: BLE001 - every crash is a finding
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        return 500, f"{type(exc).__name__}: {str(exc)[:160]} at {frame.filename}:{frame.lineno}"
+    return response.status_code, ""
+
+
+# --- the fuzz -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", _params())
+def test_admin_fuzz(world, admin_client, monkeypatch, label):
+    model_admin = next(ma for ma in _admins() if ma.model._meta.label == label)
+    # Short list pages: the hostile values are what is tested, not rendering 100 rows each time.
+    monkeypatch.setattr(model_admin, "list_per_page", 10)
+    model = model_admin.model
+    opts = model._meta
+    name = f"admin:{opts.app_label}_{opts.model_name}"
+    failures: list[str] = []
+
+    # The changelist, with hostile search, filter, ordering and page values.
+    changelist = reverse(f"{name}_changelist")
+    response = admin_client.get(changelist)
+    assert response.status_code == 200
+    params = {"q", "o", "p", "all"}
+    cl = response.context["cl"]
+    for spec in cl.filter_specs:
+        params.update(spec.expected_parameters())
+    for param in sorted(params):
+        for value in ["\x00", HUGE, "abc"] if param == "q" else [HUGE, "abc,-1"]:
+            COUNTS["changelist values"] += 1
+            status, error = request(
+                admin_client, "get", f"{changelist}?{urlencode({param: value})}"
+            )
+            if status >= 500:
+                failures.append(f"changelist ?{param}={value!r}: {error}")
+
+    obj = model._default_manager.order_by("pk").first()
+    inline_models = [
+        (inline.model, inline.fk_name or _fk_name(inline.model, model))
+        for inline in model_admin.get_inline_instances(response.wsgi_request, obj)
+    ]
+
+    # The add form.
+    if model_admin.has_add_permission(response.wsgi_request):
+        add = reverse(f"{name}_add")
+        status, error = request(admin_client, "get", add)
+        if status >= 500:
+            failures.append(f"add form GET: {error}")
+        else:
+            add_page = admin_client.get(add)
+            add_data = posted(add_page.content.decode())
+            COUNTS["forms"] += 1
+            fields = _fields(add_page)
+            for field_name, field in fields.items():
+                for value in hostile_values(field)[-1:]:
+                    data = {**add_data, **_replace(add_data, field_name, value)}
+                    COUNTS["values posted"] += 1
+                    status, error = request(admin_client, "post", add, data)
+                    if status >= 500:
+                        failures.append(f"add POST {field_name}={value[:30]!r}: {error}")
+
+    if obj is None:
+        assert not failures, f"{where(model_admin)} {label}:\n" + "\n".join(failures)
+        return
+
+    # The change form of a stored row, and its history.
+    change = reverse(f"{name}_change", args=[obj.pk])
+    for url in (change, reverse(f"{name}_history", args=[obj.pk])):
+        status, error = request(admin_client, "get", url)
+        if status >= 500:
+            failures.append(f"GET {url}: {error}")
+    page = admin_client.get(change)
+    competition = competition_of(model_admin, obj)
+    baseline_clean = not stored_problems(model_admin, obj.pk, inline_models)
+    if (
+        page.status_code == 200
+        and "adminform" in page.context
+        and model_admin.has_change_permission(page.wsgi_request, obj)
+    ):
+        valid = posted(page.content.decode())
+        COUNTS["forms"] += 1 + len(page.context.get("inline_admin_formsets") or [])
+        cases: list[tuple[str, str]] = [("", "")]  # the unchanged form first
+        for field_name, field in _fields(page).items():
+            cases.extend((field_name, value) for value in hostile_values(field))
+        for field_name, value in cases:
+            data = {**valid, **(_replace(valid, field_name, value) if field_name else {})}
+            COUNTS["values posted"] += 1
+            status, error = request(admin_client, "post", change, data)
+            if status >= 500:
+                failures.append(
+                    f"change POST {field_name or '(unchanged)'}={value[:30]!r}: {error}"
+                )
+                continue
+            if status == 302:
+                if baseline_clean:
+                    failures.extend(
+                        f"after {field_name}={value[:30]!r}: {problem}"
+                        for problem in stored_problems(model_admin, obj.pk, inline_models)
+                    )
+                target = competition_of(
+                    model_admin, model._default_manager.filter(pk=obj.pk).first()
+                )
+                for comp in {c.pk: c for c in (competition, target) if c is not None}.values():
+                    comp.refresh_from_db()
+                    failures.extend(
+                        f"after {field_name}={value[:30]!r}: {problem}"
+                        for problem in public_pages(admin_client, comp, crawl=False)
+                    )
+
+    if competition is not None:
+        competition.refresh_from_db()
+        failures.extend(public_pages(admin_client, competition))
+    assert not failures, f"{where(model_admin)} {label}:\n" + "\n".join(failures)
+
+
+def _fk_name(child, parent) -> str:
+    return next(f.name for f in child._meta.fields if getattr(f, "related_model", None) is parent)
+
+
+def _fields(page) -> dict[str, forms.Field]:
+    """Post name -> form field, for the main form and the first row of each inline."""
+    fields: dict[str, forms.Field] = {}
+    form = page.context["adminform"].form
+    for field_name, field in form.fields.items():
+        fields[form.add_prefix(field_name)] = field
+    for inline in page.context.get("inline_admin_formsets") or []:
+        rows = list(inline.formset.forms)
+        if not rows:
+            continue
+        row = rows[0]
+        for field_name, field in row.fields.items():
+            if field_name in ("id", "DELETE") or isinstance(field.widget, forms.HiddenInput):
+                continue
+            fields[row.add_prefix(field_name)] = field
+    return fields
+
+
+def _replace(data: dict[str, list[str]], name: str, value: str) -> dict[str, list[str]]:
+    """``name`` set to ``value`` (both halves of a split date and time)."""
+    if name in data or f"{name}_0" not in data:
+        return {name: [value]}
+    return {f"{name}_0": [value], f"{name}_1": [value]}
