@@ -45,11 +45,17 @@ def browser():
         browser.close()
 
 
+# How long a test waits for a live page to follow a write: pages poll every 10 s, and a poll in
+# flight when the write lands still shows the old state, so up to two polls plus a slow answer
+# on a busy machine. A wait for a condition, not a sleep: it ends as soon as the page follows.
+POLL_WAIT = 35_000
+
+
 @pytest.fixture
 def phone(browser, live_server):
     """A fresh phone-sized page; call ``phone.goto(live_server.url + path)``."""
     context = browser.new_context(viewport=PHONE, locale="en-GB")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)  # a busy 2-core CI machine; ends at the condition
     page = context.new_page()
     yield page
     context.close()
@@ -58,7 +64,7 @@ def phone(browser, live_server):
 @pytest.fixture
 def second_phone(browser, live_server):
     context = browser.new_context(viewport=PHONE, locale="en-GB")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(20_000)
     page = context.new_page()
     yield page
     context.close()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from blokus import services
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -55,8 +55,8 @@ def test_it_seats_draws_and_enters_results_and_the_public_page_follows(
 
     # The player's phone shows where everyone sits, without a reload.
     live = second_phone.locator("#session-live")
-    expect(live).to_contain_text("Table 2", timeout=15_000)
-    expect(second_phone.locator(".blokus-clock")).to_be_visible(timeout=20_000)
+    expect(live).to_contain_text("Table 2", timeout=POLL_WAIT)
+    expect(second_phone.locator(".blokus-clock")).to_be_visible(timeout=POLL_WAIT)
 
     # Table 1's result, on the organiser's phone: typed, and tapped on the pieces picture.
     phone.locator("#table-1").get_by_role("link", name="Enter result").click()
@@ -79,7 +79,7 @@ def test_it_seats_draws_and_enters_results_and_the_public_page_follows(
 
     # The standings on the player's phone change without a reload.
     standings = second_phone.locator("#session-live table.standings")
-    expect(standings.locator("tbody tr").first).to_contain_text("3", timeout=15_000)
+    expect(standings.locator("tbody tr").first).to_contain_text("3", timeout=POLL_WAIT)
     expect(standings).to_contain_text("+5")
     expect(live.locator("#table-1")).to_contain_text("+5")
     screenshot(second_phone, "blokus-public-session")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import CompetitionFactory, EventFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -62,8 +62,8 @@ def test_it_registers_and_checks_in_players_and_the_public_page_follows(
 
     # The public page shows both, checked in, without a reload.
     live = second_phone.locator("#event-live")
-    expect(live).to_contain_text("Maja Åkesson", timeout=15_000)
+    expect(live).to_contain_text("Maja Åkesson", timeout=POLL_WAIT)
     expect(live).to_contain_text("Õie Sööt")
-    expect(live.locator(".ok")).to_have_count(2, timeout=15_000)
+    expect(live.locator(".ok")).to_have_count(2, timeout=POLL_WAIT)
     screenshot(second_phone, "public-event-after-check-in")
     assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from events.models import Seat
 from roundrobin import services
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import EventFactory, UserFactory
 from tests.roundrobin.conftest import START, enter_players, make_competition, play
 
@@ -51,7 +51,7 @@ def test_a_correction_is_warned_confirmed_and_shown_to_players(phone, second_pho
     screenshot(phone, "roundrobin-correction-desk-trail")
 
     # The player's phone follows: the new place and the correction note.
-    expect(second_phone.locator("#player-live")).to_contain_text("2 points", timeout=25_000)
+    expect(second_phone.locator("#player-live")).to_contain_text("2 points", timeout=POLL_WAIT)
     expect(second_phone.locator(".corrections")).to_contain_text("corrected")
     expect(second_phone.locator(".corrections")).not_to_contain_text("desk")
     assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from events.models import Seat
 from roundrobin import services
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import EventFactory, UserFactory
 from tests.roundrobin.conftest import START, enter_players, game_between, make_competition
 
@@ -46,7 +46,7 @@ def test_a_result_entered_at_the_desk_appears_in_the_public_crosstable(
     screenshot(phone, "roundrobin-desk-table")
 
     # The public crosstable follows without a reload.
-    expect(row.locator("td.pts")).to_have_text("1", timeout=15_000)
+    expect(row.locator("td.pts")).to_have_text("1", timeout=POLL_WAIT)
     expect(row).to_contain_text("1")
     screenshot(second_phone, "roundrobin-public-tables")
     assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from shuffleboard import services
 from shuffleboard.models import Turn
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
 from tests.shuffleboard.factories import SjoelenFactory
 
@@ -69,7 +69,7 @@ def test_a_correction_that_moves_first_place_is_confirmed_shown_and_undone(
     screenshot(phone, "sjoelen-correction-done")
 
     # Anna's phone follows: the new total and the trail, without who corrected it.
-    expect(live).to_contain_text("Game 2 of Anna Saks corrected: 88 → 80", timeout=15_000)
+    expect(live).to_contain_text("Game 2 of Anna Saks corrected: 88 → 80", timeout=POLL_WAIT)
     expect(live).to_contain_text("228")
     expect(live).not_to_contain_text("desk")
     assert second_phone.evaluate("window.notReloaded") is True
@@ -82,7 +82,7 @@ def test_a_correction_that_moves_first_place_is_confirmed_shown_and_undone(
     screenshot(phone, "sjoelen-desk-player-trail")
     phone.click(".corrections button:has-text('Undo')")
     expect(phone.locator("body")).to_contain_text("The correction was undone.")
-    expect(live).to_contain_text("80 → 88", timeout=15_000)
+    expect(live).to_contain_text("80 → 88", timeout=POLL_WAIT)
     expect(live).to_contain_text("236")
 
     # Admin: impossible counts are an error beside the counts, nothing saved.

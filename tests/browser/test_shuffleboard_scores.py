@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import POLL_WAIT, log_in, screenshot
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
 from tests.shuffleboard.factories import SjoelenFactory
 
@@ -89,7 +89,7 @@ def test_it_enters_scores_at_the_board_and_the_public_standings_follow(
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     # The public standings changed by themselves: Õie 236, Jüri 168, highest game 148.
-    expect(live).to_contain_text("4 games entered", timeout=15_000)
+    expect(live).to_contain_text("4 games entered", timeout=POLL_WAIT)
     rows = live.locator("#standings tbody tr")
     expect(rows.nth(0)).to_contain_text("Õie Sööt")
     expect(rows.nth(0)).to_contain_text("236")
