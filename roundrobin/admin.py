@@ -26,8 +26,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from events.admin import CompetitionFilter, EventFilter, SessionFilter, TouchingAdmin, _filter
 from events.models import Competition, Entry, Game

@@ -5,9 +5,7 @@ from django.http import HttpRequest, HttpResponseBase, HttpResponseGone, HttpRes
 from django.urls import path
 from django.views.generic import RedirectView
 
-from events.formats import DESK as OLD_DESK
-from events.formats import PUBLIC as OLD_PUBLIC
-from events.formats import desk_prefix, public_prefix
+from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
 from roundrobin import api, views
 from roundrobin.format import ROUNDROBIN
 

@@ -144,83 +144,57 @@ Decisions on corrections (issue "Corrections you can trust")
 
 from __future__ import annotations
 
-import numbers
-from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Generic, TypeVar
 
-T = TypeVar("T", bound=Hashable)
-
-DISCS = 30
-MAX_SCORE = 148
-GATE_VALUES = (1, 2, 3, 4)
-BOARD_ORDER = (2, 3, 4, 1)  # the gate values as the gates stand on the board, left to right
-SUB_TURNS = 3
-SET_SCORE = 2 * sum(GATE_VALUES)  # one disc in each compartment counts double: 20
-MAX_BONUS_SCORE = 156  # 148 after sub-turn 1, then two bonus discs in the 4-point gate
-TIEBREAKS = ("best_game", "count_back")
-
-# Messages (a person reads them; tests and callers import them).
-COUNTS_NOT_A_LIST = "Enter the counts as four whole numbers, one for each gate (1, 2, 3, 4)."
-WRONG_NUMBER_OF_COUNTS = "Enter four counts, one for each gate (1, 2, 3, 4), not {count}."
-COUNT_NOT_WHOLE = "The count for the {gate}-point gate must be a whole number, not {value!r}."
-COUNT_NEGATIVE = "The count for the {gate}-point gate cannot be negative ({value})."
-TOO_MANY_DISCS = "There are only {discs} discs, but these counts add up to {total}."
-NO_SUB_TURNS = "Enter at least one sub-turn."
-TOO_MANY_SUB_TURNS = "A turn has at most {most} sub-turns, not {count}."
-SUB_TURN_PROBLEM = "Sub-turn {number}: {problem}"
-SUB_TURN_MORE_THAN_LEFT = (
-    "Sub-turn {number} puts {landed} discs in the gates, but only {left} were left to slide."
+from shuffleboard.ranking_rules import (
+    StandingsRow as StandingsRow,
+    board_rota as board_rota,
+    first_place_moves as first_place_moves,
+    game_winners as game_winners,
+    rank as rank,
+    standings_rows as standings_rows,
+    tied_for_first as tied_for_first,
 )
-SUB_TURN_AFTER_ALL_IN = (
-    "All {discs} discs were in the gates after sub-turn {done}, so the turn was over; "
-    "sub-turn {number} must stay empty."
+from shuffleboard.rule_values import (
+    BOARD_ORDER as BOARD_ORDER,
+    BOARDS_NOT_VALID as BOARDS_NOT_VALID,
+    BONUS_NOT_EARNED as BONUS_NOT_EARNED,
+    BONUS_OFF as BONUS_OFF,
+    BONUS_TOO_MANY as BONUS_TOO_MANY,
+    COUNT_NEGATIVE as COUNT_NEGATIVE,
+    COUNT_NOT_WHOLE as COUNT_NOT_WHOLE,
+    COUNTS_NOT_A_LIST as COUNTS_NOT_A_LIST,
+    DISCS as DISCS,
+    GAMES_NOT_A_LIST as GAMES_NOT_A_LIST,
+    GAMES_NOT_VALID as GAMES_NOT_VALID,
+    GATE_VALUES as GATE_VALUES,
+    MAX_BONUS_SCORE as MAX_BONUS_SCORE,
+    MAX_SCORE as MAX_SCORE,
+    NO_SUB_TURNS as NO_SUB_TURNS,
+    PLAYER_TWICE as PLAYER_TWICE,
+    SCORE_NEGATIVE as SCORE_NEGATIVE,
+    SCORE_NOT_WHOLE as SCORE_NOT_WHOLE,
+    SCORE_OUT_OF_RANGE as SCORE_OUT_OF_RANGE,
+    SET_SCORE as SET_SCORE,
+    STORED_SCORE_DIFFERS as STORED_SCORE_DIFFERS,
+    SUB_TURN_AFTER_ALL_IN as SUB_TURN_AFTER_ALL_IN,
+    SUB_TURN_MORE_THAN_LEFT as SUB_TURN_MORE_THAN_LEFT,
+    SUB_TURN_NOT_VALID as SUB_TURN_NOT_VALID,
+    SUB_TURN_PROBLEM as SUB_TURN_PROBLEM,
+    SUB_TURNS as SUB_TURNS,
+    SUB_TURNS_DIFFER as SUB_TURNS_DIFFER,
+    TIEBREAKS as TIEBREAKS,
+    TOO_MANY_DISCS as TOO_MANY_DISCS,
+    TOO_MANY_SUB_TURNS as TOO_MANY_SUB_TURNS,
+    UNKNOWN_TIEBREAKS as UNKNOWN_TIEBREAKS,
+    WRONG_NUMBER_OF_COUNTS as WRONG_NUMBER_OF_COUNTS,
+    InvalidResult as InvalidResult,
+    T as T,
+    _as_list as _as_list,
+    _checked_score as _checked_score,
+    _is_whole as _is_whole,
 )
-SCORE_NOT_WHOLE = "A game score must be a whole number, not {value!r}."
-SCORE_NEGATIVE = "A game score cannot be negative ({value})."
-SCORE_OUT_OF_RANGE = "A game score must be from 0 to {maximum}, not {value}."
-GAMES_NOT_A_LIST = "The games of {player!r} must be a list of scores, not {value!r}."
-UNKNOWN_TIEBREAKS = "The tie-breaks must be a leading part of {allowed}, not {value!r}."
-SUB_TURN_NOT_VALID = "The sub-turn in which 148 was reached must be 1, 2 or 3, not {value!r}."
-BONUS_OFF = "Bonus discs are not used in this competition."
-BONUS_NOT_EARNED = "Only a score of 148 earns bonus discs; these counts score {score}."
-BONUS_TOO_MANY = "This turn earned {allowed} bonus disc(s), but {count} are entered."
-BOARDS_NOT_VALID = "There must be at least one board, not {value!r}."
-GAMES_NOT_VALID = "The number of games must be a whole number from 0 upwards, not {value!r}."
-PLAYER_TWICE = "{player!r} is listed twice."
-SUB_TURNS_DIFFER = (
-    "The sub-turns add up to {sub_turns}, but the totals typed are {totals}. "
-    "Clear the totals or correct them."
-)
-STORED_SCORE_DIFFERS = "The stored score {score} is not what the counts give ({counted})."
-
-
-class InvalidResult(ValueError):
-    """Input that a person got wrong; the message says what and can be shown to them.
-
-    ``code`` names the case for programs (``"too_many_discs"``), so callers and tests need not
-    read the words; ``params`` holds the values a caller may put into its own message.
-    """
-
-    def __init__(
-        self, message: str, *, code: str = "invalid_result", params: Mapping[str, Any] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = dict(params or {})
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
-def _as_list(value: object) -> list[Any] | None:
-    """A sequence's items, or None for anything that is not a plain sequence of items."""
-    if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
-        return list(value)
-    return None
 
 
 def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, int, int, int]:
@@ -462,15 +436,6 @@ def check_game(
     return CheckedGame(counts=checked, bonus_counts=extra, max_after=max_after, score=score)
 
 
-def _checked_score(value: object) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise InvalidResult(SCORE_NOT_WHOLE.format(value=value), code="score_not_whole")
-    score = int(value)
-    if score < 0:
-        raise InvalidResult(SCORE_NEGATIVE.format(value=score), code="score_negative")
-    return score
-
-
 def validate_score(score: int, *, bonus: bool = False) -> int:
     """A score typed in without counts -> the score, if it is a whole number in 0..max_score.
 
@@ -483,147 +448,6 @@ def validate_score(score: int, *, bonus: bool = False) -> int:
             SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked), code="score_out_of_range"
         )
     return checked
-
-
-def _checked_games(games: Mapping[T, Sequence[int]]) -> dict[T, list[int]]:
-    checked: dict[T, list[int]] = {}
-    for player, scores in games.items():
-        items = _as_list(scores)
-        if items is None:
-            raise InvalidResult(
-                GAMES_NOT_A_LIST.format(player=player, value=scores), code="games_not_a_list"
-            )
-        checked[player] = [_checked_score(score) for score in items]
-    return checked
-
-
-def _depth(tiebreaks: Sequence[str]) -> int | None:
-    """How many best games the count-back compares: 0, 1 or all (None)."""
-    chosen = tuple(tiebreaks) if _as_list(tiebreaks) is not None else None
-    if chosen is None or chosen != TIEBREAKS[: len(chosen)]:
-        raise InvalidResult(
-            UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks), code="unknown_tiebreaks"
-        )
-    return None if len(chosen) == len(TIEBREAKS) else len(chosen)
-
-
-def _ranked(
-    games: Mapping[T, Sequence[int]], by_average: bool, tiebreaks: Sequence[str]
-) -> list[tuple[int, T, list[int]]]:
-    depth = _depth(tiebreaks)
-    checked = _checked_games(games)
-
-    def key(player: T) -> tuple[object, list[int]]:
-        scores = checked[player]
-        primary: object = sum(scores)
-        if by_average:
-            primary = (1, Fraction(sum(scores), len(scores))) if scores else (0, Fraction(0))
-        # A shorter list that agrees so far compares lower: a missing game is below a 0 (A-SJ-08).
-        return primary, sorted(scores, reverse=True)[:depth]
-
-    keys = {player: key(player) for player in checked}
-    order = sorted(checked, key=keys.__getitem__, reverse=True)  # stable: ties keep input order
-    ranked: list[tuple[int, T, list[int]]] = []
-    for index, player in enumerate(order):
-        place = index + 1
-        if index and keys[player] == keys[order[index - 1]]:
-            place = ranked[-1][0]
-        ranked.append((place, player, checked[player]))
-    return ranked
-
-
-def rank(
-    games: Mapping[T, Sequence[int]],
-    *,
-    by_average: bool = False,
-    tiebreaks: Sequence[str] = TIEBREAKS,
-) -> list[tuple[int, T]]:
-    """Each player's game scores -> ``(place, player)``, best first (R-SJ-12, A-SJ-02).
-
-    By total, then the best single game, then count-back on the next-best games; players equal
-    on all of these share a place (1, 1, 3). See A-SJ-05 (``by_average``) and A-SJ-08 (unequal
-    numbers of games) in the module docstring.
-    """
-    return [(place, player) for place, player, _ in _ranked(games, by_average, tiebreaks)]
-
-
-@dataclass(frozen=True)
-class StandingsRow(Generic[T]):
-    """One line of the standings (R-SJ-15)."""
-
-    place: int
-    player: T
-    total: int
-    games_played: int
-    average: Fraction | None  # None before the first game
-    best: int | None  # None before the first game
-    shared: bool  # another player has the same place: show "="
-
-
-def standings_rows(
-    games: Mapping[T, Sequence[int]],
-    *,
-    by_average: bool = False,
-    tiebreaks: Sequence[str] = TIEBREAKS,
-) -> list[StandingsRow[T]]:
-    """Each player's game scores -> one ``StandingsRow`` per player, in rank order."""
-    ranked = _ranked(games, by_average, tiebreaks)
-    players_at = Counter(place for place, _, _ in ranked)
-    return [
-        StandingsRow(
-            place=place,
-            player=player,
-            total=sum(scores),
-            games_played=len(scores),
-            average=Fraction(sum(scores), len(scores)) if scores else None,
-            best=max(scores) if scores else None,
-            shared=players_at[place] > 1,
-        )
-        for place, player, scores in ranked
-    ]
-
-
-def game_winners(scores: Mapping[T, int]) -> list[T]:
-    """One game's score per player -> the winners, in the order given (R-SJ-01: ties share)."""
-    checked = {player: _checked_score(score) for player, score in scores.items()}
-    if not checked:
-        return []
-    best = max(checked.values())
-    return [player for player, score in checked.items() if score == best]
-
-
-def tied_for_first(ranking: Sequence[tuple[int, T]]) -> list[T]:
-    """The players sharing 1st place in a ``rank`` result, or [] when one player is 1st alone.
-
-    These are the players of the optional extra game for the title (A-SJ-02).
-    """
-    first = [player for place, player in ranking if place == 1]
-    return first if len(first) > 1 else []
-
-
-def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[T]]]:
-    """Which board each player uses in each game (A-SJ-06, A-SJ-11).
-
-    Returns ``rota[game][board]``: the players at that board in that game, both counted from 0,
-    in the order of ``players``. In game g the i-th player uses board (i + g) mod ``boards``.
-    """
-    if not _is_whole(boards) or boards < 1:
-        raise InvalidResult(BOARDS_NOT_VALID.format(value=boards), code="boards_not_valid")
-    if not _is_whole(games) or games < 0:
-        raise InvalidResult(GAMES_NOT_VALID.format(value=games), code="games_not_valid")
-    seen: set[T] = set()
-    for player in players:
-        if player in seen:
-            raise InvalidResult(PLAYER_TWICE.format(player=player), code="player_twice")
-        seen.add(player)
-    board_count = int(boards)
-    rota: list[list[list[T]]] = []
-    for game in range(int(games)):
-        at_board: list[list[T]] = [[] for _ in range(board_count)]
-        for index, player in enumerate(players):
-            at_board[(index + game) % board_count].append(player)
-        rota.append(at_board)
-    return rota
 
 
 def stored_game_problem(
@@ -650,28 +474,3 @@ def stored_game_problem(
     if checked.score != score:
         return STORED_SCORE_DIFFERS.format(score=score, counted=checked.score)
     return None
-
-
-def first_place_moves(
-    before: Sequence[tuple[int, T]], after: Sequence[tuple[int, T]]
-) -> list[tuple[T, int | None, int | None]]:
-    """Two ``rank`` results -> ``(player, place before, place after)`` for every player who is
-    1st in either and whose place differs, when the set of players in 1st place changed
-    (A-SJ-13); [] when the same players are 1st. A player missing from one side has None."""
-    places_before = {player: place for place, player in before}
-    places_after = {player: place for place, player in after}
-    first_before = {player for place, player in before if place == 1}
-    first_after = {player for place, player in after if place == 1}
-    if first_before == first_after:
-        return []
-    order = [player for _, player in before] + [player for _, player in after]
-    moves: list[tuple[T, int | None, int | None]] = []
-    seen: set[T] = set()
-    for player in order:
-        if player in seen or player not in first_before | first_after:
-            continue
-        seen.add(player)
-        old, new = places_before.get(player), places_after.get(player)
-        if old != new:
-            moves.append((player, old, new))
-    return moves

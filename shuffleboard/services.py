@@ -16,8 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
 from events.models import Competition, Correction, Entry

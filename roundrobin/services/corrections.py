@@ -17,8 +17,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, ServiceError, refuse
 from events.models import Competition, CompetitionStatus, Correction, Game, Seat

@@ -13,8 +13,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from roundrobin import rules
 from roundrobin.rules import (

@@ -7,8 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from events.models import Game, Player
 from roundrobin import selectors, services
