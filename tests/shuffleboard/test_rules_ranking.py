@@ -9,8 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from shuffleboard.rules import (
     BOARDS_NOT_VALID,
