@@ -45,7 +45,7 @@ def main() -> None:
     from django.utils import timezone
 
     from events import services as event_services
-    from events.models import Entry, Event, Game, Player, fold
+    from events.models import Entry, Event, Game, Player, fold, person_key
     from roundrobin import services
 
     setup_test_environment()
@@ -64,10 +64,13 @@ def main() -> None:
     competition = event_services.competition_create(event=event, name="League", format="roundrobin")
     rng = random.Random(5)
     count = args.tables * 7
+    # A rerun on a kept database: last run's players (their event is gone) make way.
+    Player.objects.filter(name__startswith="Bench ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
         Player(
             name=f"Bench {i:04d}",
             search_text=fold(f"Bench {i:04d}"),
+            person_key=person_key(f"Bench {i:04d}", ""),
             rating=rng.randint(1200, 2300),
             rated_games=rng.randint(0, 80),
         )

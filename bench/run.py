@@ -71,7 +71,7 @@ def main() -> None:
     from django.test import Client
 
     from events import services
-    from events.models import Entry, Player
+    from events.models import Entry, Player, person_key
 
     user = get_user_model().objects.create_user("bench", password="bench-password-1")
     event = services.event_create(
@@ -82,8 +82,15 @@ def main() -> None:
         organiser=user,
     )
     competition = services.competition_create(event=event, name="Main", format="shuffleboard")
+    # A rerun on a kept database: last run's players (their event is gone) make way.
+    Player.objects.filter(name__startswith="Player ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
-        Player(name=f"Player {i:04d}", club=f"Club {i % 17}", search_text=f"player {i:04d}")
+        Player(
+            name=f"Player {i:04d}",
+            club=f"Club {i % 17}",
+            search_text=f"player {i:04d}",
+            person_key=person_key(f"Player {i:04d}", f"Club {i % 17}"),
+        )
         for i in range(args.players)
     )
     Entry.objects.bulk_create(Entry(competition=competition, player=p) for p in players)

@@ -46,7 +46,7 @@ def main() -> None:
     from django.utils import timezone
 
     from events import services as event_services
-    from events.models import Entry, Event, Player, fold
+    from events.models import Entry, Event, Player, fold, person_key
     from shuffleboard import rules
     from shuffleboard.format import SJOELEN
     from shuffleboard.models import Turn
@@ -74,8 +74,14 @@ def main() -> None:
         settings={"games": args.games, "boards": args.boards, "bonus_disc": False},
     )
     started = time.perf_counter()
+    # A rerun on a kept database: last run's players (their event is gone) make way.
+    Player.objects.filter(name__startswith="Bench Player ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
-        Player(name=f"Bench Player {i:03d}", search_text=fold(f"Bench Player {i:03d}"))
+        Player(
+            name=f"Bench Player {i:03d}",
+            search_text=fold(f"Bench Player {i:03d}"),
+            person_key=person_key(f"Bench Player {i:03d}", ""),
+        )
         for i in range(args.players)
     )
     now = timezone.now()

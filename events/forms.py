@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import format_choices
@@ -12,7 +14,23 @@ from events.models import MAX_RATING, time_zone_choices
 CSV_MAX_BYTES = 1_048_576
 
 
+class SubmissionTokenField(forms.CharField):
+    """A hidden one-time token: each new form gets a fresh one, and the service acting on the
+    form records it (``events.services.submission_use``) so that a second post of the same
+    form creates nothing. Optional, so a client without it still works (unprotected)."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("validators", [RegexValidator(r"^[A-Za-z0-9_-]*$")])
+        kwargs.setdefault("initial", lambda: secrets.token_urlsafe(24))
+        super().__init__(**kwargs)
+
+
 class EventForm(forms.Form):
+    submission = SubmissionTokenField()
     name = forms.CharField(label=_("Name"), max_length=120)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     info = forms.CharField(
@@ -54,6 +72,7 @@ class CompetitionForm(forms.Form):
 
 
 class NewPlayerForm(forms.Form):
+    submission = SubmissionTokenField()
     name = forms.CharField(label=_("Name"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
@@ -70,6 +89,7 @@ class NewPlayerForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
+    submission = SubmissionTokenField()
     file = forms.FileField(
         label=_("CSV file"),
         help_text=_(

@@ -43,6 +43,24 @@ def fold(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+PERSON_KEY_LENGTH = 400
+
+
+def _key_part(text: str) -> str:
+    # A backslash-escaped "|" keeps "Anna|Berg" (no club) apart from "Anna" of club "Berg".
+    return fold(text).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def person_key(name: str, club: str) -> str:
+    """Who a register row is: the folded name, "|", the folded club ('anna berg|uppsala').
+
+    Stored on every Player (``Player.person_key``) under a unique constraint with
+    ``homonym``, so two desks (two servers, one database) can never both add the same person.
+    Cut at PERSON_KEY_LENGTH characters: only names no person has could meet that way.
+    """
+    return f"{_key_part(name)}|{_key_part(club)}"[:PERSON_KEY_LENGTH]
+
+
 @cache
 def time_zone_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in sorted(zoneinfo.available_timezones())]
@@ -65,6 +83,20 @@ class Player(models.Model):
     rated_games = models.PositiveIntegerField(_("rated games"), default=0)
     # Derived from name and club on every save; what the desk search matches against.
     search_text = models.CharField(max_length=201, editable=False, db_index=True)
+    # One person, one row: derived from name and club on every save (see ``person_key``) and
+    # unique together with ``homonym``. Two different people with the same name in the same
+    # club are told apart by an admin giving the second one homonym 1 (the third 2, ...); the
+    # desk and the CSV import never set it, so they can never create a second record.
+    person_key = models.CharField(max_length=PERSON_KEY_LENGTH, editable=False)
+    homonym = models.PositiveSmallIntegerField(
+        _("homonym number"),
+        default=0,
+        blank=True,
+        help_text=_(
+            "0 for almost everyone. Only for a different person with the same name and club "
+            "as a player already in the register: give them 1 (then 2, ...)."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
@@ -84,6 +116,14 @@ class Player(models.Model):
                 name="player_name_not_empty",
                 violation_error_message=_("A player needs a name."),
             ),
+            models.UniqueConstraint(
+                fields=["person_key", "homonym"],
+                name="player_one_per_person",
+                violation_error_message=_(
+                    "A player with this name and club is already in the register; if this is "
+                    "a different person, give them another homonym number."
+                ),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -92,8 +132,11 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         # The search column must never drift from the name, whoever saves the row.
         self.search_text = fold(f"{self.name} {self.club}")
+        self.person_key = person_key(self.name, self.club)
+        if self.homonym is None:  # left empty in the admin: the usual case
+            self.homonym = 0
         if kwargs.get("update_fields") is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "search_text"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "search_text", "person_key"}
         super().save(*args, **kwargs)
 
 
@@ -528,6 +571,10 @@ class Correction(models.Model):
 # (a race, two seats swapping places): never show a constraint's name to a person.
 _UNIQUE_MESSAGES = {
     "competition_slug_unique": _("Another competition of this event has this address."),
+    "player_one_per_person": _(
+        "A player with this name and club is already in the register; if this is a different "
+        "person, give them another homonym number."
+    ),
     "entry_one_per_player": _("The player is already entered in this competition."),
     "session_number_unique": _("Another session of this competition has this number."),
     "round_number_unique": _("Another round of this session has this number."),
@@ -558,3 +605,16 @@ def constraint_message(error_text: str) -> str:
             if message and "%(name)s" not in message:
                 return message
     return str(_("it conflicts with data stored meanwhile; please check the values and retry."))
+
+
+class SubmissionToken(models.Model):
+    """A form's one-time token, recorded by the service that acted on it, in the same
+    transaction: a second post of the same form (a double click, a resent page) finds it and
+    creates nothing. ``url`` is where the first post led. Rows older than a day are removed."""
+
+    token = models.CharField(max_length=64, unique=True)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.token

@@ -3,6 +3,28 @@
 Services validate (``full_clean`` plus the checks below), write, and bump the version of the
 competition and event they touched, so that public pages know to re-render. Errors a person
 caused are typed errors from ``events.errors`` with a message from the constants below.
+
+Races (issue 14) are settled by the database, not by checking first:
+
+- One person, one row: ``Player.person_key`` (folded name, "|", folded club; a "|" or "\\"
+  inside a name is escaped) is unique together with ``Player.homonym``. The desk and the CSV
+  import always use homonym 0, so two desks adding the same person at once get one row; the
+  loser gets ``Conflict`` ``player_exists`` (the desk then finds the person with the search).
+  A true homonym (another person of the same name and club) is recorded by an admin giving
+  them homonym 1, 2, ... on the player's admin page; a CSV row names homonym 0.
+- The CSV import runs in a savepoint; if a concurrent import wrote some of its players or
+  entries first, it reads the file again against what is now committed (so the second of two
+  identical imports reports every row as already registered), or gives up with ``csv_race``
+  after three tries. Nothing is ever half-written.
+- Forms that create things (new event, register new player, CSV import) carry a one-time
+  token (``events.forms.SubmissionTokenField``); the service records it in
+  ``SubmissionToken`` in its own transaction, so a second post of the same form raises
+  ``AlreadySubmitted`` (with where the first one led) and creates nothing. A refused post
+  leaves its token unused. A post without a token is not protected (kept for API-like
+  clients and old pages). Tokens are deleted after a day.
+- Every desk action is one service call in one transaction: "New event" is
+  ``event_create_with_competition``; Blokus "register + check in" is
+  ``blokus.services.sessions.session_register_and_check_in``.
 """
 
 from __future__ import annotations
@@ -23,12 +45,21 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, Refused, Stale, refuse
 from events.formats import clean_settings, get_format
-from events.models import MAX_RATING, Competition, Correction, Entry, Event, Player, fold
+from events.models import (
+    MAX_RATING,
+    Competition,
+    Correction,
+    Entry,
+    Event,
+    Player,
+    SubmissionToken,
+    fold,
+    person_key as _person_key,
+)
 
 ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
 PLAYER_EXISTS = gettext_lazy(
@@ -55,6 +86,9 @@ REINSTATE_WHILE_RUNNING = gettext_lazy(
 CSV_EMPTY = gettext_lazy("The file has no players in it.")
 CSV_RACE = gettext_lazy(
     "Someone registered one of these players while the file was read; upload it again."
+)
+ALREADY_SUBMITTED = gettext_lazy(
+    "This form had already been sent; it was acted on once, and nothing was done twice."
 )
 CSV_NOT_UTF8 = gettext_lazy("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
 CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
@@ -131,6 +165,45 @@ def competition_touch(competition: Competition) -> None:
     """Bump the versions public pages key their ETags on. Call inside the write's transaction."""
     Competition.objects.filter(pk=competition.pk).update(version=F("version") + 1)
     Event.objects.filter(pk=competition.event_id).update(version=F("version") + 1)
+
+
+SUBMISSION_TOKEN_DAYS = 1
+
+
+class AlreadySubmitted(Conflict):
+    """A form posted a second time (a double click, a resent page): nothing was done again.
+    ``url`` is where the first post led, when known."""
+
+    default_code = "already_submitted"
+
+    def __init__(self, url: str = "") -> None:
+        super().__init__(ALREADY_SUBMITTED, code=self.default_code)
+        self.url = url
+
+
+def submission_use(token: str) -> SubmissionToken | None:
+    """Record a form's one-time token inside the caller's transaction, or refuse a second use.
+
+    A second post of the same token waits (PostgreSQL) for the first one's transaction, then
+    finds the token and raises ``AlreadySubmitted``; if the first one failed, its token was
+    rolled back with it and the second one acts. An empty token (a client without the hidden
+    field) records nothing. Tokens older than a day are removed on the way.
+    """
+    if not token:
+        return None
+    cutoff = timezone.now() - dt.timedelta(days=SUBMISSION_TOKEN_DAYS)
+    SubmissionToken.objects.filter(created_at__lt=cutoff).delete()
+    try:
+        with transaction.atomic():
+            return SubmissionToken.objects.create(token=token[:64])
+    except IntegrityError:
+        used = SubmissionToken.objects.filter(token=token[:64]).first()
+        raise AlreadySubmitted(used.url if used else "") from None
+
+
+def _submission_done(record: SubmissionToken | None, url: str) -> None:
+    if record is not None:
+        SubmissionToken.objects.filter(pk=record.pk).update(url=url[:300])
 
 
 # Words the desk's URLs use after /desk/ and /desk/<event>/, which no slug may take.
@@ -225,6 +298,38 @@ def competition_create(
 
 
 @transaction.atomic
+def event_create_with_competition(
+    *,
+    name: str,
+    starts_on: dt.date,
+    ends_on: dt.date,
+    time_zone: str,
+    organiser: User,
+    competition_name: str,
+    competition_format: str,
+    venue: str = "",
+    info: str = "",
+    is_public: bool = True,
+    submission: str = "",
+) -> Competition:
+    """The desk's "New event": the event and its first competition, together or not at all."""
+    record = submission_use(submission)
+    event = event_create(
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        time_zone=time_zone,
+        organiser=organiser,
+        venue=venue,
+        info=info,
+        is_public=is_public,
+    )
+    competition = competition_create(event=event, name=competition_name, format=competition_format)
+    _submission_done(record, competition.get_desk_url())
+    return competition
+
+
+@transaction.atomic
 def competition_update_settings(
     *, competition: Competition, settings: dict[str, Any]
 ) -> Competition:
@@ -259,35 +364,42 @@ def _player_build(
     player = Player(name=clean_text(name), club=clean_text(club), email=email.strip())
     if rating is not None:
         player.rating = rating
-    player.full_clean(exclude=["search_text"])
+    player.full_clean(exclude=["search_text", "person_key"])
     return player
 
 
-def person_key(name: str, club: str) -> tuple[str, str]:
-    """Who a register row is: name and club, each without case or accents."""
-    return fold(name), fold(club)
+def person_key(name: str, club: str) -> str:
+    """Who a register row is: name and club, each without case or accents (``Player.person_key``,
+    unique with ``homonym``)."""
+    return _person_key(name, club)
 
 
-def _same_person_exists(player: Player) -> Player | None:
-    # search_text narrows the lookup by index; the key tells "Anna Berg" from "Anna" of "Berg".
-    key = person_key(player.name, player.club)
-    candidates = Player.objects.filter(search_text=fold(f"{player.name} {player.club}"))
-    return next(
-        (p for p in candidates.exclude(pk=player.pk) if person_key(p.name, p.club) == key), None
-    )
+def _person_of(key: str) -> Player | None:
+    return Player.objects.filter(person_key=key).order_by("homonym").first()
 
 
 @transaction.atomic
 def player_create(
     *, name: str, club: str = "", email: str = "", rating: int | None = None
 ) -> Player:
-    """Add a person to the register, refusing a second record of the same name and club."""
+    """Add a person to the register, refusing a second record of the same name and club.
+
+    The unique key (``person_key``, ``homonym``) decides: when two desks add the same person at
+    once, the database lets one insert through and the other gets ``player_exists``.
+    """
     player = _player_build(name=name, club=club, email=email, rating=rating)
-    existing = _same_person_exists(player)
-    if existing:
-        raise _refuse(PLAYER_EXISTS, error_class=Conflict, code="player_exists", player=existing)
-    player.save()
-    return player
+    key = person_key(player.name, player.club)
+    existing = _person_of(key)
+    if existing is None:
+        try:
+            with transaction.atomic():
+                player.save()
+                return player
+        except IntegrityError:  # another desk added this person a moment ago
+            existing = _person_of(key)
+            if existing is None:
+                raise
+    raise _refuse(PLAYER_EXISTS, error_class=Conflict, code="player_exists", player=existing)
 
 
 def _ensure_open(competition: Competition) -> None:
@@ -335,16 +447,27 @@ def player_register_new(
     club: str = "",
     email: str = "",
     rating: int | None = None,
+    submission: str = "",
 ) -> Entry:
-    """Add a new person to the register and enter them, in one step."""
+    """Add a new person to the register and enter them, in one step (``player_exists`` if the
+    register already has them: the desk then finds them with the search)."""
     _ensure_open(competition)
+    record = submission_use(submission)
     player = player_create(name=name, club=club, email=email, rating=rating)
-    return player_register(competition=competition, player=player)
+    entry = player_register(competition=competition, player=player)
+    _submission_done(record, competition.get_desk_url())
+    return entry
 
 
 def _locked_entry(entry: Entry) -> Entry:
+    # The competition first, then the entry: the order the formats' services lock them in
+    # (Blokus locks a session with its competition, then the entry). Locking both in one
+    # joined statement let a withdrawal and a session registration deadlock (issue 14).
+    list(Competition.objects.select_for_update().filter(pk=entry.competition_id).values("pk"))
     return (
-        Entry.objects.select_for_update().select_related("player", "competition").get(pk=entry.pk)
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("player", "competition")
+        .get(pk=entry.pk)
     )
 
 
@@ -548,24 +671,45 @@ class CsvImportResult:
 
 
 @transaction.atomic
-def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportResult:
+def players_import_csv(
+    *, competition: Competition, data: bytes, submission: str = ""
+) -> CsvImportResult:
     """Register every player in a CSV file (name, club, e-mail, rating), or nobody.
 
     A row whose name and club match a known player (case and accents aside) registers that
     player rather than a duplicate. A row already registered, or repeated in the file, is bad.
+
+    Two imports at once (two desks, a double click) cannot both write: the unique keys on
+    players and entries stop the second one, which then reads the file again against what the
+    first one committed (and so reports every row as already registered), all in a savepoint,
+    so nothing is half-written.
     """
     _ensure_open(competition)
+    record = submission_use(submission)
     rows, problems = _parse_rows(_decode(data))
     if len(rows) + len(problems) > CSV_MAX_ROWS:
         raise CsvImportError([CsvProblem(0, str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS})])
-    keys = {row.line: person_key(row.name, row.club) for row in rows}
-    search_texts = {fold(f"{row.name} {row.club}") for row in rows}
+    for _attempt in range(3):
+        try:
+            with transaction.atomic():
+                result = _import_rows(competition, rows, list(problems))
+        except IntegrityError:  # another desk wrote some of these rows meanwhile: look again
+            continue
+        competition_touch(competition)
+        _submission_done(record, competition.get_desk_url())
+        return result
+    raise Stale(CSV_RACE, code="csv_race")
 
-    def players_by_key() -> dict[tuple[str, str], Player]:
-        candidates = Player.objects.filter(search_text__in=search_texts)
-        wanted = set(keys.values())
-        by_key = {person_key(p.name, p.club): p for p in candidates}
-        return {key: p for key, p in by_key.items() if key in wanted}
+
+def _import_rows(
+    competition: Competition, rows: list[CsvRow], problems: list[CsvProblem]
+) -> CsvImportResult:
+    keys = {row.line: person_key(row.name, row.club) for row in rows}
+
+    def players_by_key() -> dict[str, Player]:
+        # Homonym 0 last, so it is the one a row names.
+        candidates = Player.objects.filter(person_key__in=set(keys.values()))
+        return {p.person_key: p for p in candidates.order_by("-homonym")}
 
     known = players_by_key()
     registered_ids = set(
@@ -574,7 +718,7 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
         )
     )
     registered = {key for key, player in known.items() if player.pk in registered_ids}
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[str, int] = {}
     for row in rows:
         key = keys[row.line]
         if key in seen:
@@ -605,18 +749,15 @@ def players_import_csv(*, competition: Competition, data: bytes) -> CsvImportRes
             except ValidationError as exc:
                 problems.append(CsvProblem(row.line, " ".join(exc.messages)))
                 continue
+            # bulk_create skips save(): derive what save() would.
             player.search_text = fold(f"{player.name} {player.club}")
+            player.person_key = keys[row.line]
             new_players.append(player)
     if problems:
         raise CsvImportError(problems)
     Player.objects.bulk_create(new_players)
     players = players_by_key()
-    try:
-        with transaction.atomic():
-            Entry.objects.bulk_create(
-                Entry(competition=competition, player=players[keys[row.line]]) for row in rows
-            )
-    except IntegrityError as exc:  # another desk registered one of them a moment ago
-        raise Stale(CSV_RACE, code="csv_race") from exc
-    competition_touch(competition)
+    Entry.objects.bulk_create(
+        Entry(competition=competition, player=players[keys[row.line]]) for row in rows
+    )
     return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))

@@ -77,7 +77,7 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.event_create(
+            competition = services.event_create_with_competition(
                 name=data["name"],
                 venue=data["venue"],
                 info=data["info"],
@@ -86,16 +86,27 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 time_zone=data["time_zone"],
                 is_public=data["is_public"],
                 organiser=request.user,
+                competition_name=data["competition_name"],
+                competition_format=data["competition_format"],
+                submission=data["submission"],
             )
-            competition = services.competition_create(
-                event=event, name=data["competition_name"], format=data["competition_format"]
-            )
+        except services.AlreadySubmitted as exc:
+            return _already_submitted(request, exc, reverse("events:desk"))
         except ServiceError as exc:
             form.add_error(None, exc)
         else:
             messages.success(request, _("Event created. Check the competition's settings below."))
             return redirect(competition.get_desk_url())
     return render(request, "events/event_form.html", {"form": form})
+
+
+def _already_submitted(
+    request: HttpRequest, exc: services.AlreadySubmitted, fallback: str
+) -> HttpResponse:
+    """A form sent twice: say so, and show where the first post led."""
+    messages.info(request, exc.text)
+    url = exc.url if exc.url.startswith("/") and not exc.url.startswith("//") else fallback
+    return redirect(url)
 
 
 @require_GET
@@ -268,6 +279,20 @@ def register_new(request: HtmxHttpRequest, competition: Competition) -> HttpResp
     if form.is_valid():
         try:
             entry = services.player_register_new(competition=competition, **form.cleaned_data)
+        except services.AlreadySubmitted as exc:
+            if request.htmx:
+                response = render(
+                    request,
+                    "events/competition_desk.html#new-player-form",
+                    {
+                        "competition": competition,
+                        "event": competition.event,
+                        "new_player_form": NewPlayerForm(),
+                        "flash": exc.text,
+                    },
+                )
+                return trigger_client_event(response, "entriesChanged")
+            return _already_submitted(request, exc, competition.get_desk_url())
         except ServiceError as exc:
             form.add_error(None, exc)
         else:
@@ -342,8 +367,12 @@ def csv_import(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             result = services.players_import_csv(
-                competition=competition, data=form.cleaned_data["file"].read()
+                competition=competition,
+                data=form.cleaned_data["file"].read(),
+                submission=form.cleaned_data["submission"],
             )
+        except services.AlreadySubmitted as exc:
+            return _already_submitted(request, exc, competition.get_desk_url())
         except services.CsvImportError as exc:
             problems = exc.problems
         except ServiceError as exc:

@@ -5,7 +5,17 @@ import datetime as dt
 import factory
 from django.contrib.auth import get_user_model
 
-from events.models import Competition, Entry, Event, Game, Player, Round, Seat, Session
+from events.models import (
+    Competition,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Session,
+    person_key,
+)
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -23,6 +33,11 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Player {n:03d}")
     club = "Test Club"
     rating = 1500
+    # Tests may reuse a name in another competition: the register then records a homonym
+    # (Player.person_key and homonym are unique together).
+    homonym = factory.LazyAttribute(
+        lambda o: Player.objects.filter(person_key=person_key(o.name, o.club)).count()
+    )
 
 
 class EventFactory(factory.django.DjangoModelFactory):

@@ -129,6 +129,17 @@ def session_register(*, session: Session, entry: Entry) -> SessionPlayer:
 
 
 @transaction.atomic
+def session_register_and_check_in(
+    *, session: Session, entry: Entry, check_in: bool = True
+) -> SessionPlayer:
+    """The desk's "register + check in": both, in one transaction, or neither."""
+    session_player = session_register(session=session, entry=entry)
+    if check_in:
+        session_check_in(session_player=session_player)
+    return session_player
+
+
+@transaction.atomic
 def session_unregister(*, session_player: SessionPlayer) -> None:
     sp = locked_session_player(session_player)
     ensure_open(sp.session.competition)

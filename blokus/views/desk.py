@@ -20,6 +20,7 @@ from django_htmx.http import trigger_client_event
 from blokus import selectors, services
 from blokus.format import BLOKUS
 from blokus.forms import SessionTimesForm
+from blokus.services.sessions import session_register_and_check_in
 from events.errors import ServiceError
 from events.http import HtmxHttpRequest, desk_view, int_or_404
 from events.models import Competition, Session
@@ -169,9 +170,9 @@ def session_register(
     entry = selectors.entry_of(competition, int_or_404(request.POST.get("entry")))
     error = None
     try:
-        session_player = services.session_register(session=session, entry=entry)
-        if request.POST.get("check_in") == "1":
-            services.session_check_in(session_player=session_player)
+        session_register_and_check_in(
+            session=session, entry=entry, check_in=request.POST.get("check_in") == "1"
+        )
     except ServiceError as exc:
         error = exc
     flash = _("%(player)s registered.") % {"player": entry.player}

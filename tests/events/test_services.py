@@ -376,3 +376,113 @@ def test_a_name_and_a_club_are_not_confused_with_a_longer_name(competition):
     assert [p.line for p in info.value.problems] == [2, 3]
     assert all("already registered" in p.reason for p in info.value.problems)
     assert Player.objects.count() == 2
+
+
+# --- one person, one row (issue 14) --------------------------------------------------------
+
+
+def test_the_person_key_is_folded_name_bar_folded_club_and_cannot_be_faked():
+    from events.models import person_key
+
+    assert services.person_key(" Õie  SÖÖT ", "Tallinn") == "oie soot|tallinn"
+    assert person_key("Anna|Berg", "") != person_key("Anna", "Berg|")
+    assert person_key("A\\", "|B") != person_key("A\\|", "B")
+
+
+def test_every_saved_player_carries_their_key(db):
+    player = PlayerFactory(name="Åsa Öberg", club="Kumla")
+    assert (player.person_key, player.homonym) == ("asa oberg|kumla", 0)
+    player.name = "Åsa Lund"
+    player.save(update_fields=["name"])
+    player.refresh_from_db()
+    assert player.person_key == "asa lund|kumla"
+
+
+def test_the_database_refuses_a_second_row_of_one_person(db):
+    Player.objects.create(name="Bo Ek", club="Lund")
+    with pytest.raises(IntegrityError):
+        Player.objects.create(name="BO EK", club="lund")
+
+
+def test_a_true_homonym_is_recorded_with_a_number_and_the_desk_still_refuses_a_third(competition):
+    Player.objects.create(name="Bo Ek", club="Lund")
+    Player.objects.create(name="Bo Ek", club="Lund", homonym=1)  # what an admin does
+    with pytest.raises(ServiceError) as info:
+        services.player_register_new(competition=competition, name="Bo Ek", club="Lund")
+    assert info.value.code == "player_exists"
+    assert Player.objects.count() == 2
+
+
+def test_a_csv_row_names_the_first_of_homonyms(competition):
+    first = Player.objects.create(name="Bo Ek", club="Lund")
+    Player.objects.create(name="Bo Ek", club="Lund", homonym=1)
+    result = services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\n")
+    assert (result.created, result.reused) == (0, 1)
+    assert Entry.objects.get(competition=competition).player == first
+
+
+def test_a_csv_whose_rows_are_all_registered_reports_each_row(competition):
+    services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
+    with pytest.raises(services.CsvImportError) as info:
+        services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
+    assert [p.line for p in info.value.problems] == [1, 2]
+    assert Entry.objects.filter(competition=competition).count() == 2
+
+
+def test_the_migration_numbers_existing_duplicates_as_homonyms(db):
+    import importlib
+
+    from django.apps import apps as global_apps
+
+    migration = importlib.import_module("events.migrations.0005_player_person_key")
+    first = Player.objects.create(name="Bo Ek", club="Lund")
+    second = Player.objects.create(name="Cé Dur", club="")
+    # As the rows were before the key: blank, and a second record of the first person.
+    Player.objects.filter(pk=second.pk).update(name="bo ek", club="LUND", person_key="", homonym=7)
+    Player.objects.filter(pk=first.pk).update(person_key="x")
+    migration.fill_person_keys(global_apps, None)
+    rows = list(Player.objects.order_by("pk").values_list("person_key", "homonym"))
+    assert rows == [("bo ek|lund", 0), ("bo ek|lund", 1)]
+
+
+# --- submission tokens and one transaction per action ---------------------------------------
+
+
+def test_a_submission_token_works_once_and_remembers_where_it_led(competition):
+    services.player_register_new(competition=competition, name="Ann", submission="t1")
+    with pytest.raises(services.AlreadySubmitted) as info:
+        services.player_register_new(competition=competition, name="Ann", submission="t1")
+    assert info.value.code == "already_submitted"
+    assert info.value.url == competition.get_desk_url()
+    assert Entry.objects.filter(competition=competition).count() == 1
+
+
+def test_old_submission_tokens_are_removed(db):
+    from django.utils import timezone
+
+    from events.models import SubmissionToken
+
+    old = SubmissionToken.objects.create(token="old")
+    SubmissionToken.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - dt.timedelta(days=2)
+    )
+    services.submission_use("new")
+    assert list(SubmissionToken.objects.values_list("token", flat=True)) == ["new"]
+
+
+def test_new_event_makes_the_event_and_its_competition_or_neither(organiser):
+    from django.core.exceptions import ValidationError
+
+    args = {
+        "name": "Sjoel Open",
+        "starts_on": dt.date(2026, 5, 5),
+        "ends_on": dt.date(2026, 5, 5),
+        "time_zone": "Europe/Amsterdam",
+        "organiser": organiser,
+        "competition_name": "Main",
+    }
+    with pytest.raises(ValidationError):
+        services.event_create_with_competition(**args, competition_format="no-such-format")
+    assert not Event.objects.exists()
+    competition = services.event_create_with_competition(**args, competition_format="blokus")
+    assert competition.event.organisers.get() == organiser
