@@ -40,7 +40,9 @@ from events.selectors import competition_by_slugs, event_with_competitions
 
 logger = logging.getLogger(__name__)
 
-POLL = "every 10s [document.visibilityState === 'visible']"
+# Polls of a hidden tab are cancelled by static/js/site.js (htmx runs without eval under the
+# Content-Security-Policy, so a trigger filter such as [document.visibilityState...] cannot run).
+POLL = "every 10s"
 FRAGMENT = "live"  # the partial every live template defines
 FRAGMENT_SECONDS = 3600
 MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills the cache)

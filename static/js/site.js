@@ -9,10 +9,9 @@
     }
   });
 
-  // Live sections poll only while the tab is visible. Their hx-trigger still reads
-  // "every 10s [document.visibilityState === 'visible']", but with allowEval off htmx does not
-  // evaluate the filter, so a poll (a request with no triggering event, from an element that
-  // polls) is cancelled here while the tab is hidden.
+  // Live sections poll only while the tab is visible. Their hx-trigger is a plain "every 10s"
+  // (with allowEval off htmx cannot evaluate a trigger filter), so a poll (a request with no
+  // triggering event, from an element that polls) is cancelled here while the tab is hidden.
   var POLLS = /(^|,)\s*every\s/;
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (document.visibilityState === "visible") return;
