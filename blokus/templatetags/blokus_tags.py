@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-from fractions import Fraction
-
 from django import template
 from django.utils.translation import gettext_lazy as _
 
 from blokus import selectors
+from blokus.selectors.corrections import qp_text
 
 register = template.Library()
 
@@ -25,13 +23,7 @@ def qp(value) -> str:
     """Qualifying points as people write them: 3, 2½, ½."""
     if value is None or value == "":
         return ""
-    value = value if isinstance(value, Fraction) else Fraction(Decimal(str(value)))
-    whole, half = divmod(value, 1)
-    if half == 0:
-        return str(int(whole))
-    if half == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return str(float(value))
+    return qp_text(value)
 
 
 @register.filter
