@@ -54,7 +54,9 @@ class EventFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def organisers(self, create, extracted, **kwargs):
         if create and extracted:
-            self.organisers.add(*extracted)
+            # As the roles migration does: the first organiser named owns the event.
+            self.organisers.add(extracted[0], through_defaults={"role": "owner"})
+            self.organisers.add(*extracted[1:])
 
 
 class CompetitionFactory(factory.django.DjangoModelFactory):
@@ -117,4 +119,10 @@ class SeatFactory(factory.django.DjangoModelFactory):
     entry = factory.SubFactory(
         EntryFactory, competition=factory.SelfAttribute("..game.round.session.competition")
     )
-    position = factory.Sequence(lambda n: n + 1)
+    # A seat its format allows (the formats' database seat checks): the first, with its colour.
+    position = 1
+    colour = factory.LazyAttribute(
+        lambda o: {"blokus": "blue", "roundrobin": "white"}.get(
+            o.game.round.session.competition.format, ""
+        )
+    )

@@ -22,6 +22,7 @@ from blokus.services.common import (
 from blokus.validation import hand_message
 from events.errors import Gone, Invalid, Stale, refuse
 from events.models import Competition, Correction, Game, Seat, Session
+from events.seat_checks import seat_writes
 from events.services import competition_touch, correction_record
 
 STALE_RESULT = _(
@@ -203,7 +204,8 @@ def game_result_record(
                 "pieces": sorted(hand.pieces, key=list(rules.PIECE_SIZES).index),
             },
         )
-    Seat.objects.bulk_update(seats, ["score", "points"])
+    with seat_writes():  # a seat an old backup left impossible: Invalid, in words
+        Seat.objects.bulk_update(seats, ["score", "points"])
     game.status = Game.Status.FINISHED
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
@@ -318,4 +320,5 @@ def game_rescore(game: Game) -> None:
     )
     for s, score, pts in zip(seats, scores, points, strict=True):
         s.score, s.points = score, to_decimal(pts)
-    Seat.objects.bulk_update(seats, ["score", "points"])
+    with seat_writes():  # a seat an old backup left impossible: Invalid, in words
+        Seat.objects.bulk_update(seats, ["score", "points"])

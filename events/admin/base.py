@@ -22,6 +22,7 @@ from events.models import (
     Session,
     constraint_message,
 )
+from events.seat_checks import check_message
 from events.services import competition_touch
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class SafeAdminMixin(SafeWidgetsMixin):
         except IntegrityError as exc:
             # A race or a combination the forms cannot see (two seats swapping positions):
             # the transaction is rolled back; say what happened in words and show the form again.
-            reason = constraint_message(str(exc))
+            reason = check_message(str(exc)) or constraint_message(str(exc))
             self.message_user(  # type: ignore[attr-defined]
                 request, SAVE_REFUSED % {"reason": reason}, messages.ERROR
             )

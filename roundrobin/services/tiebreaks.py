@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.db.models import F, Max
 
 from events.models import Competition, Game, Round, Seat
+from events.seat_checks import seat_writes
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.selectors import StageView, TableView
@@ -29,18 +30,25 @@ def tiebreaks_sync(competition: Competition, number: int, now: datetime) -> None
     cancelled games reopen with a fresh turn from ``now``. ``now`` is the real current time
     (new stages' clocks start then), not the finish time of the game that led here.
     """
-    tables = selectors.tables_for_competition(competition, numbers=[number])
-    if not tables or not tables[0].regular_done:
+    tiebreaks_sync_tables(competition, [number], now)
+
+
+def tiebreaks_sync_tables(competition: Competition, numbers: list[int], now: datetime) -> None:
+    """``tiebreaks_sync`` for several tables, read in one go (a sweep that ended games at many
+    tables): each table's stages depend only on that table's games."""
+    if not numbers:
         return
-    table = tables[0]
-    for view in table.stages:
-        if view.current:
-            _stage_reopen(competition, view, now)
-        elif not any(g.detail.has_result for g in view.games):
-            view.stage.round.delete()
-        else:
-            _stage_cancel(view, now)
-    _stages_create(competition, table, now)
+    for table in selectors.tables_for_competition(competition, numbers=numbers):
+        if not table.regular_done:
+            continue
+        for view in table.stages:
+            if view.current:
+                _stage_reopen(competition, view, now)
+            elif not any(g.detail.has_result for g in view.games):
+                view.stage.round.delete()
+            else:
+                _stage_cancel(view, now)
+        _stages_create(competition, table, now)
 
 
 def _stages_create(competition: Competition, table: TableView, now: datetime) -> None:
@@ -136,7 +144,8 @@ def forfeit_game(game: Game, withdrawn: set[int], now: datetime) -> bool:
         return False
     for seat in seats:
         seat.points = Decimal(0) if seat.entry_id in withdrawn else Decimal(1)
-    Seat.objects.bulk_update(seats, ["points"])
+    with seat_writes():  # a seat an old backup left impossible: Invalid, in words
+        Seat.objects.bulk_update(seats, ["points"])
     detail.ending = Ending.DOUBLE_FORFEIT if len(losers) == 2 else Ending.FORFEIT
     detail.rated = False
     detail.ended_at = now

@@ -66,7 +66,7 @@ def test_a_game_that_holds_no_result_needs_attention(phone, live_server):
     services.competition_start(competition=competition, seed=3, now=START)
     competition.refresh_from_db()
     game = play(competition, a, b, at=START + H)
-    Seat.objects.filter(game=game).update(points=1, colour="purple")
+    Seat.objects.filter(game=game).update(points=1)  # 1-1: no result
     base = live_server.url
     phone.goto(base + reverse("roundrobin:tables", args=["corr", "open"]))
     expect(phone.locator("#table-1 .attention")).to_contain_text("needs attention")
