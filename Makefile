@@ -3,10 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+HOST ?= 127.0.0.1
 # The packages mypy checks (with django-stubs) in `make lint`.
 TYPED := events config blokus shuffleboard roundrobin
 
-.PHONY: run test lint typecheck format lock migrate demo bench clean
+.PHONY: run serve test lint typecheck format lock migrate demo bench clean
 
 # Exact versions from the lock (with their hashes), then the project itself on top of them.
 $(BIN)/.installed: pyproject.toml requirements.lock
@@ -15,11 +16,17 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
+# HOST=0.0.0.0: serve the venue network; the LAN address phones open is printed with a QR code
+# (scripts/run.py sets SITE_URL, the base of every QR code and e-mail link, to it).
 run: $(BIN)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py load_demo
-	@echo "Serving on http://127.0.0.1:$(PORT)/  (desk: http://127.0.0.1:$(PORT)/desk/)"
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(BIN)/python scripts/run.py
+
+# What production runs (DEBUG off, SECRET_KEY, DATABASE_URL, SITE_URL, EMAIL_BACKEND set):
+# migrate, collectstatic, gunicorn and the deadline loop; SIGTERM stops both cleanly.
+serve: $(BIN)/.installed
+	$(BIN)/python -m config.serve
 
 test: $(BIN)/.installed lint
 	$(BIN)/pytest

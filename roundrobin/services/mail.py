@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
@@ -19,15 +18,15 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from events.models import Competition, CompetitionStatus, Entry, Seat
+from events.siteurl import absolute_url
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.services.base import local_time, now_or, options
 
 
 def private_url(token: str) -> str:
-    """The absolute address of a player's private page (settings.SITE_URL, else localhost)."""
-    base = settings.SITE_URL
-    return base.rstrip("/") + reverse("roundrobin:private", args=[token])
+    """The absolute address of a player's private page (from the one base, events.siteurl)."""
+    return absolute_url(reverse("roundrobin:private", args=[token]))
 
 
 def render_mail(name: str, context: dict[str, Any]) -> tuple[str, str]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import time
+import signal
+import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -34,7 +35,11 @@ class Command(BaseCommand):
         if loop < 0:
             self.stderr.write("--loop must be 0 or more seconds.")
             return
-        while True:
+        # SIGTERM (systemd, `make serve`) ends the loop between sweeps, with exit status 0.
+        stop = threading.Event()
+        if loop and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
+        while not stop.is_set():
             report = services.deadlines_process()
             reminded = 0 if no_reminders else services.reminders_send()
             if options.get("verbosity", 1) >= 1:
@@ -44,4 +49,4 @@ class Command(BaseCommand):
                 )
             if not loop:
                 return
-            time.sleep(loop)
+            stop.wait(loop)

@@ -1,0 +1,63 @@
+"""``make run``: the development server, on this computer or for the venue's network.
+
+    HOST=127.0.0.1 (default)  http://127.0.0.1:PORT/, this computer only, as always.
+    HOST=0.0.0.0              every interface: phones on the venue network open the laptop's
+                              LAN address, printed here with a QR code (and on the desk, /desk/).
+
+Every absolute link (QR codes, table cards, e-mails) is built from one base, ``SITE_URL``
+(events/siteurl.py). Unless it is set already, this sets it for the server process: the LAN
+address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
+(config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from events.network import is_loopback_host, lan_address, url_host  # noqa: E402
+
+ANY = {"0.0.0.0", "::", "[::]", "*"}
+
+
+def plan(host: str, port: str, site_url: str, lan: str) -> tuple[str, str]:
+    """(the address runserver binds, the base address of every link)."""
+    bind_host = "0.0.0.0" if host == "*" else host
+    bind = f"[{bind_host.strip('[]')}]:{port}" if ":" in bind_host else f"{bind_host}:{port}"
+    if site_url:
+        return bind, site_url.rstrip("/")
+    if host in ANY:
+        return bind, f"http://{lan}:{port}"
+    shown = f"[{host.strip('[]')}]" if ":" in host else host
+    return bind, f"http://{shown}:{port}"
+
+
+def main() -> None:
+    host = os.environ.get("HOST") or "127.0.0.1"
+    port = os.environ.get("PORT") or "8000"
+    venue = host in ANY
+    bind, base = plan(host, port, os.environ.get("SITE_URL", ""), lan_address() if venue else "")
+    env = {**os.environ, "SITE_URL": base}
+    print(f"Serving on {base}/  (desk: {base}/desk/)", flush=True)
+    if venue:
+        import segno
+
+        print("Phones on this network open this address (QR code also on the desk):")
+        segno.make(base + "/", error="m").terminal(compact=True)
+    if venue and is_loopback_host(url_host(base)):
+        print(
+            f"Warning: phones cannot reach {url_host(base)}; connect this computer to the "
+            "venue network, or set SITE_URL to an address they can reach.",
+            flush=True,
+        )
+    sys.stdout.flush()
+    manage = str(ROOT / "manage.py")
+    os.execve(sys.executable, [sys.executable, manage, "runserver", bind], env)
+
+
+if __name__ == "__main__":
+    main()

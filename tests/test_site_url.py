@@ -1,0 +1,352 @@
+"""One base address for every absolute link, the venue mode of `make run`, `make serve`'s refusals.
+
+QR codes, table cards, the private-link sheet and e-mails are all built from SITE_URL
+(events/siteurl.py), never from the address the desk itself was opened with.
+"""
+
+from __future__ import annotations
+
+import http.client
+import importlib.util
+import ipaddress
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.test import override_settings
+from django.urls import reverse
+from hypothesis import given, strategies as st
+
+from blokus import services as blokus_services
+from config.serve import refusal
+from events.network import choose_address, is_loopback_host, lan_address, url_host
+from events.qr import qr_svg
+from events.siteurl import absolute_url, base_is_loopback
+from roundrobin import services as rr_services
+from roundrobin.models import PlayerToken
+from tests.blokus.conftest import register, set_up
+from tests.roundrobin.conftest import START, enter_players, make_competition
+
+ROOT = Path(__file__).resolve().parent.parent
+VENUE = "http://192.168.1.23:8000"
+
+
+def load_run_script():
+    spec = importlib.util.spec_from_file_location("run_script", ROOT / "scripts" / "run.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- the address (pure) ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.4.5.6", True),
+        ("localhost", True),
+        ("[::1]", True),
+        ("0.0.0.0", True),
+        ("desk.localhost", True),
+        ("192.168.1.23", False),
+        ("10.0.0.5", False),
+        ("events.example.org", False),
+    ],
+)
+def test_loopback_hosts(host, loopback):
+    assert is_loopback_host(host) is loopback
+
+
+ipv4 = st.ip_addresses(v=4).map(str)
+
+
+@given(st.lists(st.one_of(ipv4, st.ip_addresses(v=6).map(str), st.text(max_size=5))))
+def test_the_chosen_address_is_never_a_loopback_when_another_exists(candidates):
+    chosen = choose_address(candidates)
+    usable = []
+    for c in candidates:
+        try:
+            address = ipaddress.ip_address(c)
+        except ValueError:
+            continue
+        if address.version == 4 and not (
+            address.is_unspecified or address.is_multicast or address.is_link_local
+        ):
+            usable.append(address)
+    if not usable:
+        assert chosen is None
+    elif any(not a.is_loopback for a in usable):
+        assert chosen is not None and not ipaddress.ip_address(chosen).is_loopback
+    else:
+        assert chosen is not None and ipaddress.ip_address(chosen).is_loopback
+
+
+def test_lan_address_falls_back_to_the_host_names_then_to_loopback():
+    assert lan_address(lambda: "192.168.1.23", lambda: ["10.0.0.1"]) == "192.168.1.23"
+    assert lan_address(lambda: None, lambda: ["127.0.1.1", "10.0.0.7"]) == "10.0.0.7"
+    assert lan_address(lambda: "127.0.0.1", lambda: ["192.168.5.5"]) == "192.168.5.5"
+    assert lan_address(lambda: None, lambda: []) == "127.0.0.1"
+
+
+def test_lan_address_on_this_machine_is_one_of_its_addresses():
+    address = lan_address()
+    ipaddress.IPv4Address(address)
+    with socket.socket() as s:  # an address of this machine: it can be bound
+        s.bind((address, 0))
+
+
+def test_run_plans_the_bind_address_and_the_one_base():
+    run = load_run_script()
+    assert run.plan("127.0.0.1", "8000", "", "") == ("127.0.0.1:8000", "http://127.0.0.1:8000")
+    assert run.plan("0.0.0.0", "8000", "", "192.168.1.23") == ("0.0.0.0:8000", VENUE)
+    assert run.plan("0.0.0.0", "8080", "https://desk.example.org/", "192.168.1.23") == (
+        "0.0.0.0:8080",
+        "https://desk.example.org",
+    )
+    assert run.plan("::", "8000", "", "10.0.0.2") == ("[::]:8000", "http://10.0.0.2:8000")
+
+
+# --- every absolute link from one base --------------------------------------------------------
+
+
+def test_absolute_links_use_site_url_not_the_request():
+    with override_settings(SITE_URL=VENUE + "/"):
+        assert absolute_url("/e/lincon/") == VENUE + "/e/lincon/"
+        assert absolute_url("e/lincon/") == VENUE + "/e/lincon/"
+        assert not base_is_loopback()
+    with override_settings(SITE_URL="http://127.0.0.1:8000"):
+        assert base_is_loopback()
+
+
+def test_no_view_builds_links_from_the_request_host():
+    apps = ["events", "blokus", "shuffleboard", "roundrobin", "config"]
+    offenders = [
+        f"{path}:{number}"
+        for app in apps
+        for path in (ROOT / app).rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if "build_absolute_uri" in line
+    ]
+    offenders += [
+        str(path)
+        for path in (ROOT / "templates").rglob("*.html")
+        if "request.get_host" in path.read_text()
+    ]
+    assert offenders == [], "absolute links go through events.siteurl.absolute_url"
+
+
+@override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])
+def test_the_event_qr_code_and_its_address_use_the_base(client, event, competition):
+    html = client.get(event.get_absolute_url(), HTTP_HOST="127.0.0.1").content.decode()
+    expected = f"{VENUE}/e/{event.slug}/"
+    assert expected in html
+    assert str(qr_svg(expected)) in html
+    assert "127.0.0.1" not in html
+
+
+@override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])
+def test_the_desk_shows_the_venue_address_and_its_qr_code(desk_client, event):
+    html = desk_client.get(reverse("events:desk")).content.decode()
+    assert f'href="{VENUE}/"' in html
+    assert str(qr_svg(VENUE + "/")) in html
+    assert "Phones cannot reach" not in html
+
+
+@override_settings(SITE_URL="http://127.0.0.1:8000")
+def test_the_desk_warns_when_the_base_is_a_loopback_address(desk_client, event):
+    html = desk_client.get(reverse("events:desk")).content.decode()
+    assert "Phones cannot reach http://127.0.0.1:8000/" in html
+    assert "make run HOST=0.0.0.0" in html
+
+
+@override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])
+def test_private_links_in_print_and_mail_use_the_base(
+    desk_client, event, django_capture_on_commit_callbacks
+):
+    competition = make_competition(event, slug="league")
+    entries = enter_players(competition, 2)
+    player = entries[0].player
+    player.email = "a@example.org"
+    player.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        rr_services.competition_start(competition=competition, seed=3, now=START)
+    token = PlayerToken.objects.get(entry=entries[0]).token
+    link = f"{VENUE}/p/{token}/"
+    assert rr_services.private_url(token) == link
+    assert any(link in message.body for message in mail.outbox)
+    page = desk_client.get(
+        reverse("roundrobin:links", args=[event.slug, competition.slug]), HTTP_HOST="127.0.0.1"
+    ).content.decode()
+    assert f'href="{link}"' in page and str(qr_svg(link)) in page
+
+
+@override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])
+def test_printed_table_cards_use_the_base(desk_client, competition):
+    session = set_up(competition)[0]
+    register(competition, session, 4, check_in=4)
+    blokus_services.session_seat(session=session)
+    round_ = blokus_services.round_draw(session=session, seed=1)
+    args = [competition.event.slug, competition.slug, round_.pk]
+    cards = desk_client.get(reverse("blokus:round_cards", args=args), HTTP_HOST="127.0.0.1")
+    session_page = f"{VENUE}/e/{competition.event.slug}/{competition.slug}/blokus/s1/"
+    assert str(qr_svg(session_page)) in cards.content.decode()
+
+
+# --- settings follow the base -------------------------------------------------------------
+
+
+def settings_in_subprocess(**env: str) -> list[str]:
+    """ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS as a fresh process reads them from ``env``."""
+    code = (
+        "from django.conf import settings;"
+        "print(settings.ALLOWED_HOSTS); print(settings.CSRF_TRUSTED_ORIGINS)"
+    )
+    keep = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "ALLOWED_HOSTS")}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**keep, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return [result.returncode, result.stdout, result.stderr]
+
+
+def test_allowed_hosts_and_trusted_origins_follow_site_url():
+    code, out, _ = settings_in_subprocess(DEBUG="1", SITE_URL=VENUE)
+    assert code == 0
+    hosts, origins = out.splitlines()
+    assert "'192.168.1.23'" in hosts and "'localhost'" in hosts
+    assert f"'{VENUE}'" in origins
+    code, out, _ = settings_in_subprocess(DEBUG="", SITE_URL="https://events.example.org")
+    assert code == 0 and out.splitlines()[0] == "['events.example.org']"
+    code, _, err = settings_in_subprocess(DEBUG="1", SITE_URL="events.example.org")
+    assert code != 0 and "SITE_URL must be http(s)://host[:port]" in err
+
+
+# --- make serve refuses what production must not run with ----------------------------------
+
+GOOD = {
+    "SECRET_KEY": "x" * 50,
+    "DATABASE_URL": "postgres://app@db:5432/events",
+    "SITE_URL": "https://events.example.org",
+    "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"DEBUG": "1"}, "DEBUG is on"),
+        ({"DEBUG": "maybe"}, "DEBUG must be 0"),
+        ({"SECRET_KEY": ""}, "SECRET_KEY (or SECRET_KEY_FILE) is required"),
+        ({"SECRET_KEY": "short"}, "SECRET_KEY is too short"),
+        ({"SECRET_KEY_FILE": "/nonexistent/secret"}, "cannot be read"),
+        ({"DATABASE_URL": "sqlite:///var/db.sqlite3"}, "DATABASE_URL must point at PostgreSQL"),
+        ({"SITE_URL": ""}, "SITE_URL is required"),
+        ({"EMAIL_BACKEND": ""}, "EMAIL_BACKEND is required"),
+    ],
+)
+def test_serve_refuses_with_one_line(change, says):
+    reason = refusal({**GOOD, **change})
+    assert reason is not None and says in reason and "\n" not in reason
+
+
+def test_serve_accepts_a_production_environment(tmp_path):
+    assert refusal(GOOD) is None
+    assert refusal({**GOOD, "DEBUG": "0"}) is None
+    key = tmp_path / "secret"
+    key.write_text("k" * 60 + "\n")
+    assert refusal({**GOOD, "SECRET_KEY": "", "SECRET_KEY_FILE": str(key)}) is None
+
+
+def test_make_serve_with_debug_on_exits_with_the_reason():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    result = subprocess.run(
+        [sys.executable, "-m", "config.serve"],
+        cwd=ROOT,
+        env={**env, **GOOD, "DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert re.fullmatch(r"serve: refused: DEBUG is on: .*\n", result.stderr)
+    assert result.stdout == ""
+
+
+# --- venue mode, live: `make run HOST=0.0.0.0`'s server, reached on the LAN address -------
+
+
+def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
+    """scripts/run.py (what `make run HOST=0.0.0.0` runs after migrate and the demo): it prints
+    the LAN address with a QR code, and a request to that address (as a phone on the venue
+    network makes it) gets the public page."""
+    lan = lan_address()
+    if is_loopback_host(lan):
+        pytest.skip("this machine has no network address besides loopback")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    keep = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SITE_URL", "ALLOWED_HOSTS", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    env = {**keep, "DEBUG": "1", "VAR_DIR": str(tmp_path), "HOST": "0.0.0.0", "PORT": str(port)}
+    env["PYTHONUNBUFFERED"] = "1"
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
+    server = subprocess.Popen(
+        [sys.executable, "scripts/run.py"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        base = f"http://{lan}:{port}"
+        assert first.strip() == f"Serving on {base}/  (desk: {base}/desk/)"
+        assert "Phones on this network open this address" in server.stdout.readline()
+        assert url_host(base) == lan
+        lines = []
+        for line in server.stdout:  # the terminal QR code, then runserver's own lines
+            lines.append(line)
+            if "Quit the server with" in line:
+                break
+        assert any("█" in line or "▀" in line for line in lines), "no QR code printed"
+
+        def fetch() -> int | None:
+            try:
+                conn = http.client.HTTPConnection(lan, port, timeout=10)
+                conn.request("GET", "/")
+                return conn.getresponse().status
+            except OSError:
+                assert server.poll() is None, "the server stopped"
+                return None
+
+        deadline = time.monotonic() + 30
+        while (status := fetch()) is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # poll until it listens ("Quit the server" comes just before)
+        assert status == 200
+    finally:
+        try:
+            os.killpg(server.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        server.wait()
