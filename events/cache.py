@@ -9,7 +9,10 @@ for :data:`RETRY_AFTER` seconds so that an unreachable host costs no connection 
 request. Chosen over django-redis's ``IGNORE_EXCEPTIONS`` to keep Django's own backend and no
 new dependency.
 
-Configured by ``config/settings.py`` when ``REDIS_URL`` is set.
+Configured by ``config/settings.py`` when ``REDIS_URL`` is set. Beside Django's API it keeps the
+live pages' version stamps (``events.versions``): plain zero-padded strings written with
+``SET NX`` (a fill after a miss) or a "set if greater" script (a bump after commit), read back
+by ``get_many`` as integers. ``ping`` tells ``/readyz`` whether Redis answers.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -33,6 +36,35 @@ RETRY_AFTER = 5.0  # seconds during which a failed cache is not asked again
 T = TypeVar("T")
 FAILURES = (RedisError, OSError)
 
+# Sets KEYS[i] to ARGV[i] (both zero-padded to one width, so strings compare as numbers) where
+# the key is missing or holds a smaller stamp; ARGV[#KEYS + 1] is the expiry in seconds.
+RAISE_STAMPS = """
+local ttl = ARGV[#KEYS + 1]
+for i, key in ipairs(KEYS) do
+  local current = redis.call('GET', key)
+  if (not current) or string.len(current) ~= string.len(ARGV[i]) or current < ARGV[i] then
+    redis.call('SET', key, ARGV[i], 'EX', ttl)
+  end
+end
+return 0
+"""
+
+
+class _ReusedClients(RedisCacheClient):
+    """Django's client, building one redis-py client per connection pool instead of one per
+    operation (a redis-py client is thread-safe; building it costs more than a poll's GET)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = super().get_client(key, write=write)
+        return client
+
 
 class OptionalRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
@@ -41,6 +73,7 @@ class OptionalRedisCache(RedisCache):
         options.setdefault("socket_connect_timeout", 0.5)
         options.setdefault("socket_timeout", 0.5)
         super().__init__(server, {**params, "OPTIONS": options})
+        self._class = _ReusedClients
         self._lock = threading.Lock()
         self._down_until = 0.0
         self._last_warning = 0.0
@@ -78,6 +111,37 @@ class OptionalRedisCache(RedisCache):
             exc.__class__.__name__,
             LOG_EVERY,
         )
+
+    # --- the live pages' version stamps (events.versions) -------------------------------------
+
+    def _client(self, *, write: bool = False) -> Any:
+        """The redis-py client of Django's backend (one connection pool per process)."""
+        return self._cache.get_client(None, write=write)  # type: ignore[attr-defined]
+
+    def stamp_add(self, key: str, stamp: str, timeout: int) -> bool:
+        """Set the stamp where the key is missing (a fill after a miss read the database)."""
+        full = self.make_and_validate_key(key)
+
+        def call() -> bool:
+            return bool(self._client(write=True).set(full, stamp, ex=timeout, nx=True))
+
+        return self._guard("stamp_add", call, False)
+
+    def stamps_raise(self, stamps: dict[str, str], timeout: int) -> None:
+        """Set each stamp where the key is missing or holds a smaller one, atomically."""
+        keys = [self.make_and_validate_key(key) for key in stamps]
+
+        def call() -> None:
+            self._client(write=True).eval(RAISE_STAMPS, len(keys), *keys, *stamps.values(), timeout)
+
+        self._guard("stamps_raise", call, None)
+
+    def ping(self) -> bool:
+        """Whether Redis answers now (asked even during a pause after a failure)."""
+        try:
+            return bool(self._client().ping())
+        except FAILURES:
+            return False
 
     # --- Django's cache API ------------------------------------------------------------------
 

@@ -1,17 +1,28 @@
-"""The live mechanism of public pages: ETags from versions, shared fragments, polling.
+"""The live mechanism of public pages: ETags from versions, cached bodies, polling.
 
-Every write bumps ``Competition.version`` and ``Event.version`` (``services.competition_touch``,
-the only place that does). A public page is written as a context builder decorated with
-:func:`competition_page` (or :func:`event_page`), which
+Every write bumps ``Competition.version`` and ``Event.version`` (``events.versions``, through
+``services.competition_touch``), and after commit writes them into the shared cache. A public
+page is written as a context builder decorated with :func:`competition_page` (or
+:func:`event_page`), which
 
-- resolves the competition from the URL (404 for an unknown one or one of another format),
-- answers ``304 Not Modified`` while the version, page/fragment choice, htmx target and
-  language are unchanged, for one query,
-- renders the whole page, or for an htmx poll only its ``live`` partial, with ``event``,
-  ``competition`` and ``poll`` (empty once the competition is finished, so polling stops),
-- keeps the rendered poll fragment in the shared cache under its version, so a room of phones
-  renders it once per change (unless the page says ``shared=False``, e.g. a ticking clock);
-  a cache that is down is skipped, never an error.
+- answers ``304 Not Modified`` while the version, page/fragment choice, htmx target, language
+  (and, for a signed-in browser, its session) are unchanged: the version comes from the shared
+  cache, so an anonymous poll costs no database query (one query where the cache is not
+  shared, or after a miss, which fills it);
+- otherwise serves the body rendered for this version from the cache (anonymous visitors;
+  keyed by address, language, host, page or fragment and htmx target; labelled with the
+  version it was rendered at, so a body of another version is never served): one cache read,
+  and the same round trip as the version's;
+- otherwise resolves the competition from the URL (404 for an unknown one or one of another
+  format), renders the whole page, or for an htmx poll only its ``live`` partial, with
+  ``event``, ``competition`` and ``poll`` (empty once the competition is finished, so polling
+  stops), and keeps the body for the next visitor (``shared=False`` opts out, for a body that
+  changes with time alone);
+- treats a cache that is down as a miss, never an error.
+
+Signed-in organisers may see more than a player: requests that carry a session (or pending
+messages) are rendered for them, never from or into the shared bodies. The CSRF token of a
+cached body is a placeholder, replaced by each visitor's own token when served.
 
 Templates wrap their live part in ``{% live_section "id" %}…{% endlive_section %}``
 (``events/templatetags/live.py``) inside ``{% partialdef live inline %}``.
@@ -20,80 +31,38 @@ Templates wrap their live part in ``{% live_section "id" %}…{% endlive_section
 from __future__ import annotations
 
 import hashlib
-import logging
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
-from django.views.decorators.http import condition, require_safe
+from django.views.decorators.http import require_safe
 
+from events import versions
 from events.formats import GameFormat
 from events.models import Competition, Event
 from events.selectors import competition_by_slugs, event_with_competitions
-
-logger = logging.getLogger(__name__)
 
 # Polls of a hidden tab are cancelled by static/js/site.js (htmx runs without eval under the
 # Content-Security-Policy, so a trigger filter such as [document.visibilityState...] cannot run).
 POLL = "every 10s"
 FRAGMENT = "live"  # the partial every live template defines
-FRAGMENT_SECONDS = 3600
+BODY_SECONDS = 3600
 MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills the cache)
+# Stands for the CSRF token in a cached body; each answer puts the visitor's own token there.
+CSRF_PLACEHOLDER = "csrf0placeholder0live0body0"
+MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
+_SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
 
 Context = dict[str, Any]
-
-
-def _etag(kind: str, version: int | None, request: HttpRequest) -> str | None:
-    if version is None:
-        return None  # unknown address: no ETag, and the view answers 404
-    fragment = "f" if getattr(request, "htmx", False) else "p"
-    target = getattr(getattr(request, "htmx", None), "target", None) or ""
-    return f'"{kind}-{version}-{fragment}{target}-{get_language()}"'
-
-
-def event_etag(request: HttpRequest, event_slug: str, **kwargs: Any) -> str | None:
-    version = Event.objects.filter(slug=event_slug).values_list("version", flat=True).first()
-    return _etag("e", version, request)
-
-
-def competition_etag(
-    request: HttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
-) -> str | None:
-    version = (
-        Competition.objects.filter(event__slug=event_slug, slug=competition_slug)
-        .values_list("version", flat=True)
-        .first()
-    )
-    return _etag("c", version, request)
-
-
-def _revalidate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        # The browser must ask again every time (cheap with the ETag), never show a guess.
-        patch_cache_control(response, no_cache=True)
-        patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
-        return response
-
-    return wrapped
-
-
-def live_competition(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """ETag and revalidation for a view taking ``event_slug`` and ``competition_slug``."""
-    return _revalidate(condition(etag_func=competition_etag)(view))
-
-
-def live_event(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """ETag and revalidation for a view taking ``event_slug``."""
-    return _revalidate(condition(etag_func=event_etag)(view))
+Owner = Competition | Event
 
 
 def poll_for(competition: Competition) -> str:
@@ -101,61 +70,105 @@ def poll_for(competition: Competition) -> str:
     return "" if competition.is_finished else POLL
 
 
-# --- shared fragments ------------------------------------------------------------------------
+def _anonymous(request: HttpRequest) -> bool:
+    """No session and no pending messages: the page is the same for every such visitor."""
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and MESSAGES_COOKIE not in cookies
 
 
-def _fragment_key(request: HttpRequest, kind: str, owner: Competition | Event) -> str | None:
-    if settings.SESSION_COOKIE_NAME in request.COOKIES:
-        return None  # a signed-in organiser may see more than a player: render for them
+def _target(request: HttpRequest) -> str:
+    target = getattr(getattr(request, "htmx", None), "target", None) or ""
+    if _SAFE_TARGET.match(target):
+        return target
+    return hashlib.sha256(target.encode()).hexdigest()[:16]
+
+
+def _etag(kind: str, stamp: int, request: HttpRequest) -> str:
+    pk, created, version = versions.stamp_parts(stamp)
+    fragment = "f" if getattr(request, "htmx", False) else "p"
+    # A signed-in browser's page may differ from a player's: its ETags are its own.
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    viewer = "-s" + hashlib.sha256(session.encode()).hexdigest()[:12] if session else ""
+    where = f"{fragment}{_target(request)}-{get_language()}{viewer}"
+    return f'"{kind}-{pk}.{version}.{created}-{where}"'
+
+
+def _body_key(request: HttpRequest, kind: str) -> str | None:
     path = request.get_full_path()
     if len(path) > MAX_CACHED_PATH:
         return None
-    target = getattr(request.htmx, "target", None) or ""  # type: ignore[attr-defined]
-    # The creation time keeps a recreated competition with a reused id from meeting old entries.
-    created = owner.created_at.timestamp()
-    where = hashlib.sha256(f"{path}|{target}".encode()).hexdigest()[:24]
-    return f"live:{kind}:{owner.pk}:{created}:{owner.version}:{get_language()}:{where}"
+    fragment = "f" if getattr(request, "htmx", False) else "p"
+    where = f"{request.get_host()}|{path}|{fragment}|{_target(request)}|{get_language()}"
+    return f"live:b:{kind}:{hashlib.sha256(where.encode()).hexdigest()[:32]}"
 
 
-def _cache_get(key: str) -> str | None:
-    try:
-        html: str | None = cache.get(key)
-    except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
-        logger.warning("live fragment cache unavailable (get)", exc_info=True)
-        return None
-    return html
+def _finish(response: HttpResponse, etag: str | None) -> HttpResponse:
+    # The browser must ask again every time (cheap with the ETag), never show a guess.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+    if etag and response.status_code in (200, 304):
+        response.headers.setdefault("ETag", etag)
+    return response
 
 
-def _cache_set(key: str, html: str) -> None:
-    try:
-        cache.set(key, html, FRAGMENT_SECONDS)
-    except Exception:
-        logger.warning("live fragment cache unavailable (set)", exc_info=True)
-
-
-def render_live(
-    request: HttpRequest,
-    template: str,
-    build: Callable[[], Context | HttpResponse],
-    *,
-    base: Context,
-    key: str | None,
-) -> HttpResponse:
-    """The page, or for an htmx request its ``live`` partial (shared under ``key``)."""
-    if not getattr(request, "htmx", False):
-        context = build()
-        if isinstance(context, HttpResponse):
-            return context
-        return render(request, template, {**base, **context})
-    html = _cache_get(key) if key else None
-    if html is None:
-        context = build()
-        if isinstance(context, HttpResponse):
-            return context
-        html = render_to_string(f"{template}#{FRAGMENT}", {**base, **context}, request)
-        if key:
-            _cache_set(key, html)
+def _with_token(request: HttpRequest, html: str) -> HttpResponse:
+    if CSRF_PLACEHOLDER in html:
+        html = html.replace(CSRF_PLACEHOLDER, get_token(request))
     return HttpResponse(html)
+
+
+def live_response(
+    request: HttpRequest,
+    kind: str,
+    slugs: Sequence[str],
+    load: Callable[[], tuple[Owner, Context]],
+    build: Callable[[Owner], Context | HttpResponse],
+    template: str,
+    *,
+    shared: bool = True,
+) -> HttpResponse:
+    """A live page or fragment: 304, cached body, or a render (see the module's docstring).
+
+    ``load`` resolves the owner (a competition or an event) and the template's base context,
+    raising ``Http404``; ``build`` adds the page's own context (or returns a response).
+    """
+    anonymous = _anonymous(request)
+    body_key = _body_key(request, kind) if shared and anonymous else None
+    stamp_key = versions.stamp_key(kind, slugs)
+    keys = [key for key in (stamp_key if versions.in_cache() else None, body_key) if key]
+    found = versions.cached(keys) if keys else {}
+    stamp = found.get(stamp_key) if versions.in_cache() else None
+    if stamp is None:
+        stamp = versions.stamp_from_database(kind, slugs)
+        if stamp is not None:
+            versions.fill(kind, slugs, stamp)
+    etag = _etag(kind, stamp, request) if stamp is not None else None
+    if etag is not None:
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return _finish(not_modified, etag)
+        body = found.get(body_key) if body_key else None
+        if isinstance(body, tuple) and len(body) == 2 and body[0] == stamp:
+            return _finish(_with_token(request, body[1]), etag)
+
+    owner, base = load()  # 404 here for an unknown address
+    context = build(owner)
+    if isinstance(context, HttpResponse):
+        return _finish(context, etag)
+    rendered = versions.stamp_of(owner.pk, owner.created_at, owner.version)
+    name = f"{template}#{FRAGMENT}" if getattr(request, "htmx", False) else template
+    full = {**base, **context}
+    if body_key is None:
+        html = render_to_string(name, full, request)
+        return _finish(HttpResponse(html), _etag(kind, rendered, request))
+    html = render_to_string(name, {**full, "csrf_token": CSRF_PLACEHOLDER}, request)
+    # Labelled with the version read before the page's other queries: the body is at least
+    # that new, so serving it for that version is never stale.
+    try:
+        cache.set(body_key, (rendered, html), BODY_SECONDS)
+    except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
+        versions.logger.warning("live cache unavailable (set body)", exc_info=True)
+    return _finish(_with_token(request, html), _etag(kind, rendered, request))
 
 
 def competition_page(
@@ -166,27 +179,36 @@ def competition_page(
     The decorated function takes ``(request, competition, **url_kwargs)`` and returns the
     template's context (or a response, e.g. a redirect); ``event``, ``competition`` and
     ``poll`` are added. ``game_format``: 404 for a competition of another format.
-    ``shared=False`` for pages whose fragment changes with time alone (a running clock).
+    ``shared=False`` for pages whose body changes with time alone (a running clock).
     """
 
     def decorator(build: Callable[..., Context | HttpResponse]) -> Callable[..., HttpResponse]:
         @require_safe
-        @live_competition
         @wraps(build)
         def view(
             request: HttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
         ) -> HttpResponse:
-            competition = competition_by_slugs(
-                event_slug, competition_slug, format_key=game_format.key if game_format else None
-            )
-            base = {
-                "event": competition.event,
-                "competition": competition,
-                "poll": poll_for(competition),
-            }
-            key = _fragment_key(request, "c", competition) if shared else None
-            return render_live(
-                request, template, lambda: build(request, competition, **kwargs), base=base, key=key
+            def load() -> tuple[Owner, Context]:
+                competition = competition_by_slugs(
+                    event_slug,
+                    competition_slug,
+                    format_key=game_format.key if game_format else None,
+                )
+                base = {
+                    "event": competition.event,
+                    "competition": competition,
+                    "poll": poll_for(competition),
+                }
+                return competition, base
+
+            return live_response(
+                request,
+                versions.COMPETITION,
+                (event_slug, competition_slug),
+                load,
+                lambda competition: build(request, competition, **kwargs),
+                template,
+                shared=shared,
             )
 
         return view
@@ -204,17 +226,19 @@ def event_page(
 
     def decorator(build: Callable[..., Context | HttpResponse]) -> Callable[..., HttpResponse]:
         @require_safe
-        @live_event
         @wraps(build)
         def view(request: HttpRequest, event_slug: str, **kwargs: Any) -> HttpResponse:
-            event = event_with_competitions(event_slug)
-            key = _fragment_key(request, "e", event)
-            return render_live(
+            def load() -> tuple[Owner, Context]:
+                event = event_with_competitions(event_slug)
+                return event, {"event": event, "poll": POLL}
+
+            return live_response(
                 request,
+                versions.EVENT,
+                (event_slug,),
+                load,
+                lambda event: build(request, event, **kwargs),
                 template,
-                lambda: build(request, event, **kwargs),
-                base={"event": event, "poll": POLL},
-                key=key,
             )
 
         return view

@@ -1,0 +1,216 @@
+"""Real app servers for tests: gunicorn processes on loopback, started and always stopped.
+
+    with gunicorn_server(port, env) as base_url:
+        urlopen(f"{base_url}/healthz")
+
+``env`` is laid over this process's environment (``production_env`` builds a production-like
+one: ``config.settings``, DEBUG off, the HTTPS redirect on, PostgreSQL and Redis as given).
+The server is up when ``/healthz`` answers 200; it is stopped (SIGTERM, then SIGKILL) when the
+block ends, whatever happens inside it. Its output goes to a log file, shown when it fails to
+start. :class:`HttpClient` speaks plain HTTP with cookies and CSRF, as a browser behind an
+HTTPS proxy would (``X-Forwarded-Proto: https``).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 15.0
+POLL_EVERY = 0.05  # seconds between two looks at /healthz while a server starts
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def production_env(
+    *, database_url: str, redis_url: str, key_prefix: str, var_dir: str
+) -> dict[str, str]:
+    """The settings a production server runs with, pointed at this test's database and Redis;
+    ``var_dir`` receives the collected static files (:func:`collect_static`)."""
+    return {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "two-servers-test-secret-key-not-for-production",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "CACHE_KEY_PREFIX": key_prefix,
+        "SECURE_SSL_REDIRECT": "1",
+        "CONN_MAX_AGE": "60",
+        "VAR_DIR": var_dir,
+    }
+
+
+def collect_static(env: Mapping[str, str]) -> None:
+    """``collectstatic`` into ``env["VAR_DIR"]``, as a deployment does before starting servers
+    (production settings serve hashed, compressed files from there)."""
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+        timeout=300,
+    )
+
+
+def _get(base_url: str, path: str, timeout: float = 2.0) -> int:
+    parts = urlsplit(base_url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+@contextmanager
+def gunicorn_server(port: int, env: Mapping[str, str], *, workers: int = 2) -> Iterator[str]:
+    """A gunicorn serving the app on 127.0.0.1:``port``; yields its base URL once /healthz
+    answers, and stops it when the block ends."""
+    base_url = f"http://127.0.0.1:{port}"
+    log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed in the finally below)
+        prefix=f"gunicorn-{port}-", suffix=".log", delete=False
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "python:config.gunicorn",
+        "config.wsgi",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--graceful-timeout",
+        "5",
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"gunicorn on port {port} exited:\n{_tail(log.name)}")
+            try:
+                if _get(base_url, "/healthz") == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn on port {port} did not start:\n{_tail(log.name)}")
+            time.sleep(POLL_EVERY)
+        yield base_url
+    finally:
+        _stop(process)
+        log.close()
+        Path(log.name).unlink(missing_ok=True)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # its own session: the workers go too
+        process.wait(timeout=STOP_TIMEOUT)
+
+
+def _tail(path: str, lines: int = 40) -> str:
+    return "\n".join(Path(path).read_text(errors="replace").splitlines()[-lines:])
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: str
+
+
+@dataclass
+class HttpClient:
+    """A browser's share of HTTP: cookies, the CSRF token of the last page, behind HTTPS."""
+
+    base_url: str
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        data: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Response:
+        parts = urlsplit(self.base_url)
+        origin = f"https://{parts.netloc}"
+        sent = {"X-Forwarded-Proto": "https", "Host": parts.netloc, **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent.update({"Origin": origin, "Referer": origin + path})
+        conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            raw = conn.getresponse()
+            text = raw.read().decode()
+            for header in raw.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(header).items():
+                    self.cookies[name] = morsel.value
+            return Response(raw.status, {k.lower(): v for k, v in raw.getheaders()}, text)
+        finally:
+            conn.close()
+
+    def get(self, path: str, headers: Mapping[str, str] | None = None) -> Response:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, data: Mapping[str, str]) -> Response:
+        return self.request("POST", path, data=data)
+
+    def login(self, username: str, password: str) -> None:
+        page = self.get("/accounts/login/")
+        token = csrf_token(page.body)
+        answer = self.post(
+            "/accounts/login/",
+            {"username": username, "password": password, "csrfmiddlewaretoken": token},
+        )
+        if answer.status != 302:
+            raise AssertionError(f"login failed: {answer.status}\n{answer.body[:2000]}")
+
+
+def csrf_token(html: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    if not found:
+        raise AssertionError("no CSRF token in the page")
+    return found.group(1)

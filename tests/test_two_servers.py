@@ -1,0 +1,230 @@
+"""Two app servers, one PostgreSQL, one Redis: what one server writes, the other serves at once.
+
+Two real gunicorn processes (production settings: DEBUG off, the HTTPS redirect on behind a
+proxy header, persistent connections) share the test database and a Redis key prefix of their
+own. An organiser logs in on server A and enters a round-robin result; a phone polling server
+B with the old ETag gets the new page on its next poll (200, not 304), the same page A serves.
+Then the deadline sweep runs on both servers' settings at the same moment: every expired turn
+is closed once, the two runs' counts add up to what the database holds, and a third run finds
+nothing to do; server B's page follows the sweep too.
+
+PostgreSQL only: SQLite is one file for one machine, and the servers would not see the test's
+rows (pytest-django keeps them in a transaction there). Needs Redis on 127.0.0.1:6379.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+from contextlib import ExitStack
+
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
+from redis import Redis
+
+from events import services as event_services
+from events.models import Competition, Entry, Game, Player, fold, person_key
+from roundrobin import services
+from roundrobin.models import Turn
+from tests.servers import (
+    ROOT,
+    HttpClient,
+    collect_static,
+    csrf_token,
+    free_port,
+    gunicorn_server,
+    production_env,
+)
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+PASSWORD = "two-servers-desk-2026"
+SWEEP = re.compile(r"closed (\d+) turns?, finished (\d+) games?")
+
+
+def _redis_up() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+pytestmark = [
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="two app servers share one PostgreSQL: set DATABASE_URL=postgres://… "
+        "(SQLite is one file for one machine, and pytest-django's rows stay uncommitted there)",
+    ),
+    pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379 (.ci/run starts it)"),
+]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = db.get("HOST") or "127.0.0.1"
+    port = db.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
+
+
+def _league(event, name: str, players: int, *, began: dt.datetime) -> Competition:
+    competition = event_services.competition_create(event=event, name=name, format="roundrobin")
+    rows = Player.objects.bulk_create(
+        Player(
+            name=f"{name} {i}",
+            search_text=fold(f"{name} {i}"),
+            person_key=person_key(f"{name} {i}", ""),
+            rating=1500 + 10 * i,
+        )
+        for i in range(players)
+    )
+    Entry.objects.bulk_create(
+        Entry(competition=competition, player=p, checked_in_at=began) for p in rows
+    )
+    services.competition_start(competition=competition, seed=1, now=began)
+    competition.refresh_from_db()
+    return competition
+
+
+def _without_tokens(html: str) -> str:
+    return re.sub(r'(csrftoken": "|value=")[^"]+"', "", html)
+
+
+def _sweep(env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "process_deadlines", "--no-reminders", "-v1"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def _counts(output: str) -> tuple[int, int]:
+    found = SWEEP.search(output)
+    assert found, f"the sweep's report not found in:\n{output}"
+    return int(found.group(1)), int(found.group(2))
+
+
+def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tmp_path):
+    now = timezone.now()
+    organiser = User.objects.create(
+        username="two-servers",
+        password=PBKDF2PasswordHasher().encode(PASSWORD, secrets.token_hex(8)),
+    )
+    event = event_services.event_create(
+        name="Two servers",
+        starts_on=now.date(),
+        ends_on=now.date(),
+        time_zone="Europe/Amsterdam",
+        organiser=organiser,
+    )
+    league = _league(event, "League", 4, began=now)
+    # Started 50 hours ago: every game's first turns passed their deadlines unplayed.
+    clock = _league(event, "Clock", 4, began=now - dt.timedelta(hours=50))
+    game = Game.objects.filter(round__session__competition=league).order_by("pk").first()
+    assert game is not None
+    public = reverse("roundrobin:tables", args=[event.slug, league.slug])
+    clock_public = reverse("roundrobin:tables", args=[event.slug, clock.slug])
+    desk = reverse("roundrobin:desk_table", args=[event.slug, league.slug, 1])
+    result = reverse("roundrobin:game_result", args=[event.slug, league.slug, game.pk])
+
+    prefix = f"two-servers-{secrets.token_hex(6)}"
+    redis = Redis.from_url(REDIS_URL)
+    env = production_env(
+        database_url=_database_url(),
+        redis_url=REDIS_URL,
+        key_prefix=prefix,
+        var_dir=str(tmp_path),
+    )
+    collect_static(env)
+    with ExitStack() as servers:
+        servers.callback(lambda: [redis.delete(key) for key in redis.scan_iter(f"{prefix}:*")])
+        a = servers.enter_context(gunicorn_server(free_port(), env))
+        b = servers.enter_context(gunicorn_server(free_port(), env))
+
+        # Health checks come over plain HTTP: no redirect to HTTPS for them, a page gets one.
+        plain = HttpClient(b)
+        assert plain.request("GET", "/healthz", headers={"X-Forwarded-Proto": "http"}).status == 200
+        ready = plain.request("GET", "/readyz", headers={"X-Forwarded-Proto": "http"})
+        assert ready.status == 200 and '"cache": "ok"' in ready.body, ready.body
+        assert plain.request("GET", public, headers={"X-Forwarded-Proto": "http"}).status == 301
+
+        # A phone on server B: the page, then a poll that is a 304.
+        phone = HttpClient(b)
+        before = phone.get(public, headers={"HX-Request": "true"})
+        assert before.status == 200
+        etag = before.headers["etag"]
+        polled = phone.get(public, headers={"HX-Request": "true", "If-None-Match": etag})
+        assert polled.status == 304
+        # the version and the body came from the shared Redis
+        assert redis.exists(f"{prefix}:1:live:v:c:{event.slug}/{league.slug}")
+        assert any(redis.scan_iter(f"{prefix}:1:live:b:c:*"))
+
+        # The organiser enters a result on server A (login and CSRF as a browser does).
+        desk_client = HttpClient(a)
+        desk_client.login("two-servers", PASSWORD)
+        page = desk_client.get(desk)
+        assert page.status == 200, page.body[:500]
+        entered = desk_client.post(
+            result,
+            {
+                "result": "1-0",
+                "revision": str(game.revision),
+                "csrfmiddlewaretoken": csrf_token(page.body),
+            },
+        )
+        assert entered.status == 302, entered.body[:2000]
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED
+
+        # The phone's next poll on B: the new page at once, the same one A serves.
+        after = phone.get(public, headers={"HX-Request": "true", "If-None-Match": etag})
+        assert after.status == 200
+        assert after.headers["etag"] != etag
+        assert after.body != before.body
+        on_a = HttpClient(a).get(public, headers={"HX-Request": "true"})
+        assert _without_tokens(after.body) == _without_tokens(on_a.body)
+        again = phone.get(
+            public, headers={"HX-Request": "true", "If-None-Match": after.headers["etag"]}
+        )
+        assert again.status == 304
+
+        # The deadline sweep on both servers' settings at once: no turn closed twice.
+        clock_etag = phone.get(clock_public).headers["etag"]
+        expired = Turn.objects.filter(
+            game__round__session__competition=clock, closed_at__isnull=True, deadline__lt=now
+        ).count()
+        assert expired > 0
+        runs = [_sweep(env), _sweep(env)]
+        outputs = [run.communicate(timeout=120)[0] for run in runs]
+        assert all(run.returncode == 0 for run in runs), outputs
+        closed = sum(_counts(out)[0] for out in outputs)
+        finished = sum(_counts(out)[1] for out in outputs)
+        clock_turns = Turn.objects.filter(game__round__session__competition=clock)
+        assert closed == clock_turns.filter(closed_at__isnull=False).count() > 0
+        assert not clock_turns.filter(closed_at__isnull=True, deadline__lt=timezone.now()).exists()
+        games = Game.objects.filter(round__session__competition=clock)
+        assert finished == games.filter(status=Game.Status.FINISHED).count()
+        for g in games:
+            numbers = list(
+                clock_turns.filter(game=g).order_by("number").values_list("number", flat=True)
+            )
+            assert numbers == list(range(1, len(numbers) + 1))
+        third = _sweep(env)
+        assert _counts(third.communicate(timeout=120)[0]) == (0, 0)
+
+        # ... and server B's page follows the sweep at once.
+        swept = phone.get(clock_public, headers={"If-None-Match": clock_etag})
+        assert swept.status == 200
