@@ -29,6 +29,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=64, help="per session, a multiple of 4")
     parser.add_argument("--requests", type=int, default=20)
+    parser.add_argument(
+        "--profile", action="store_true", help="profile one session render after a write, then stop"
+    )
     args = parser.parse_args()
     if os.environ["DATABASE_URL"] == f"sqlite:///{DEFAULT_DB}":
         Path(DEFAULT_DB).unlink(missing_ok=True)
@@ -96,6 +99,14 @@ def main() -> None:
     slugs = [event.slug, competition.slug]
     htmx = {"HX-Request": "true"}
     entry_id = sessions[0].blokus_players.first().entry_id
+    if args.profile:
+        from profiling import profile
+
+        url = reverse("blokus:session", args=[*slugs, 1])
+        public.get(url, headers=htmx)
+        event_services.competition_touch(competition)
+        profile("session fragment", lambda: public.get(url, headers=htmx))
+        return
     targets = {
         "session fragment (poll)": (public, reverse("blokus:session", args=[*slugs, 1]), htmx),
         "session full page": (public, reverse("blokus:session", args=[*slugs, 1]), {}),

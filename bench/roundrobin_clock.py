@@ -44,6 +44,7 @@ def main() -> None:
     parser.add_argument(
         "--missed", type=float, default=0.2, help="share of games whose history ends in a miss"
     )
+    parser.add_argument("--profile", action="store_true", help="profile the first sweep")
     args = parser.parse_args()
     if os.environ["DATABASE_URL"] == f"sqlite:///{DEFAULT_DB}":
         Path(DEFAULT_DB).unlink(missing_ok=True)
@@ -54,6 +55,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
+    from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
     from events import services as event_services
@@ -158,12 +160,22 @@ def main() -> None:
     ).order_by("deadline", "pk")
     print(explain(connection, plan_one))
 
-    started = time.perf_counter()
-    report = services.deadlines_process(now=now)
-    first = time.perf_counter() - started
+    started, cpu = time.perf_counter(), time.process_time()
+    if args.profile:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from profiling import profile
+
+        reports = []
+        profile("sweep", lambda: reports.append(services.deadlines_process(now=now)), lines=40)
+        report = reports[0]
+    else:
+        with CaptureQueriesContext(connection) as queries:
+            report = services.deadlines_process(now=now)
+    first, cpu = time.perf_counter() - started, time.process_time() - cpu
     print(
         f"sweep: closed {report.closed} turns, finished {report.finished} games "
-        f"in {first * 1000:.0f} ms"
+        f"in {first * 1000:.0f} ms ({cpu * 1000:.0f} ms of it this process's CPU)"
+        + ("" if args.profile else f", {len(queries)} queries")
     )
     started = time.perf_counter()
     again = services.deadlines_process(now=now)

@@ -29,6 +29,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--results", type=int, default=400)
     parser.add_argument("--requests", type=int, default=10)
+    parser.add_argument(
+        "--profile", action="store_true", help="profile one tables render after a write, then stop"
+    )
     args = parser.parse_args()
     if os.environ["DATABASE_URL"] == f"sqlite:///{DEFAULT_DB}":
         Path(DEFAULT_DB).unlink(missing_ok=True)
@@ -107,6 +110,14 @@ def main() -> None:
     client.force_login(organiser)  # the desk page needs it; public pages ignore it
     args_ = [event.slug, competition.slug]
     entry = Entry.objects.filter(competition=competition).first()
+    if args.profile:
+        from profiling import profile
+
+        url = reverse("roundrobin:tables", args=args_)
+        client.get(url, headers={"HX-Request": "true"})
+        event_services.competition_touch(competition)
+        profile("tables fragment", lambda: client.get(url, headers={"HX-Request": "true"}))
+        return
     pages = [
         ("tables page", reverse("roundrobin:tables", args=args_), {}),
         ("tables fragment", reverse("roundrobin:tables", args=args_), {"HX-Request": "true"}),

@@ -30,6 +30,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile one fragment render after a write, then stop",
+    )
     args = parser.parse_args()
 
     if os.environ["DATABASE_URL"] == f"sqlite:///{DEFAULT_DB}":
@@ -108,6 +113,13 @@ def main() -> None:
     slugs = [event.slug, competition.slug]
     htmx = {"HX-Request": "true"}
     standings_url = reverse("shuffleboard:standings", args=slugs)
+    if args.profile:
+        from profiling import profile
+
+        client.get(standings_url, headers=htmx)
+        event_services.competition_touch(competition)
+        profile("standings fragment", lambda: client.get(standings_url, headers=htmx))
+        return
     targets = {
         "standings fragment, after a write": (standings_url, htmx, True),
         "standings fragment, same version": (standings_url, htmx, False),

@@ -71,11 +71,15 @@ class InvalidResult(ValueError):
 
 
 def _is_whole(value: object) -> bool:
+    if type(value) is int:  # the common case first: an ABC check costs a microsecond
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _as_list(value: object) -> list[Any] | None:
     """A sequence's items, or None for anything that is not a plain sequence of items."""
+    if type(value) in (list, tuple):  # the common case first, without the ABC check
+        return list(value)  # type: ignore[call-overload]
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
         return list(value)
     return None

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from django.contrib.humanize.templatetags.humanize import ordinal
@@ -100,15 +101,22 @@ GAME_COLUMNS = (
 )  # fmt: skip
 
 
+@lru_cache(maxsize=16384)
+def _problem(
+    bonus: bool, score: int, counts: tuple, bonus_counts: tuple, max_after: int | None
+) -> str | None:
+    """``rules.stored_game_problem``, remembered: a pure function of a result's values (its
+    words come from the pure rules, in no language of a request), and the results of every
+    competition fall on a few thousand value sets, so a page re-reading 4,000 games after a
+    write checks only the new ones (A-SJ-14)."""
+    return rules.stored_game_problem(
+        counts, bonus_counts=bonus_counts, max_after=max_after, score=score, bonus=bonus
+    )
+
+
 def _game_row(values: tuple, bonus: bool) -> GameRow:
     entry_id, pk, number, score, board, c1, c2, c3, c4, b1, b2, b3, b4, max_after = values
-    problem = rules.stored_game_problem(
-        (c1, c2, c3, c4),
-        bonus_counts=(b1, b2, b3, b4),
-        max_after=max_after,
-        score=score,
-        bonus=bonus,
-    )
+    problem = _problem(bonus, score, (c1, c2, c3, c4), (b1, b2, b3, b4), max_after)
     return GameRow(entry_id, pk, number, score, board, problem)
 
 

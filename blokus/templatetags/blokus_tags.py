@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from blokus import selectors
@@ -55,3 +56,18 @@ def blokus_panel(context, competition, desk: bool = False) -> dict:
         "clock": None,
         "request": context.get("request"),
     }
+
+
+@register.simple_tag
+def player_url_base(event, competition) -> str:
+    """The address of a player's page up to the entry id (``…/player/``): reversed once per
+    list, then ``entry.pk|player_url:base`` per row, instead of a ``{% url %}`` per seat."""
+    if not (getattr(event, "slug", "") and getattr(competition, "slug", "")):
+        return ""  # a list without games needs no links (and may lack the two)
+    return reverse("blokus:player", args=[event.slug, competition.slug, 0])[: -len("0/")]
+
+
+@register.filter
+def player_url(entry_id: int, base: str) -> str:
+    """What ``{% url 'blokus:player' … entry_id %}`` gives, from ``player_url_base``."""
+    return f"{base}{int(entry_id)}/"

@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Count, Q
 from django.http import Http404
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 
 from events.models import Competition, CompetitionStatus, Entry, Game, Seat, Session
 from roundrobin import rules
@@ -319,19 +320,36 @@ def _game_views(
 # --- building a table ----------------------------------------------------------------------------
 
 
-def _cell(view: GameView | None, entry_id: int) -> Cell:
+CELL_TITLES = {
+    "attention": _("needs attention"),
+    "open": _("in progress"),
+    "cancelled": _("cancelled"),
+}
+ENDING_LABELS = dict(Ending.choices)
+
+
+@lru_cache(maxsize=256)
+def _words(language: str | None, key: str) -> str:
+    """A cell's title in ``language`` (the active one when called): a crosstable of 4,900
+    cells translates its handful of titles once, not once per cell."""
+    lazy = CELL_TITLES.get(key)
+    return str(lazy) if lazy is not None else str(ENDING_LABELS.get(key, key))
+
+
+def _cell(view: GameView | None, entry_id: int, language: str | None = None) -> Cell:
     if view is None:
         return Cell("")
+    language = language or get_language()
     struck = view.detail.struck
     ending = view.detail.ending
     if view.needs_attention:
-        return Cell("?", str(_("needs attention")), open=True)
+        return Cell("?", _words(language, "attention"), open=True)
     if ending == Ending.OPEN:
-        return Cell("·", str(_("in progress")), open=True)
+        return Cell("·", _words(language, "open"), open=True)
     if ending == Ending.CANCELLED:
-        return Cell("–", str(_("cancelled")), struck=True)
+        return Cell("–", _words(language, "cancelled"), struck=True)
     points = view.points_of(entry_id)
-    title = str(view.detail.get_ending_display())
+    title = _words(language, ending)  # get_ending_display()
     if ending == Ending.FORFEIT:
         return Cell("+" if points else "−", title, struck)
     if ending == Ending.DOUBLE_FORFEIT:
@@ -435,6 +453,7 @@ def _struck_row(entry: Entry) -> Row:
 
 def _fill_crosstable(rows: list[Row], regular: list[GameView]) -> None:
     pair = {frozenset((v.white.pk, v.black.pk)): v for v in regular}
+    language = get_language()
     for index, row in enumerate(rows, start=1):
         row.index = index
         for other in rows:
@@ -442,7 +461,7 @@ def _fill_crosstable(rows: list[Row], regular: list[GameView]) -> None:
                 row.cells.append(Cell("×", is_self=True))
             else:
                 game = pair.get(frozenset((row.entry.pk, other.entry.pk)))
-                row.cells.append(_cell(game, row.entry.pk))
+                row.cells.append(_cell(game, row.entry.pk, language))
 
 
 def build_table(session: Session, games: list[GameView], share_mini_ties: bool) -> TableView:

@@ -4,10 +4,12 @@ Turns are rows (``Turn``): turn 1 of every game opens with the game; a turn clos
 players have moved (``move_submit``) or at its deadline (``deadlines_process``, the command
 ``process_deadlines``, and lazily before a move is written, so that a move always lands in the
 turn the clock is really in). Closing at the deadline records the misses, asks
-``rules.clock_state`` whether the game is over on time and, if so, finishes it through
-``results.game_finish`` (time losses rated per ``rules.is_rated``, double forfeits unrated);
-else the next turn opens at that deadline. Pages never show a turn open after its deadline:
-selectors project the stored clock to "now" on read (``selectors.clock_views``).
+``rules.clock_state`` whether the game is over on time and, if so, finishes it as
+``results.game_finish`` would (time losses rated per ``rules.is_rated``, double forfeits
+unrated), all the games one sweep ends in a few queries, then ratings, tiebreaks and status once
+for them (``results.results_follow_up``); else the next turn opens at that deadline. Pages
+never show a turn open after its deadline: selectors project the stored clock to "now" on read
+(``selectors.clock_views``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
+from django.db.models import Case, F, When
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.utils import bulk_update_with_history
 
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
@@ -26,8 +31,21 @@ from events.services import competition_touch
 from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
-from roundrobin.services.base import local_time, locked_competition, now_or, turn_hours
-from roundrobin.services.results import check_not_withdrawn, game_finish, game_of_player
+from roundrobin.services.base import (
+    decimal,
+    local_time,
+    locked_competition,
+    now_or,
+    options,
+    turn_hours,
+    turns_stop,
+)
+from roundrobin.services.results import (
+    FollowUp,
+    check_not_withdrawn,
+    game_of_player,
+    results_follow_up,
+)
 
 MOVE_EMPTY = _("Write your move.")
 MOVE_TOO_LONG = _("A move is at most %(max)s characters.")
@@ -70,55 +88,89 @@ def _turn_logs(turns: list[Turn]) -> dict[int, list[tuple[bool, bool]]]:
 
 def _finish_on_time(
     competition: Competition,
-    turn: Turn,
-    log: list[tuple[bool, bool]],
-    state: rules.ClockState,
+    finishes: list[tuple[Turn, rules.ClockState, list[tuple[bool, bool]]]],
     now: datetime,
+    follow: FollowUp,
 ) -> None:
-    game = (
-        Game.objects.select_for_update(of=("self",))
+    """Finish these games on time (a time loss or a double forfeit at the turn's deadline):
+    what ``results.game_finish`` writes for each, in a few queries for the whole batch (the
+    games were open, so no correction trail), its follow-up gathered in ``follow``.
+
+    The caller holds the competition's lock and the turns' locks; the games, their details and
+    seats are locked here. The details are checked field by field (``full_clean`` without the
+    uniqueness and constraint queries: the database's constraints stand behind the write).
+    """
+    ids = [turn.game_id for turn, _state, _log in finishes]
+    games = {
+        g.pk: g
+        for g in Game.objects.select_for_update(of=("self",))
         .select_related("round__session")
-        .get(pk=turn.game_id)
+        .filter(pk__in=ids)
+    }
+    details = {d.game_id: d for d in GameDetail.objects.select_for_update().filter(game_id__in=ids)}
+    seats_of: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.select_for_update().filter(game_id__in=ids).order_by("position"):
+        seats_of[seat.game_id].append(seat)
+    rated = options(competition).rated
+    stamp = timezone.now()
+    seats: list[Seat] = []
+    for turn, state, log in finishes:
+        assert state.outcome is not None
+        game, detail = games[turn.game_id], details[turn.game_id]
+        counted = log[: state.turns]
+        both_moved = any(m[0] for m in counted) and any(m[1] for m in counted)
+        points = rules.timeout_points(state.outcome)
+        rules.check_result(*points)
+        for seat, value in zip(seats_of[game.pk], points, strict=True):
+            seat.points = decimal(value)
+            seats.append(seat)
+        detail.ending = state.outcome
+        detail.ended_at = turn.deadline
+        detail.rated = rated and rules.is_rated(state.outcome, both_moved=both_moved)
+        detail.full_clean(validate_unique=False, validate_constraints=False)
+        game.status = Game.Status.FINISHED
+        game.revision += 1
+        game.updated_at = stamp
+        follow.add(turn.deadline, game.round.session.number)
+    Seat.objects.bulk_update(seats, ["points"])
+    bulk_update_with_history(
+        list(details.values()), GameDetail, ["ending", "ended_at", "rated"], batch_size=500
     )
-    detail = GameDetail.objects.select_for_update().get(game=game)
-    counted = log[: state.turns]
-    assert state.outcome is not None
-    game_finish(
-        competition=competition,
-        game=game,
-        detail=detail,
-        points=rules.timeout_points(state.outcome),
-        ending=state.outcome,
-        now=turn.deadline,
-        both_moved=any(m[0] for m in counted) and any(m[1] for m in counted),
-        clock_now=max(now, turn.deadline),
+    Game.objects.filter(pk__in=ids).update(
+        status=Game.Status.FINISHED, revision=F("revision") + 1, updated_at=stamp
     )
+    Game.history.bulk_history_create(list(games.values()), update=True)
+    turns_stop(ids, now)
 
 
 def _close_at_deadline(
-    competition: Competition, turns: list[Turn], now: datetime
+    competition: Competition, turns: list[Turn], now: datetime, follow: FollowUp
 ) -> tuple[int, list[Turn]]:
     """Close these expired turns; (games finished, the turns that open next)."""
     for turn in turns:
         turn.closed_at = turn.deadline
         turn.first_missed = turn.first_moved_at is None
         turn.second_missed = turn.second_moved_at is None
-    Turn.objects.bulk_update(turns, ["closed_at", "first_missed", "second_missed"])
+    # The same, written as one statement (a bulk_update of 200 turns builds 600 CASE branches).
+    Turn.objects.filter(pk__in=[turn.pk for turn in turns]).update(
+        closed_at=F("deadline"),
+        first_missed=Case(When(first_moved_at__isnull=True, then=True), default=False),
+        second_missed=Case(When(second_moved_at__isnull=True, then=True), default=False),
+    )
     logs = _turn_logs(turns)
     over = set(
         GameDetail.objects.filter(game_id__in=logs)
         .exclude(ending=Ending.OPEN)
         .values_list("game_id", flat=True)
     )
-    finished = 0
+    finishes = []
     following = []
     for turn in turns:
         if turn.game_id in over:
             continue
         state = rules.clock_state(logs[turn.game_id])
         if state.outcome is not None:
-            _finish_on_time(competition, turn, logs[turn.game_id], state, now)
-            finished += 1
+            finishes.append((turn, state, logs[turn.game_id]))
             continue
         # R-RR-10, N-RR-16: the competition's length, not the closed turn's (an organiser
         # may have extended that one deadline in admin).
@@ -130,8 +182,10 @@ def _close_at_deadline(
                 deadline=rules.turn_deadline(turn.deadline, turn_hours(competition)),
             )
         )
+    if finishes:
+        _finish_on_time(competition, finishes, now, follow)
     Turn.objects.bulk_create(following)
-    return finished, following
+    return len(finishes), following
 
 
 def clock_advance(
@@ -141,16 +195,21 @@ def clock_advance(
     and open the next turns; repeats while a new turn is itself already expired.
 
     Returns (turns closed, games finished, the open turns now). The caller holds the
-    competition's lock and the turns' row locks.
+    competition's lock and the turns' row locks. The games finished on time are written one
+    by one, then what follows from them (ratings, tiebreaks, status) is applied once for all
+    (``results.results_follow_up``): a sweep that ends 40 games recomputes the ratings once.
     """
     closed = finished = 0
     current: list[Turn] = []
+    follow = FollowUp()
     while turns:
         closed += len(turns)
-        done, following = _close_at_deadline(competition, turns, now)
+        done, following = _close_at_deadline(competition, turns, now, follow)
         finished += done
         current.extend(t for t in following if t.deadline >= now)
         turns = [t for t in following if t.deadline < now]
+    if follow.since is not None:
+        results_follow_up(competition, follow.since, follow.tables, now)
     return closed, finished, current
 
 

@@ -17,11 +17,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import F
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from events.models import Competition, Entry, Event, Player
+from events.models import Competition, Entry, Player
+from events.versions import versions_bump
 from roundrobin import rules
 from roundrobin.models import GameDetail, RatingChange, RatingSnapshot
 from roundrobin.services.base import decimal, options
@@ -174,16 +175,22 @@ def _players_update(
     """Move each player's rating and rated games by the difference between the two logs."""
     old_delta, old_count = _totals(old)
     new_delta, new_count = _totals(new)
-    moved: set[int] = set()
+    moves: dict[int, tuple[int, int]] = {}
     for pk in set(old_delta) | set(new_delta):
         delta = new_delta[pk] - old_delta[pk]
         count = new_count[pk] - old_count[pk]
         if delta or count:
-            Player.objects.filter(pk=snapshots[pk].entry.player_id).update(
-                rating=F("rating") + delta, rated_games=F("rated_games") + count
-            )
-            moved.add(snapshots[pk].entry.player_id)
-    _touch_other_competitions(competition, moved)
+            moves[snapshots[pk].entry.player_id] = (delta, count)
+    if moves:  # one UPDATE for every player moved (a sweep may move a hundred)
+        Player.objects.filter(pk__in=moves).update(
+            rating=Case(
+                *(When(pk=pk, then=F("rating") + delta) for pk, (delta, _) in moves.items())
+            ),
+            rated_games=Case(
+                *(When(pk=pk, then=F("rated_games") + n) for pk, (_, n) in moves.items())
+            ),
+        )
+    _touch_other_competitions(competition, set(moves))
 
 
 def _touch_other_competitions(competition: Competition, player_ids: set[int]) -> None:
@@ -198,6 +205,4 @@ def _touch_other_competitions(competition: Competition, player_ids: set[int]) ->
         .exclude(competition=competition)
         .values("competition_id")
     )
-    touched = Competition.objects.filter(pk__in=others)
-    Event.objects.filter(pk__in=touched.values("event_id")).update(version=F("version") + 1)
-    touched.update(version=F("version") + 1)
+    versions_bump(competitions=Q(pk__in=others))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -12,12 +13,13 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
+from events.seat_checks import seat_writes
 from events.services import competition_touch
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services.base import decimal, locked_competition, now_or, options, turns_stop
 from roundrobin.services.ratings import ratings_recompute
-from roundrobin.services.tiebreaks import tiebreaks_sync
+from roundrobin.services.tiebreaks import tiebreaks_sync_tables
 from roundrobin.services.trail import trail_record, trail_state
 
 NOT_RUNNING = _("The competition is not running.")
@@ -110,6 +112,7 @@ def game_finish(
     source: str = Correction.Source.DESK,
     by: Any = None,
     reverts: Correction | None = None,
+    follow: FollowUp | None = None,
 ) -> None:
     """Write a (first, second) result with its ending, then re-apply what follows from it:
     ratings from its finish time on, the table's tiebreaks, the competition's status.
@@ -125,13 +128,17 @@ def game_finish(
 
     Replacing a result that was already there writes the correction trail (``source``,
     ``by``, ``reverts`` say where it came from), in this transaction.
+
+    With ``follow``, what follows (ratings, tiebreaks, status, version) is gathered there for
+    the caller to apply once with ``results_follow_up`` (the deadline sweep's batches).
     """
     rules.check_result(*points)
     seats = sorted(Seat.objects.select_for_update().filter(game=game), key=lambda s: s.position)
     had = trail_state(detail, seats)
     for seat, value in zip(seats, points, strict=True):
         seat.points = decimal(value)
-    Seat.objects.bulk_update(seats, ["points"])
+    with seat_writes():  # a seat an old backup left impossible: Invalid, in words
+        Seat.objects.bulk_update(seats, ["points"])
 
     before = detail.ended_at
     detail.ending = ending
@@ -155,8 +162,34 @@ def game_finish(
         )
 
     since = min(moment for moment in (before, detail.ended_at) if moment is not None)
+    if follow is None:
+        results_follow_up(competition, since, {game.round.session.number}, clock_now or now)
+    else:
+        follow.add(since, game.round.session.number)
+
+
+@dataclass
+class FollowUp:
+    """What finished games still call for, gathered so that a batch of them (a deadline sweep)
+    recomputes the ratings, the tiebreaks of each table and the status once, not per game."""
+
+    since: datetime | None = None
+    tables: set[int] = field(default_factory=set)
+
+    def add(self, since: datetime, table: int) -> None:
+        self.since = since if self.since is None else min(self.since, since)
+        self.tables.add(table)
+
+
+def results_follow_up(
+    competition: Competition, since: datetime, tables: set[int], clock_now: datetime
+) -> None:
+    """Ratings from ``since`` on, the tiebreaks of these tables (by session number), the
+    status, the version: what follows from results written. The rating log depends only on
+    which games are over and when they ended, so one recompute from the earliest change equals
+    one per game in any order; the tiebreaks of a table depend only on its results."""
     ratings_recompute(competition, since)
-    tiebreaks_sync(competition, game.round.session.number, clock_now or now)
+    tiebreaks_sync_tables(competition, sorted(tables), clock_now)
     status_sync(competition)
     competition_touch(competition)
 
@@ -193,10 +226,8 @@ def competition_recompute(*, competition: Competition, now: datetime | None = No
     )
     if first is not None:
         ratings_recompute(competition, first)
-    for number in Session.objects.filter(
-        competition=competition, kind=Session.Kind.TABLE
-    ).values_list("number", flat=True):
-        tiebreaks_sync(competition, number, now)
+    numbers = Session.objects.filter(competition=competition, kind=Session.Kind.TABLE)
+    tiebreaks_sync_tables(competition, list(numbers.values_list("number", flat=True)), now)
     status_sync(competition)
     competition_touch(competition)
 
