@@ -24,6 +24,16 @@ def client_ip(request: HttpRequest) -> str:
     return forwarded[-proxies]
 
 
+def login_username(request: HttpRequest, credentials: Any = None) -> str | None:
+    """The username a login attempt is counted under, read as django-axes does by default
+    (the credentials, else the posted form) but cut to the 255 characters its table stores:
+    Django's login form does not limit the length, and PostgreSQL refuses a longer value (a
+    500 on a very long username)."""
+    source = credentials or getattr(request, "data", request.POST)
+    username = source.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
+    return username[:255] if isinstance(username, str) else username
+
+
 def locked_out(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
 ) -> HttpResponse:

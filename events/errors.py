@@ -20,6 +20,8 @@ class ServiceError(ValidationError):
 
     def __init__(self, message: Any, code: str | None = None, params: Any = None) -> None:
         super().__init__(message, code=code or self.default_code, params=params)
+        if not hasattr(self, "code"):  # a list or dict of messages: Django sets no code
+            self.code = code or self.default_code
 
     @property
     def text(self) -> str:

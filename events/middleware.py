@@ -3,7 +3,8 @@
 ``HostileInputMiddleware``
     A NUL byte is never legitimate in an address, a form field or a JSON body, and PostgreSQL
     cannot store one: such a request is answered ``400`` with a readable page (JSON under
-    ``/api/``) before any view runs (a write is refused rather than silently altered). Other
+    ``/api/``) before any view runs (a write is refused rather than silently altered; a form
+    post's page says nothing was saved and links back to the form it came from). Other
     control characters (C0 and C1, but tab, line feed and carriage return) are stripped from
     form values, so no name, club, reason or note keeps them (the services' ``clean_text``
     folds whitespace on top); in query values (reads such as a search) NUL is stripped too.
@@ -22,11 +23,14 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 NUL = "\x00"
@@ -147,9 +151,27 @@ class HostileInputMiddleware:
             return JsonResponse({"error": message, "code": "nul_character"}, status=400)
         html = render_to_string(
             "events/bad_request.html",
-            {"message": message, "site_name": getattr(settings, "SITE_NAME", "")},
+            {
+                "message": message,
+                "site_name": getattr(settings, "SITE_NAME", ""),
+                # A form post: the way back to the form (the browser's Back keeps the values).
+                "back": _form_page(request) if request.method == "POST" else "",
+            },
         )
         return HttpResponse(html, status=400)
+
+
+def _form_page(request: HttpRequest) -> str:
+    """The page a form was posted from (its Referer, on this site only), or ""."""
+    referer = request.headers.get("Referer", "")
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        return ""
+    if NUL in referer or not url_has_allowed_host_and_scheme(referer, allowed_hosts={host}):
+        return ""
+    parts = urlsplit(referer)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 class SecurityHeadersMiddleware:
