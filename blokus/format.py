@@ -37,4 +37,5 @@ BLOKUS = GameFormat(
     head="blokus/_head.html",
     derived_seat_scores=True,
     undo_correction="blokus.services.undo_correction",
+    export="blokus.export",
 )

@@ -12,6 +12,10 @@ registers it from its ``AppConfig.ready()``::
 ``events`` knows formats only through this registry: the competition's format choices, the
 settings form and its defaults, the public and desk panels, the demo, the URLs, whether seat
 scores are derived, the running-withdrawal page. It never names a format.
+
+What one seat of a format may state is not declared here: the format app's own migration
+installs the database check (``events.seat_checks.SeatValuesCheck``; docs/architecture.md,
+"Constraints per format").
 """
 
 from __future__ import annotations
@@ -74,7 +78,10 @@ class GameFormat:
     # replaced, through the format's own services (which record the undo as a correction).
     undo_correction: str = ""
     screen: str = ""  # URL name of the projector screen, when the format has its own
-    export: str = ""  # dotted path of ``export(competition) -> rows``, when the format has one
+    # Dotted path of the format's export module (events/exchange.py): ``TABLES`` (its own
+    # tables in a whole-event export), ``correction_payload(payload, remap)``, and
+    # ``standings(competition)`` / ``results(competition)`` for the CSV and XLSX downloads.
+    export: str = ""
 
     # --- what the rest of the code asks of a format ---
 

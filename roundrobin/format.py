@@ -67,4 +67,5 @@ ROUNDROBIN = GameFormat(
     running_withdraw_url="roundrobin:withdraw",
     correct_seats="roundrobin.services.corrections.seats_correct",
     undo_correction="roundrobin.services.corrections.correction_undo",
+    export="roundrobin.export",
 )

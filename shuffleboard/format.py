@@ -59,5 +59,6 @@ SJOELEN = GameFormat(
     desk_home="shuffleboard:entry",
     demo="shuffleboard.demo",
     undo_correction="shuffleboard.services.undo_correction",
+    export="shuffleboard.export",
     head="shuffleboard/_head.html",
 )

@@ -1,0 +1,50 @@
+"""``manage.py import_event FILE [--slug NEW]``: restore an event written by ``export_event``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from events.errors import ServiceError
+from events.exchange import import_event
+
+
+class Command(BaseCommand):
+    help = (
+        "Create an event from a file written by export_event, in one transaction (nothing is "
+        "written if anything is wrong). Players already in the register (same name and club) "
+        "are reused; organisers and other users are matched by username; private links get "
+        "new tokens."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="the JSON file ('-' for standard input)")
+        parser.add_argument("--slug", help="import under this address instead of the file's")
+
+    def handle(self, *args, file: str, slug: str | None, **options) -> None:
+        try:
+            if file == "-":
+                document = json.load(sys.stdin)
+            else:
+                with open(file, encoding="utf-8") as handle:
+                    document = json.load(handle)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"Cannot read {file}: {exc}") from exc
+        try:
+            report = import_event(document, slug=slug)
+        except ServiceError as exc:
+            raise CommandError(exc.text) from exc
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {report.event.name} at /e/{report.event.slug}/: "
+                f"{report.players_created} players created, {report.players_matched} matched, "
+                f"{report.rows} rows, {report.history_rows} history rows."
+            )
+        )
+        if report.unknown_users:
+            self.stdout.write(
+                "Users not in this database (left out as organisers, and as authors of "
+                f"corrections and history): {', '.join(report.unknown_users)}"
+            )
