@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -66,8 +67,19 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 SITE_NAME = os.environ.get("SITE_NAME", "Tabletop Desk")
-# Where the site is reached from outside, for links in e-mails (no request to build them from).
+# The one base address of every absolute link (QR codes, table cards, e-mails;
+# events/siteurl.py): the public address on a server, the laptop's LAN address at a venue
+# (`make run HOST=0.0.0.0` sets it). Its host is allowed and its origin trusted for forms.
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+if os.environ.get("SITE_URL"):
+    _site = urlsplit(SITE_URL)
+    if _site.scheme not in ("http", "https") or not _site.hostname:
+        raise ImproperlyConfigured(f"SITE_URL must be http(s)://host[:port], not {SITE_URL!r}")
+    _site_host = f"[{_site.hostname}]" if ":" in _site.hostname else _site.hostname
+    if _site_host not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_site_host)
+    if f"{_site.scheme}://{_site.netloc}" not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(f"{_site.scheme}://{_site.netloc}")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -127,11 +139,14 @@ TEMPLATES = [
 ]
 
 # SQLite by default so that a checkout runs as it is; DATABASE_URL switches to PostgreSQL.
+# Connections are kept for CONN_MAX_AGE seconds (a new PostgreSQL connection costs more than
+# the one query of a poll) and checked before reuse; README "Production" has the arithmetic
+# against PostgreSQL's max_connections. CONN_MAX_AGE=0: a connection per request.
 (VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=envint("CONN_MAX_AGE", 0),
+        conn_max_age=envint("CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
@@ -148,6 +163,16 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Several sites (or test runs) on one Redis keep apart by a prefix of their keys.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
+# The live pages' versions are read from the cache (a poll without the database) only when
+# the cache is shared by every server process (events/versions.py): with Redis.
+LIVE_VERSIONS_IN_CACHE = envbool("LIVE_VERSIONS_IN_CACHE", bool(REDIS_URL))
+
+# Behind PgBouncer in transaction pooling mode (docs/deploy.md): a server-side cursor
+# (QuerySet.iterator()) would outlive the transaction that owns its server connection.
+if envbool("DISABLE_SERVER_SIDE_CURSORS", False):
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -169,6 +194,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_USERNAME_CALLABLE = "config.security.login_username"  # cut to the column's length
 # Proxies in front of the app (a load balancer, nginx): the client's address is then taken from
 # X-Forwarded-For, that many entries from the right. 0: the connection's own address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
@@ -228,6 +254,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    # A load balancer checks health over plain HTTP: a redirect would read as "down".
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -79,6 +79,7 @@ class NewPlayerForm(forms.Form):
     rating = forms.IntegerField(
         label=_("Rating"), min_value=0, max_value=MAX_RATING, required=False
     )
+    check_in = forms.BooleanField(label=_("Check in now"), required=False)
 
     def clean_name(self) -> str:
         name = "".join(c for c in self.cleaned_data["name"] if c.isprintable())
@@ -89,12 +90,14 @@ class NewPlayerForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
-    submission = SubmissionTokenField()
     file = forms.FileField(
         label=_("CSV file"),
         help_text=_(
-            "Columns: name, club, e-mail, rating (a header row is optional). "
-            "UTF-8, separated by commas or semicolons."
+            "A header row names the columns, in any order: name (or first and last name), "
+            "club, e-mail, rating; other columns are left out. Without a header: name, club, "
+            "e-mail, rating. Excel's CSV files (UTF-8 or semicolon delimited) and Google "
+            "Forms downloads are read as they are. You see what will happen before anything "
+            "is imported."
         ),
     )
 
@@ -103,6 +106,13 @@ class CsvImportForm(forms.Form):
         if upload.size > CSV_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 1 MB."))
         return upload
+
+
+class CsvConfirmForm(forms.Form):
+    """The preview's confirmation: the file itself travels signed (``events.import_views``)."""
+
+    submission = SubmissionTokenField()
+    payload = forms.CharField(widget=forms.HiddenInput, max_length=4_000_000)
 
 
 class OrganiserForm(forms.Form):

@@ -8,14 +8,15 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control
 from django_htmx.middleware import HtmxDetails
 
 from events.errors import ServiceError
 from events.formats import GameFormat
-from events.models import Competition
-from events.selectors import competition_for_organiser
+from events.models import Competition, Event, EventRole
+from events.selectors import competition_by_slugs
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -28,6 +29,7 @@ class AuthenticatedHttpRequest(HtmxHttpRequest):
     """A request behind ``login_required``: its user is signed in."""
 
     user: User
+    desk_role: str  # set by ``desk_view``: the user's EventRole.Role at the event
 
 
 def int_or_404(value: Any) -> int:
@@ -41,12 +43,38 @@ def int_or_404(value: Any) -> int:
     return number
 
 
+# Who may use a desk page. Every desk view names one (``desk_view`` defaults to MANAGE, so a
+# new page is closed to scorekeepers until someone decides otherwise);
+# tests/test_permissions_matrix.py holds the table of every desk URL and checks each role.
+SCOREKEEPER = "results"  # entering and correcting results: scorekeepers, organisers, owners
+MANAGE = "manage"  # everything else on the desk: organisers and owners
+OWNER = "owner"  # who runs the event (adding and removing people): owners only
+
+ALLOWED_ROLES: dict[str, frozenset[str]] = {
+    SCOREKEEPER: frozenset(EventRole.Role.values),
+    MANAGE: EventRole.MANAGERS,
+    OWNER: frozenset({EventRole.Role.OWNER}),
+}
+
+
+def ensure_access(event: Event, user: Any, allow: str = MANAGE) -> str:
+    """The user's role at ``event`` if it may do what ``allow`` names; 403 otherwise (one query).
+    A superuser is an owner of every event; staff without a role is refused like anyone."""
+    role = event.role_of(user)
+    if role is None or role not in ALLOWED_ROLES[allow]:
+        raise PermissionDenied
+    return role
+
+
 def desk_view(
-    game_format: GameFormat | None = None,
+    game_format: GameFormat | None = None, *, allow: str = MANAGE
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """An organiser's page of one competition: login required, 403 for anyone but its
-    organisers, 404 for an unknown competition or one of another format. The view receives
-    ``(request, competition, **other_url_kwargs)``."""
+    """An organiser's page of one competition: login required, 403 for anyone whose role at the
+    event is not in ``allow`` (MANAGE by default; SCOREKEEPER for result entry and correction),
+    404 for an unknown competition or one of another format. The view receives
+    ``(request, competition, **other_url_kwargs)``; ``request.desk_role`` is the user's role."""
+    if allow not in ALLOWED_ROLES:
+        raise ValueError(f"Unknown desk access {allow!r}.")
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @login_required
@@ -54,17 +82,18 @@ def desk_view(
         def wrapped(
             request: AuthenticatedHttpRequest, event_slug: str, competition_slug: str, **kwargs: Any
         ) -> HttpResponse:
-            competition: Competition = competition_for_organiser(
-                request.user,
+            competition: Competition = competition_by_slugs(
                 event_slug,
                 competition_slug,
                 format_key=game_format.key if game_format else None,
             )
+            request.desk_role = ensure_access(competition.event, request.user, allow)
             response = view(request, competition, **kwargs)
             # Desk pages list e-mails and private links: no browser or proxy keeps them.
             patch_cache_control(response, no_store=True, private=True)
             return response
 
+        wrapped.desk_access = allow  # type: ignore[attr-defined]
         return wrapped
 
     return decorator

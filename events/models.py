@@ -162,14 +162,20 @@ class Event(models.Model):
         default=True,
         help_text=_("Unlisted events are reachable by their address but not shown in the list."),
     )
+    # Everyone with a role at this event (owner, organiser or scorekeeper): see ``EventRole``.
+    # ``event.organisers.add(user)`` gives the role "organiser" (the through model's default).
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_events", verbose_name=_("organisers")
+        settings.AUTH_USER_MODEL,
+        through="events.EventRole",
+        related_name="organised_events",
+        verbose_name=_("organisers"),
     )
     # Bumped by every write to the event or anything in it; public pages key ETags on it.
     version = models.PositiveBigIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords(excluded_fields=["version"], m2m_fields=[organisers])
+    # Who got or lost a role, and when, is in EventRole's own history.
+    history = HistoricalRecords(excluded_fields=["version"])
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -193,13 +199,66 @@ class Event(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("events:event", args=[self.slug])
 
-    def is_organised_by(self, user) -> bool:
-        """Whether ``user`` may see this event's desk and change it."""
+    def role_of(self, user) -> str | None:
+        """``user``'s role at this event (an ``EventRole.Role`` value), or None (one query).
+        A superuser counts as an owner of every event."""
         if not user.is_authenticated:
-            return False
+            return None
         if user.is_superuser:
-            return True
-        return self.organisers.filter(pk=user.pk).exists()
+            return EventRole.Role.OWNER
+        return (
+            EventRole.objects.filter(event=self, user=user).values_list("role", flat=True).first()
+        )
+
+    def is_organised_by(self, user) -> bool:
+        """Whether ``user`` may see this event's desk and change it (owner or organiser; a
+        scorekeeper only enters and corrects results)."""
+        return self.role_of(user) in EventRole.MANAGERS
+
+
+class EventRole(models.Model):
+    """Who runs an event, and how far (the through table of ``Event.organisers``).
+
+    owner: everything an organiser can, and adds or removes people (every event keeps one);
+    organiser: the whole desk (settings, registrations, check-in, withdrawals, edits, results);
+    scorekeeper: enters and corrects results only.
+    """
+
+    class Role(models.TextChoices):
+        OWNER = "owner", _("owner")
+        ORGANISER = "organiser", _("organiser")
+        SCOREKEEPER = "scorekeeper", _("scorekeeper")
+
+    MANAGERS = frozenset({Role.OWNER, Role.ORGANISER})
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="roles", verbose_name=_("event")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="event_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.ORGANISER)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="eventrole_one_per_user"),
+            models.CheckConstraint(
+                condition=Q(role__in=["owner", "organiser", "scorekeeper"]),
+                name="eventrole_role_known",
+                violation_error_message=_("Unknown role."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()}"
 
 
 class CompetitionStatus(models.TextChoices):
@@ -284,6 +343,9 @@ class Entry(models.Model):
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    # The player's number in this competition (1, 2, ... in order of registration): typed at
+    # the desk to check them in, shown on the desk and on the player's page.
+    number = models.PositiveIntegerField(_("player number"), null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -293,6 +355,7 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint(fields=["competition", "player"], name="entry_one_per_player"),
+            models.UniqueConstraint(fields=["competition", "number"], name="entry_number_unique"),
         ]
 
     def __str__(self) -> str:
@@ -301,6 +364,15 @@ class Entry(models.Model):
         if Entry.competition.is_cached(self):
             return f"{self.player} · {self.competition.name}"
         return str(self.player)
+
+    def save(self, *args, **kwargs) -> None:
+        # Every entry has a number, whoever creates it (the desk's services lock the
+        # competition first, so two desks never pick the same one; the constraint stays).
+        if self.number is None and self.competition_id is not None:
+            self.number = entry_next_number(self.competition_id)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "number"}
+        super().save(*args, **kwargs)
 
     @property
     def is_checked_in(self) -> bool:
@@ -317,6 +389,14 @@ class Entry(models.Model):
         if self.checked_in_at:
             return _("checked in")
         return _("registered")
+
+
+def entry_next_number(competition_id: int) -> int:
+    """The next player number of a competition: one more than the highest."""
+    highest = Entry.objects.filter(competition_id=competition_id).aggregate(
+        highest=models.Max("number")
+    )["highest"]
+    return (highest or 0) + 1
 
 
 class Session(models.Model):
@@ -571,11 +651,13 @@ class Correction(models.Model):
 # (a race, two seats swapping places): never show a constraint's name to a person.
 _UNIQUE_MESSAGES = {
     "competition_slug_unique": _("Another competition of this event has this address."),
+    "eventrole_one_per_user": _("This person already has a role at this event."),
     "player_one_per_person": _(
         "A player with this name and club is already in the register; if this is a different "
         "person, give them another homonym number."
     ),
     "entry_one_per_player": _("The player is already entered in this competition."),
+    "entry_number_unique": _("Another player of this competition has this number."),
     "session_number_unique": _("Another session of this competition has this number."),
     "round_number_unique": _("Another round of this session has this number."),
     "game_number_unique": _("Another game of this round has this table number."),

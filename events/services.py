@@ -12,10 +12,12 @@ Races (issue 14) are settled by the database, not by checking first:
   loser gets ``Conflict`` ``player_exists`` (the desk then finds the person with the search).
   A true homonym (another person of the same name and club) is recorded by an admin giving
   them homonym 1, 2, ... on the player's admin page; a CSV row names homonym 0.
-- The CSV import runs in a savepoint; if a concurrent import wrote some of its players or
-  entries first, it reads the file again against what is now committed (so the second of two
-  identical imports reports every row as already registered), or gives up with ``csv_race``
-  after three tries. Nothing is ever half-written.
+- The CSV import (``events.imports``) runs in a savepoint; if a concurrent import wrote some
+  of its players or entries first, it plans the file again against what is now committed (so
+  the second of two identical imports reports every row as already registered), or gives up
+  with ``csv_race`` after three tries. Nothing is ever half-written.
+- Player numbers (``Entry.number``, unique per competition) are taken under the competition's
+  row lock (``player_register``, the import).
 - Forms that create things (new event, register new player, CSV import) carry a one-time
   token (``events.forms.SubmissionTokenField``); the service records it in
   ``SubmissionToken`` in its own transaction, so a second post of the same form raises
@@ -29,37 +31,34 @@ Races (issue 14) are settled by the database, not by checking first:
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events.errors import Conflict, Invalid, NotFound, Refused, Stale, refuse
+from events.errors import Conflict, Invalid, NotFound, Refused, refuse
 from events.formats import clean_settings, get_format
 from events.models import (
-    MAX_RATING,
     Competition,
     Correction,
     Entry,
     Event,
     Player,
     SubmissionToken,
-    fold,
     person_key as _person_key,
 )
+from events.organisers import ensure_may_enter
+from events.versions import versions_bump
 
 ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
 PLAYER_EXISTS = gettext_lazy(
@@ -90,25 +89,9 @@ CSV_RACE = gettext_lazy(
 ALREADY_SUBMITTED = gettext_lazy(
     "This form had already been sent; it was acted on once, and nothing was done twice."
 )
-CSV_NOT_UTF8 = gettext_lazy("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
 CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
 
 CSV_MAX_ROWS = 2000
-CSV_COLUMNS = ("name", "club", "email", "rating")
-_CSV_HEADER_NAMES = {
-    "name",
-    "club",
-    "email",
-    "e-mail",
-    "rating",
-    "player",
-    "namn",
-    "spelare",
-    "nimi",
-    "mängija",
-    "naam",
-    "speler",
-}
 
 
 _refuse = refuse
@@ -163,8 +146,7 @@ def correction_undo(*, correction: Correction, by: User) -> None:
 
 def competition_touch(competition: Competition) -> None:
     """Bump the versions public pages key their ETags on. Call inside the write's transaction."""
-    Competition.objects.filter(pk=competition.pk).update(version=F("version") + 1)
-    Event.objects.filter(pk=competition.event_id).update(version=F("version") + 1)
+    versions_bump(competitions=Q(pk=competition.pk))
 
 
 SUBMISSION_TOKEN_DAYS = 1
@@ -207,7 +189,9 @@ def _submission_done(record: SubmissionToken | None, url: str) -> None:
 
 
 # Words the desk's URLs use after /desk/ and /desk/<event>/, which no slug may take.
-RESERVED_SLUGS = frozenset({"new", "entries", "competitions", "organisers", "admin", "static"})
+RESERVED_SLUGS = frozenset(
+    {"new", "entries", "competitions", "organisers", "admin", "static", "edit", "people", "players"}
+)
 
 
 def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:
@@ -246,7 +230,7 @@ def event_create(
     )
     event.full_clean()
     event.save()
-    event.organisers.add(organiser)
+    event.organisers.add(organiser, through_defaults={"role": "owner"})
     return event
 
 
@@ -293,7 +277,7 @@ def competition_create(
         ) from exc
     competition.full_clean()
     competition.save()
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    versions_bump(events=Q(pk=event.pk))
     return competition
 
 
@@ -412,10 +396,25 @@ def _ensure_open(competition: Competition) -> None:
         )
 
 
+def _lock_competition(competition: Competition) -> None:
+    # Player numbers are one more than the highest: one desk at a time picks them.
+    list(Competition.objects.select_for_update().filter(pk=competition.pk).values("pk"))
+
+
 @transaction.atomic
-def player_register(*, competition: Competition, player: Player) -> Entry:
-    """Enter a known player into a competition."""
+def player_register(
+    *,
+    competition: Competition,
+    player: Player,
+    check_in: bool = False,
+    by: User | AnonymousUser | None = None,
+) -> Entry:
+    """Enter a known player into a competition (and check them in, with ``check_in``). ``by``
+    (the desk's user) enters a stranger into a rated competition only as
+    ``events.organisers.may_enter`` allows."""
     _ensure_open(competition)
+    ensure_may_enter(competition=competition, player=player, by=by)
+    _lock_competition(competition)
     if Entry.objects.filter(competition=competition, player=player).exists():
         raise _refuse(
             ALREADY_REGISTERED,
@@ -435,6 +434,8 @@ def player_register(*, competition: Competition, player: Player) -> Entry:
             player=player,
             competition=competition.name,
         ) from exc
+    if check_in:
+        entry = entry_check_in(entry=entry)
     competition_touch(competition)
     return entry
 
@@ -448,13 +449,16 @@ def player_register_new(
     email: str = "",
     rating: int | None = None,
     submission: str = "",
+    check_in: bool = False,
+    by: User | AnonymousUser | None = None,
 ) -> Entry:
     """Add a new person to the register and enter them, in one step (``player_exists`` if the
-    register already has them: the desk then finds them with the search)."""
+    register already has them: the desk then finds them with the search); ``check_in`` checks
+    them in too, in the same transaction."""
     _ensure_open(competition)
     record = submission_use(submission)
     player = player_create(name=name, club=club, email=email, rating=rating)
-    entry = player_register(competition=competition, player=player)
+    entry = player_register(competition=competition, player=player, check_in=check_in, by=by)
     _submission_done(record, competition.get_desk_url())
     return entry
 
@@ -558,15 +562,6 @@ def entry_reinstate(*, entry: Entry) -> Entry:
 
 
 @dataclass(frozen=True)
-class CsvRow:
-    line: int
-    name: str
-    club: str
-    email: str
-    rating: int | None
-
-
-@dataclass(frozen=True)
 class CsvProblem:
     line: int
     reason: str
@@ -580,184 +575,17 @@ class CsvImportError(Invalid):
         super().__init__([_("Line %(line)s: %(reason)s") % p.__dict__ for p in problems])
 
 
-def _decode(data: bytes) -> str:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CsvImportError([CsvProblem(0, str(CSV_NOT_UTF8))]) from exc
-    if "\x00" in text:  # a spreadsheet's binary format, or UTF-16: not a CSV we can read
-        raise CsvImportError([CsvProblem(0, str(CSV_NOT_UTF8))])
-    return text
-
-
-def _dialect_delimiter(text: str) -> str:
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {sep: first.count(sep) for sep in (",", ";", "\t")}
-    return max(counts, key=lambda sep: (counts[sep], sep == ","))
-
-
-def _parse_rows(text: str) -> tuple[list[CsvRow], list[CsvProblem]]:
-    lines = text.splitlines(keepends=True)
-    # Excel writes a "sep=;" line before the header when asked to name its separator.
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is not None and lines[first].strip().casefold().startswith("sep="):
-        lines[first] = "\n"
-    text = "".join(lines)
-    reader = csv.reader(
-        io.StringIO(text, newline=""), delimiter=_dialect_delimiter(text), strict=True
-    )
-    rows: list[CsvRow] = []
-    problems: list[CsvProblem] = []
-    try:
-        raw_rows = list(reader)
-    except csv.Error as exc:
-        return [], [CsvProblem(reader.line_num, str(exc))]
-    seen_a_row = False
-    for number, cells in enumerate(raw_rows, start=1):
-        cells = [clean_text(cell) for cell in cells]
-        if not any(cells):
-            continue
-        first_row, seen_a_row = not seen_a_row, True
-        if first_row and cells[0].casefold() in _CSV_HEADER_NAMES:
-            continue
-        if len(cells) > len(CSV_COLUMNS):
-            problems.append(
-                CsvProblem(
-                    number,
-                    _("%(count)s columns; expected name, club, e-mail, rating.")
-                    % {"count": len(cells)},
-                )
-            )
-            continue
-        name, club, email, rating_text = (cells + [""] * 4)[:4]
-        reasons = []
-        if not name:
-            reasons.append(_("the name is missing"))
-        elif len(name) > 100:
-            reasons.append(_("the name is longer than 100 characters"))
-        if len(club) > 100:
-            reasons.append(_("the club is longer than 100 characters"))
-        if email:
-            try:
-                validate_email(email)
-                max_length = Player._meta.get_field("email").max_length
-                if max_length is not None and len(email) > max_length:
-                    raise ValidationError("too long")
-            except ValidationError:
-                reasons.append(_("“%(email)s” is not an e-mail address") % {"email": email})
-        rating = None
-        if rating_text:
-            digits = rating_text.isascii() and rating_text.isdigit()
-            if not digits or int(rating_text) > MAX_RATING:
-                reasons.append(
-                    _("the rating “%(rating)s” is not a whole number from 0 to %(max)s")
-                    % {"rating": rating_text, "max": MAX_RATING}
-                )
-            else:
-                rating = int(rating_text)
-        if reasons:
-            problems.append(CsvProblem(number, "; ".join(reasons) + "."))
-        else:
-            rows.append(
-                CsvRow(number, " ".join(name.split()), " ".join(club.split()), email, rating)
-            )
-    return rows, problems
-
-
 @dataclass(frozen=True)
 class CsvImportResult:
     created: int
     reused: int
 
 
-@transaction.atomic
 def players_import_csv(
     *, competition: Competition, data: bytes, submission: str = ""
 ) -> CsvImportResult:
-    """Register every player in a CSV file (name, club, e-mail, rating), or nobody.
+    """Register every player in a CSV file, or nobody: ``events.imports.players_import_csv``
+    (the desk's import page previews first: ``events.imports.import_plan``)."""
+    from events import imports  # builds on this module
 
-    A row whose name and club match a known player (case and accents aside) registers that
-    player rather than a duplicate. A row already registered, or repeated in the file, is bad.
-
-    Two imports at once (two desks, a double click) cannot both write: the unique keys on
-    players and entries stop the second one, which then reads the file again against what the
-    first one committed (and so reports every row as already registered), all in a savepoint,
-    so nothing is half-written.
-    """
-    _ensure_open(competition)
-    record = submission_use(submission)
-    rows, problems = _parse_rows(_decode(data))
-    if len(rows) + len(problems) > CSV_MAX_ROWS:
-        raise CsvImportError([CsvProblem(0, str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS})])
-    for _attempt in range(3):
-        try:
-            with transaction.atomic():
-                result = _import_rows(competition, rows, list(problems))
-        except IntegrityError:  # another desk wrote some of these rows meanwhile: look again
-            continue
-        competition_touch(competition)
-        _submission_done(record, competition.get_desk_url())
-        return result
-    raise Stale(CSV_RACE, code="csv_race")
-
-
-def _import_rows(
-    competition: Competition, rows: list[CsvRow], problems: list[CsvProblem]
-) -> CsvImportResult:
-    keys = {row.line: person_key(row.name, row.club) for row in rows}
-
-    def players_by_key() -> dict[str, Player]:
-        # Homonym 0 last, so it is the one a row names.
-        candidates = Player.objects.filter(person_key__in=set(keys.values()))
-        return {p.person_key: p for p in candidates.order_by("-homonym")}
-
-    known = players_by_key()
-    registered_ids = set(
-        Entry.objects.filter(competition=competition, player__in=known.values()).values_list(
-            "player_id", flat=True
-        )
-    )
-    registered = {key for key, player in known.items() if player.pk in registered_ids}
-    seen: dict[str, int] = {}
-    for row in rows:
-        key = keys[row.line]
-        if key in seen:
-            problems.append(
-                CsvProblem(row.line, _("the same player as line %(line)s.") % {"line": seen[key]})
-            )
-        elif key in registered:
-            problems.append(
-                CsvProblem(
-                    row.line,
-                    str(ALREADY_REGISTERED)
-                    % {"player": known[key], "competition": competition.name},
-                )
-            )
-        seen.setdefault(key, row.line)
-    if problems:
-        raise CsvImportError(sorted(problems, key=lambda p: p.line))
-    if not rows:
-        raise CsvImportError([CsvProblem(0, str(CSV_EMPTY))])
-
-    new_players = []
-    for row in rows:
-        if keys[row.line] not in known:
-            try:
-                player = _player_build(
-                    name=row.name, club=row.club, email=row.email, rating=row.rating
-                )
-            except ValidationError as exc:
-                problems.append(CsvProblem(row.line, " ".join(exc.messages)))
-                continue
-            # bulk_create skips save(): derive what save() would.
-            player.search_text = fold(f"{player.name} {player.club}")
-            player.person_key = keys[row.line]
-            new_players.append(player)
-    if problems:
-        raise CsvImportError(problems)
-    Player.objects.bulk_create(new_players)
-    players = players_by_key()
-    Entry.objects.bulk_create(
-        Entry(competition=competition, player=players[keys[row.line]]) for row in rows
-    )
-    return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))
+    return imports.players_import_csv(competition=competition, data=data, submission=submission)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events import views
+from events import checkin_views, desk_views, import_views, views, views_export
 
 app_name = "events"
 
@@ -14,6 +14,19 @@ urlpatterns = [
     path("desk/new/", views.event_create, name="event_create"),
     path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
     path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
+    path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
+    path("desk/<slug:event_slug>/edit/", desk_views.event_edit, name="event_edit"),
+    path("desk/<slug:event_slug>/people/", desk_views.people, name="people"),
+    path(
+        "desk/<slug:event_slug>/people/<int:user_id>/remove/",
+        desk_views.person_remove,
+        name="person_remove",
+    ),
+    path(
+        "desk/<slug:event_slug>/players/<int:player_id>/",
+        desk_views.player_edit,
+        name="player_edit",
+    ),
     path(
         "desk/<slug:event_slug>/competitions/",
         views.competition_create,
@@ -28,6 +41,11 @@ urlpatterns = [
         "desk/<slug:event_slug>/<slug:competition_slug>/settings/",
         views.competition_settings,
         name="competition_settings",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/edit/",
+        desk_views.competition_edit,
+        name="competition_edit",
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/search/",
@@ -45,10 +63,26 @@ urlpatterns = [
         name="register_new",
     ),
     path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/export/<slug:kind>.<slug:file_format>",
+        views_export.competition_export,
+        name="competition_export",
+    ),
+    path(
         "desk/<slug:event_slug>/<slug:competition_slug>/import/",
-        views.csv_import,
+        import_views.csv_import,
         name="csv_import",
     ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/check-in/",
+        checkin_views.check_in_typed,
+        name="check_in_typed",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/import/confirm/",
+        import_views.csv_import_confirm,
+        name="csv_import_confirm",
+    ),
+    path("desk/entries/<int:entry_id>/remove/", desk_views.entry_remove, name="entry_remove"),
     path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),
     path(
         "desk/corrections/<int:correction_id>/undo/",

@@ -17,11 +17,20 @@ from django_htmx.http import trigger_client_event
 from events import selectors, services
 from events.errors import ServiceError
 from events.formats import get_format
-from events.forms import CompetitionForm, CsvImportForm, EventForm, NewPlayerForm, OrganiserForm
-from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.forms import CompetitionForm, EventForm, NewPlayerForm, OrganiserForm
+from events.http import (
+    OWNER,
+    SCOREKEEPER,
+    AuthenticatedHttpRequest,
+    HtmxHttpRequest,
+    desk_view,
+    ensure_access,
+)
 from events.live import POLL, Context, competition_page, event_page
-from events.models import Competition, Event
+from events.models import Competition, Entry, Event, EventRole
+from events.organisers import correction_for_scorekeeper
 from events.qr import qr_svg
+from events.siteurl import absolute_url, base_is_loopback
 
 # --- public pages -------------------------------------------------------------------------
 
@@ -36,6 +45,7 @@ def event(request: HttpRequest, event: Event) -> Context:
     competitions = list(event.competitions.all())
     only = competitions[0] if len(competitions) == 1 else None
     entries = selectors.entries_for_competition(only) if only else []
+    qr_url = absolute_url(event.get_absolute_url())
     return {
         "competitions": competitions,
         "only": only,
@@ -43,7 +53,8 @@ def event(request: HttpRequest, event: Event) -> Context:
         "format_public_panel": only.game_format.public_panel if only else "",
         "format_head": only.game_format.head if only else "",
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
-        "qr": qr_svg(request.build_absolute_uri(event.get_absolute_url())),
+        "qr": qr_svg(qr_url),
+        "qr_url": qr_url,
     }
 
 
@@ -65,9 +76,15 @@ def competition(request: HttpRequest, competition: Competition) -> Context:
 @require_GET
 @login_required
 def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return render(
-        request, "events/desk.html", {"events": selectors.events_for_organiser(request.user)}
-    )
+    home = absolute_url("/")
+    context = {
+        "events": selectors.events_for_organiser(request.user),
+        # The address phones open (the one base of every QR code), and its QR code.
+        "site_home": home,
+        "site_qr": qr_svg(home),
+        "site_loopback": base_is_loopback(),
+    }
+    return render(request, "events/desk.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -113,18 +130,31 @@ def _already_submitted(
 @login_required
 def event_desk(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
-    selectors.ensure_organiser(event, request.user)
+    role = ensure_access(event, request.user, SCOREKEEPER)
     competitions = list(event.competitions.all())
+    if role == EventRole.Role.SCOREKEEPER:  # results only: straight to each format's desk
+        if len(competitions) == 1 and "all" not in request.GET:
+            only = competitions[0]
+            return redirect(only.game_format.desk_home, event.slug, only.slug)
+        context = {"event": event, "competitions": competitions, "role": role}
+        return render(request, "events/event_desk.html", context)
     if len(competitions) == 1 and "all" not in request.GET:
         return redirect(competitions[0].get_desk_url())
-    return _event_desk(request, event)
+    return _event_desk(request, event, role=role)
 
 
-def _event_desk(request: HttpRequest, event: Event, status: int = 200, **forms) -> HttpResponse:
+def _event_desk(
+    request: HttpRequest, event: Event, status: int = 200, role: str = "", **forms
+) -> HttpResponse:
     context = {
         "event": event,
+        "role": role or event.role_of(request.user),
         "competitions": list(event.competitions.all()),
-        "organisers": list(event.organisers.order_by("username")),
+        "organisers": list(
+            event.organisers.filter(
+                event_roles__event=event, event_roles__role__in=EventRole.MANAGERS
+            ).order_by("username")
+        ),
         "form": forms.get("form") or CompetitionForm(),
         "organiser_form": forms.get("organiser_form") or OrganiserForm(),
     }
@@ -135,7 +165,7 @@ def _event_desk(request: HttpRequest, event: Event, status: int = 200, **forms) 
 @login_required
 def organiser_add(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_with_competitions(event_slug)
-    selectors.ensure_organiser(event, request.user)
+    ensure_access(event, request.user, OWNER)
     form = OrganiserForm(request.POST)
     if form.is_valid():
         try:
@@ -259,11 +289,14 @@ def _entries_changed(request: HtmxHttpRequest, competition: Competition, **extra
 @desk_view()
 def register_known(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     player = selectors.player_or_404(request.POST.get("player", ""))
+    check_in = request.POST.get("check_in") == "1"  # "Register + check in", one step
     try:
-        services.player_register(competition=competition, player=player)
+        entry = services.player_register(
+            competition=competition, player=player, check_in=check_in, by=request.user
+        )
     except ServiceError as exc:
         return _desk_refusal(request, competition, exc)
-    flash = _("%(player)s registered.") % {"player": player}
+    flash = _registered_flash(entry)
     if not request.htmx:
         messages.success(request, flash)
         return redirect(competition.get_desk_url())
@@ -272,13 +305,22 @@ def register_known(request: HtmxHttpRequest, competition: Competition) -> HttpRe
     return trigger_client_event(response, "playerRegistered")
 
 
+def _registered_flash(entry: Entry) -> str:
+    values = {"player": entry.player, "number": entry.number}
+    if entry.checked_in_at:
+        return _("%(player)s registered and checked in. Player number %(number)s.") % values
+    return _("%(player)s registered. Player number %(number)s.") % values
+
+
 @require_POST
 @desk_view()
 def register_new(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     form = NewPlayerForm(request.POST)
     if form.is_valid():
         try:
-            entry = services.player_register_new(competition=competition, **form.cleaned_data)
+            entry = services.player_register_new(
+                competition=competition, by=request.user, **form.cleaned_data
+            )
         except services.AlreadySubmitted as exc:
             if request.htmx:
                 response = render(
@@ -303,12 +345,15 @@ def register_new(request: HtmxHttpRequest, competition: Competition) -> HttpResp
                     {
                         "competition": competition,
                         "event": competition.event,
-                        "new_player_form": NewPlayerForm(),
-                        "flash": _("%(player)s registered.") % {"player": entry.player},
+                        # "Check in now" stays as it was for the next player.
+                        "new_player_form": NewPlayerForm(
+                            initial={"check_in": form.cleaned_data["check_in"]}
+                        ),
+                        "flash": _registered_flash(entry),
                     },
                 )
                 return trigger_client_event(response, "entriesChanged")
-            messages.success(request, _("%(player)s registered.") % {"player": entry.player})
+            messages.success(request, _registered_flash(entry))
             return redirect(competition.get_desk_url())
     if request.htmx:
         return render(
@@ -357,52 +402,11 @@ def entry_action(request: AuthenticatedHttpRequest, entry_id: int, action: str) 
     return _entries_changed(request, competition)
 
 
-@require_http_methods(["GET", "POST"])
-@desk_view()
-def csv_import(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = (
-        CsvImportForm(request.POST, request.FILES) if request.method == "POST" else CsvImportForm()
-    )
-    problems = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            result = services.players_import_csv(
-                competition=competition,
-                data=form.cleaned_data["file"].read(),
-                submission=form.cleaned_data["submission"],
-            )
-        except services.AlreadySubmitted as exc:
-            return _already_submitted(request, exc, competition.get_desk_url())
-        except services.CsvImportError as exc:
-            problems = exc.problems
-        except ServiceError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(
-                request,
-                _("Imported %(total)s players (%(created)s new to the register).")
-                % {"total": result.created + result.reused, "created": result.created},
-            )
-            return redirect(competition.get_desk_url())
-    status = 400 if request.method == "POST" else 200
-    return render(
-        request,
-        "events/csv_import.html",
-        {
-            "event": competition.event,
-            "competition": competition,
-            "form": form,
-            "problems": problems,
-        },
-        status=status,
-    )
-
-
 @require_POST
 @login_required
 def correction_undo(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
     """Undo a correction (itself recorded as one), then back to the competition's desk."""
-    correction = selectors.correction_for_organiser(request.user, correction_id)
+    correction = correction_for_scorekeeper(request.user, correction_id)
     try:
         services.correction_undo(correction=correction, by=request.user)
     except ServiceError as exc:

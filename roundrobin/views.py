@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.errors import ServiceError
-from events.http import HtmxHttpRequest, desk_view
+from events.http import SCOREKEEPER, HtmxHttpRequest, desk_view
 from events.live import Context, competition_page
 from events.models import Competition, CompetitionStatus, Entry
 from events.qr import qr_svg
+from events.siteurl import absolute_url
 from roundrobin import selectors, services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.forms import RESULT_BUTTONS, MoveForm, ResultForm
@@ -52,7 +53,7 @@ def ratings(request: HttpRequest, competition: Competition) -> Context:
 
 
 @require_GET
-@desk_view(ROUNDROBIN)
+@desk_view(ROUNDROBIN, allow=SCOREKEEPER)
 def desk(request: HttpRequest, competition: Competition) -> HttpResponse:
     context: dict[str, Any] = {
         "event": competition.event,
@@ -96,7 +97,7 @@ def _table_context(competition: Competition, number: int, **extra: Any) -> dict[
 
 
 @require_GET
-@desk_view(ROUNDROBIN)
+@desk_view(ROUNDROBIN, allow=SCOREKEEPER)
 def desk_table(request: HtmxHttpRequest, competition: Competition, number: int) -> HttpResponse:
     template = "roundrobin/desk_table.html"
     if request.htmx:
@@ -139,7 +140,7 @@ def _record_result(
 
 
 @require_POST
-@desk_view(ROUNDROBIN)
+@desk_view(ROUNDROBIN, allow=SCOREKEEPER)
 def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int) -> HttpResponse:
     number = selectors.table_number_of_game(competition, game_id)
     error, flash, confirm = _record_result(request, competition, game_id, ResultForm(request.POST))
@@ -211,7 +212,7 @@ def links(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Every player's private link, to hand out or print."""
     rows = selectors.private_links(competition)
     for row in rows:
-        row.url = request.build_absolute_uri(reverse("roundrobin:private", args=[row.token]))
+        row.url = absolute_url(reverse("roundrobin:private", args=[row.token]))
         row.qr = qr_svg(row.url)
     context = {"event": competition.event, "competition": competition, "rows": rows}
     return render(request, "roundrobin/links.html", context)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import trigger_client_event
 
 from events.errors import ServiceError, Stale
-from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.http import SCOREKEEPER, AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
 from events.live import Context, competition_page
 from events.models import Competition
 from shuffleboard import selectors, services
@@ -161,7 +161,7 @@ ENTRY_PANEL = "shuffleboard/_entry_panel.html"
 
 
 @require_safe
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def score_entry(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     board, player_id = optional_numbers(request.GET, "board", "player")
     context = _entry_context(competition, board=board, player_id=player_id)
@@ -171,7 +171,7 @@ def score_entry(request: AuthenticatedHttpRequest, competition: Competition) -> 
 
 
 @require_POST
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     entry = selectors.entry_in_competition(competition, request.POST.get("entry", ""))
     [board] = optional_numbers(request.POST, "board")
@@ -213,7 +213,7 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
 
 
 @require_POST
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def turn_preview(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     form = TurnForm(request.POST, games=None, bonus=competition.options.bonus_disc)
     return render(request, "shuffleboard/_preview.html", _preview_context(competition, form))
@@ -223,7 +223,7 @@ def turn_preview(request: AuthenticatedHttpRequest, competition: Competition) ->
 
 
 @require_safe
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def desk_player(
     request: AuthenticatedHttpRequest, competition: Competition, entry_id: int
 ) -> HttpResponse:
@@ -252,7 +252,7 @@ def _confirmed(data: Any) -> bool:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def turn_edit(
     request: AuthenticatedHttpRequest, competition: Competition, turn_id: int
 ) -> HttpResponse:
@@ -337,7 +337,7 @@ def _turn_page(
 
 
 @require_POST
-@desk_view(SJOELEN)
+@desk_view(SJOELEN, allow=SCOREKEEPER)
 def turn_delete(
     request: AuthenticatedHttpRequest, competition: Competition, turn_id: int
 ) -> HttpResponse:

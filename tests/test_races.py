@@ -186,10 +186,14 @@ def test_a_csv_import_posted_twice_imports_once(client):
     competition = CompetitionFactory(event=EventFactory(organisers=[organiser]))
     client.force_login(organiser)
     url = reverse("events:csv_import", args=[competition.event.slug, competition.slug])
-    token = client.get(url).context["form"]["submission"].initial
+    upload = SimpleUploadedFile("players.csv", CSV.encode(), content_type="text/csv")
+    confirm = client.post(url, {"file": upload}).context["confirm_form"]  # the preview
+    data = {"payload": confirm["payload"].initial, "submission": confirm["submission"].initial}
+    confirm_url = reverse(
+        "events:csv_import_confirm", args=[competition.event.slug, competition.slug]
+    )
     for _ in range(2):
-        upload = SimpleUploadedFile("players.csv", CSV.encode(), content_type="text/csv")
-        response = client.post(url, {"file": upload, "submission": token})
+        response = client.post(confirm_url, data)
         assert response.status_code == 302
         assert response.url == competition.get_desk_url()
     assert Entry.objects.filter(competition=competition).count() == 3

@@ -167,6 +167,10 @@ def session_check_in(*, session_player: SessionPlayer, at: dt.datetime | None = 
     sp.checked_in_at = at or timezone.now()
     sp.roll_call = last + 1
     sp.save(update_fields=["checked_in_at", "roll_call"])
+    # Present at a roll call is present at the event: the competition desk's count agrees.
+    Entry.objects.filter(pk=sp.entry_id, checked_in_at__isnull=True).update(
+        checked_in_at=sp.checked_in_at
+    )
     competition_touch(session.competition)
 
 
@@ -177,6 +181,8 @@ def session_undo_check_in(*, session_player: SessionPlayer) -> None:
     ensure_not_seated(sp.session)
     if not sp.checked_in_at:
         raise refuse(NOT_CHECKED_IN, code="not_checked_in", player=sp.entry.player)
+    # Undo what this roll call's check-in told the competition desk (not an earlier check-in).
+    Entry.objects.filter(pk=sp.entry_id, checked_in_at=sp.checked_in_at).update(checked_in_at=None)
     sp.checked_in_at = None
     sp.roll_call = None
     sp.save(update_fields=["checked_in_at", "roll_call"])

@@ -22,9 +22,10 @@ from blokus.format import BLOKUS
 from blokus.forms import SessionTimesForm
 from blokus.services.sessions import session_register_and_check_in
 from events.errors import ServiceError
-from events.http import HtmxHttpRequest, desk_view, int_or_404
+from events.http import SCOREKEEPER, HtmxHttpRequest, desk_view, int_or_404
 from events.models import Competition, Session
 from events.qr import qr_svg
+from events.siteurl import absolute_url
 
 
 def _event_tz(competition: Competition) -> AbstractContextManager[None]:
@@ -64,7 +65,7 @@ def _desk_context(competition: Competition, **extra: Any) -> dict[str, Any]:
 
 
 @require_safe
-@desk_view(BLOKUS)
+@desk_view(BLOKUS, allow=SCOREKEEPER)
 def desk(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     with _event_tz(competition):
         return render(request, "blokus/desk.html", _desk_context(competition))
@@ -135,7 +136,7 @@ def _session_desk_response(
 
 
 @require_safe
-@desk_view(BLOKUS)
+@desk_view(BLOKUS, allow=SCOREKEEPER)
 def desk_session(request: HtmxHttpRequest, competition: Competition, number: int) -> HttpResponse:
     session = selectors.session_by_number(competition, number)
     return _session_desk_response(
@@ -319,6 +320,6 @@ def round_cards(request: HtmxHttpRequest, competition: Competition, round_id: in
             "competition": competition,
             "round": round_,
             "games": games,
-            "qr": qr_svg(request.build_absolute_uri(url)),
+            "qr": qr_svg(absolute_url(url)),
         },
     )

@@ -17,7 +17,7 @@ from blokus.forms import ResultForm
 from blokus.pieces import piece_cells
 from blokus.selectors import SeatRow
 from events.errors import ServiceError, Stale
-from events.http import AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.http import SCOREKEEPER, AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
 from events.models import Competition, Game, Session
 
 PIECES = piece_cells()
@@ -89,7 +89,7 @@ def _result_page(
 
 
 @require_http_methods(["GET", "POST"])
-@desk_view(BLOKUS)
+@desk_view(BLOKUS, allow=SCOREKEEPER)
 def game_result(
     request: AuthenticatedHttpRequest, competition: Competition, game_id: int
 ) -> HttpResponse:
@@ -124,7 +124,7 @@ def game_result(
 
 
 @require_POST
-@desk_view(BLOKUS)
+@desk_view(BLOKUS, allow=SCOREKEEPER)
 def game_preview(request: HtmxHttpRequest, competition: Competition, game_id: int) -> HttpResponse:
     game, seats = selectors.game_for_competition(competition, game_id)
     form = ResultForm(request.POST, seats=seats)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db.models import Count, F, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_lazy as _
 
@@ -16,10 +16,13 @@ from events.models import (
     Competition,
     Entry,
     Event,
+    EventRole,
     Game,
     Player,
 )
 from events.services import competition_touch
+from events.versions import versions_bump
+from events.views_export import admin_competition_xlsx, admin_event_json
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -90,8 +93,10 @@ class EventAdmin(ProtectResultsMixin, SafeAdmin):
     list_filter = ["is_public", "starts_on"]
     search_fields = ["name", "venue", "slug"]
     prepopulated_fields = {"slug": ["name"]}
-    filter_horizontal = ["organisers"]
+    # Roles (owner, organiser, scorekeeper) are EventRole rows: the owner manages them on the
+    # desk's "People" page, an admin under "Event roles".
     inlines = [CompetitionInline]
+    actions = [admin_event_json]
 
     def games_of(self, pks: list[Any]) -> QuerySet[Game]:
         return Game.objects.filter(round__session__competition__event__in=pks)
@@ -99,11 +104,19 @@ class EventAdmin(ProtectResultsMixin, SafeAdmin):
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
         # The event's name, venue and its competitions show on every public page of it.
-        Event.objects.filter(pk=form.instance.pk).update(version=F("version") + 1)
-        Competition.objects.filter(event=form.instance).update(version=F("version") + 1)
+        versions_bump(competitions=Q(event=form.instance), events=Q(pk=form.instance.pk))
 
 
 admin.site.register(Event, EventAdmin)
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(SafeAdmin):
+    list_display = ["event", "user", "role"]
+    list_filter = ["role"]
+    list_select_related = ["event", "user"]
+    search_fields = ["event__name", "user__username"]
+    autocomplete_fields = ["event", "user"]
 
 
 class SettingsField(forms.JSONField):
@@ -151,6 +164,7 @@ class CompetitionAdmin(ProtectResultsMixin, TouchingAdmin):
     search_fields = ["name", "event__name"]
     autocomplete_fields = ["event"]
     inlines = [EntryInline]
+    actions = [admin_competition_xlsx]
 
     def competition_of(self, obj: Competition) -> Competition:
         return obj

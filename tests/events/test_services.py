@@ -247,10 +247,15 @@ def test_it_lists_every_bad_row_and_imports_nothing(competition):
     assert Entry.objects.filter(competition=competition).count() == 1
 
 
-def test_it_refuses_a_csv_that_is_not_utf8(competition):
+def test_it_reads_a_csv_that_is_not_utf8_as_windows_1252(competition):
+    services.players_import_csv(competition=competition, data="Sööt;x".encode("cp1252"))
+    assert Player.objects.filter(name="Sööt", club="x").exists()
+
+
+def test_it_refuses_a_binary_file(competition):
     with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data="Sööt;x".encode("latin-1"))
-    assert "UTF-8" in info.value.problems[0].reason
+        services.players_import_csv(competition=competition, data=b"\x00\x01binary")
+    assert "not text" in info.value.problems[0].reason
 
 
 def test_it_refuses_an_empty_csv(competition):

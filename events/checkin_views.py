@@ -1,0 +1,75 @@
+"""Check-in at speed: the desk's one box that takes a player number or a name.
+
+With JavaScript (``static/js/desk-checkin.js``) the box narrows the players' list as one types
+and Enter checks in the highlighted row through its own "Check in" button; this view answers
+what the box posts otherwise (no JavaScript, or Enter with no single row highlighted): a
+number, or words matching exactly one player not yet checked in.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _, gettext_lazy
+from django.views.decorators.http import require_POST
+
+from events import selectors, services
+from events.errors import NotFound, Refused, ServiceError, refuse
+from events.http import HtmxHttpRequest, desk_view
+from events.models import Competition, Entry, fold
+from events.views import _desk_refusal, _entries_changed  # the desk's shared answers
+
+NO_NUMBER = gettext_lazy("No player has the number %(number)s.")
+NO_MATCH = gettext_lazy("No player still to check in matches “%(query)s”.")
+MANY_MATCH = gettext_lazy(
+    "%(count)s players still to check in match “%(query)s”: type more of the name, or the number."
+)
+NOTHING_TYPED = gettext_lazy("Type a player's number or name.")
+
+
+def entry_to_check_in(entries: list[Entry], query: str) -> Entry:
+    """The entry a typed number (exactly) or words (each in the name or club, accents and
+    case aside, among those not yet checked in) name; a typed error otherwise."""
+    text = query.strip()
+    if text.isascii() and text.isdigit():
+        for entry in entries:
+            if entry.number == int(text):
+                return entry
+        raise refuse(NO_NUMBER, error_class=NotFound, code="no_such_number", number=text)
+    words = fold(text).split()
+    if not words:
+        raise refuse(NOTHING_TYPED, error_class=Refused, code="nothing_typed")
+    matches = [
+        e
+        for e in entries
+        if not e.checked_in_at
+        and not e.withdrawn_at
+        and all(word in e.player.search_text for word in words)
+    ]
+    if not matches:
+        raise refuse(NO_MATCH, error_class=NotFound, code="no_match", query=text[:100])
+    if len(matches) > 1:
+        raise refuse(
+            MANY_MATCH, error_class=Refused, code="many_match", count=len(matches), query=text[:100]
+        )
+    return matches[0]
+
+
+@require_POST
+@desk_view()
+def check_in_typed(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
+    entries = selectors.entries_for_competition(competition)
+    try:
+        entry = entry_to_check_in(entries, request.POST.get("q", "")[:100])
+        services.entry_check_in(entry=entry)
+    except ServiceError as exc:
+        return _desk_refusal(request, competition, exc)
+    flash = _("%(player)s checked in (no. %(number)s).") % {
+        "player": entry.player,
+        "number": entry.number,
+    }
+    if not request.htmx:
+        messages.success(request, flash)
+        return redirect(competition.get_desk_url())
+    return _entries_changed(request, competition, flash=flash)

@@ -1,0 +1,252 @@
+"""Who may use which desk page: every URL under /desk/, enumerated from the resolver, for every
+role, with GET and POST.
+
+``ACCESS`` is the table of record. A desk URL missing from it fails
+``test_every_desk_url_is_classified``: whoever adds a desk page decides here who may use it
+(``desk_view`` itself defaults to organisers and owners, so an unclassified page is never open
+to scorekeepers by accident).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from events.formats import default_settings
+from events.http import MANAGE, OWNER, SCOREKEEPER
+from events.models import Correction, EventRole
+from tests.factories import CompetitionFactory, EntryFactory, EventFactory
+
+SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
+MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
+
+ACCESS: dict[str, str] = {
+    # events: the shared desk
+    "events:desk": SIGNED_IN,
+    "events:event_create": SIGNED_IN,
+    "events:event_desk": SCOREKEEPER,  # a scorekeeper sees the competitions' result pages
+    "events:organiser_add": OWNER,
+    "events:people": OWNER,
+    "events:person_remove": OWNER,
+    "events:event_edit": MANAGE,
+    "events:player_edit": MANAGE,
+    "events:competition_create": MANAGE,
+    "events:competition_desk": MANAGE,
+    "events:competition_settings": MANAGE,
+    "events:competition_edit": MANAGE,
+    "events:player_search": MANAGE,
+    "events:register_known": MANAGE,
+    "events:register_new": MANAGE,
+    "events:csv_import": MANAGE,
+    "events:csv_import_confirm": MANAGE,
+    "events:check_in_typed": MANAGE,
+    "events:competition_export": MANAGE,  # exports: organisers only
+    "events:event_export": MANAGE,
+    "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
+    "events:entry_remove": MANAGE,
+    "events:correction_undo": SCOREKEEPER,
+    # Blokus
+    "blokus:desk": SCOREKEEPER,
+    "blokus:desk_session": SCOREKEEPER,
+    "blokus:game_result": SCOREKEEPER,
+    "blokus:game_preview": SCOREKEEPER,
+    "blokus:sessions_set_up": MANAGE,
+    "blokus:final_seat": MANAGE,
+    "blokus:session_register": MANAGE,
+    "blokus:session_seat": MANAGE,
+    "blokus:session_replace": MANAGE,
+    "blokus:round_draw": MANAGE,
+    "blokus:session_not_held": MANAGE,
+    "blokus:session_player_action": MANAGE,
+    "blokus:round_start": MANAGE,
+    "blokus:round_cards": MANAGE,
+    # sjoelen
+    "shuffleboard:entry": SCOREKEEPER,
+    "shuffleboard:turn_record": SCOREKEEPER,
+    "shuffleboard:preview": SCOREKEEPER,
+    "shuffleboard:desk_player": SCOREKEEPER,
+    "shuffleboard:turn": SCOREKEEPER,
+    "shuffleboard:turn_delete": SCOREKEEPER,
+    "shuffleboard:cards": MANAGE,
+    "shuffleboard:status": MANAGE,
+    # round robin
+    "roundrobin:desk": SCOREKEEPER,
+    "roundrobin:desk_table": SCOREKEEPER,
+    "roundrobin:game_result": SCOREKEEPER,
+    "roundrobin:start": MANAGE,
+    "roundrobin:withdraw": MANAGE,
+    "roundrobin:links": MANAGE,
+    "desk/<slug:event_slug>/<slug:competition_slug>/tables/": MOVED,
+    "desk/<slug:event_slug>/<slug:competition_slug>/tables/start/": MOVED,
+    "desk/<slug:event_slug>/<slug:competition_slug>/tables/<int:number>/": MOVED,
+    "desk/<slug:event_slug>/<slug:competition_slug>/games/<int:game_id>/result/": MOVED,
+    "desk/<slug:event_slug>/<slug:competition_slug>/withdraw/<int:entry_id>/": MOVED,
+    "desk/<slug:event_slug>/<slug:competition_slug>/links/": MOVED,
+}
+
+ROLES = ("anonymous", "scorekeeper", "organiser", "owner", "other_organiser", "staff", "superuser")
+ALLOWED = {
+    SIGNED_IN: set(ROLES) - {"anonymous"},
+    SCOREKEEPER: {"scorekeeper", "organiser", "owner", "superuser"},
+    MANAGE: {"organiser", "owner", "superuser"},
+    OWNER: {"owner", "superuser"},
+}
+FORMAT_OF_NAMESPACE = {
+    "blokus": "blokus",
+    "shuffleboard": "shuffleboard",
+    "roundrobin": "roundrobin",
+}
+
+
+def desk_patterns(
+    patterns: list | None = None, prefix: str = "", namespace: str = ""
+) -> Iterator[tuple[str, str, URLPattern]]:
+    """(key, route, pattern) of every URL under desk/; the key is "namespace:name", or the
+    route for a pattern without a name."""
+    for p in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(p, URLResolver):
+            yield from desk_patterns(
+                p.url_patterns, prefix + str(p.pattern), p.namespace or namespace
+            )
+            continue
+        route = prefix + str(p.pattern)
+        if route.startswith("desk/"):
+            yield (f"{namespace}:{p.name}" if p.name else route), route, p
+
+
+DESK = sorted((key, route, pattern) for key, route, pattern in desk_patterns())
+
+
+def test_every_desk_url_is_classified():
+    keys = [key for key, _route, _pattern in DESK]
+    assert sorted(set(keys) - set(ACCESS)) == [], "classify these desk URLs in ACCESS"
+    assert sorted(set(ACCESS) - set(keys)) == [], "these ACCESS entries name no URL"
+
+
+def test_desk_views_declare_what_the_table_says():
+    """The decorator's own classification (``desk_view(..., allow=...)``) agrees with ACCESS."""
+    for key, _route, pattern in DESK:
+        declared = getattr(pattern.callback, "desk_access", None)
+        if declared is not None:
+            assert declared == ACCESS[key], key
+
+
+@pytest.fixture
+def world(django_user_model):
+    def login(username: str, **flags: bool):  # no password: hashing would dominate the run
+        return django_user_model.objects.create(username=username, **flags)
+
+    owner = login("olga")
+    event = EventFactory(slug="matrix", organisers=[owner])
+    users = {
+        "owner": owner,
+        "organiser": login("otto"),
+        "scorekeeper": login("sam"),
+        "other_organiser": login("mallory"),
+        "staff": login("stan", is_staff=True),
+        "superuser": login("root", is_staff=True, is_superuser=True),
+    }
+    event.organisers.add(users["organiser"])
+    event.organisers.add(users["scorekeeper"], through_defaults={"role": "scorekeeper"})
+    EventFactory(organisers=[users["other_organiser"]])
+    competitions = {
+        key: CompetitionFactory(event=event, slug=key, format=key, settings=default_settings(key))
+        for key in ("blokus", "shuffleboard", "roundrobin")
+    }
+    entries = {key: EntryFactory(competition=c) for key, c in competitions.items()}
+    correction = Correction.objects.create(
+        competition=competitions["blokus"], item="game 1", before="1", after="2", source="desk"
+    )
+    return {
+        "event": event,
+        "users": users,
+        "competitions": competitions,
+        "entries": entries,
+        "correction": correction,
+    }
+
+
+def url_of(key: str, pattern: URLPattern, world: dict) -> str:
+    named = pattern.name is not None
+    namespace = key.split(":")[0] if named else "roundrobin"  # only its old addresses have none
+    fmt = FORMAT_OF_NAMESPACE.get(namespace, "blokus")
+    competition = world["competitions"][fmt]
+    entry = world["entries"][fmt]
+    values = {
+        "event_slug": world["event"].slug,
+        "competition_slug": competition.slug,
+        "entry_id": entry.pk,
+        "player_id": entry.player_id,
+        "correction_id": world["correction"].pk,
+        "user_id": world["users"]["organiser"].pk,
+        "action": "check_in",
+    }
+    kwargs = {name: values.get(name, 999_999) for name in pattern.pattern.converters}
+    if named:
+        return resolve_url(key, **kwargs)
+    route = str(pattern.pattern)
+    for name, value in kwargs.items():
+        route = route.replace(f"<{'int' if isinstance(value, int) else 'slug'}:{name}>", str(value))
+    return "/" + route
+
+
+def answer(role: str, method: str, url: str, world: dict) -> tuple[int, str]:
+    """(status, Location) of one request, rolled back afterwards."""
+    with transaction.atomic():
+        client = Client()
+        if role != "anonymous":
+            client.force_login(world["users"][role])
+        response = client.get(url) if method == "GET" else client.post(url, {})
+        transaction.set_rollback(True)
+    return response.status_code, response.get("Location", "")
+
+
+def is_login_redirect(status: int, location: str) -> bool:
+    return status == 302 and location.startswith(resolve_url(settings.LOGIN_URL))
+
+
+@pytest.mark.parametrize("key", [key for key, _route, _pattern in DESK])
+def test_each_role_gets_what_the_table_says(key, world):
+    pattern = next(p for k, _r, p in DESK if k == key)
+    url = url_of(key, pattern, world)
+    access = ACCESS[key]
+    for method in ("GET", "POST"):
+        answers = {role: answer(role, method, url, world) for role in ROLES}
+        statuses = {status for status, _location in answers.values()}
+        assert max(statuses) < 500, (key, method, answers)
+        if access == MOVED:
+            assert statuses <= {301, 308}, (key, method, answers)
+            continue
+        if 405 in statuses:  # the method is not served: the same answer for everyone
+            assert statuses == {405}, (key, method, answers)
+            continue
+        for role, (status, location) in answers.items():
+            if role in ALLOWED[access]:
+                assert status != 403 and not is_login_redirect(status, location), (
+                    key,
+                    method,
+                    role,
+                    status,
+                )
+            elif role == "anonymous":
+                assert is_login_redirect(status, location), (key, method, role, status)
+            else:
+                assert status == 403, (key, method, role, status)
+
+
+def test_the_roles_of_the_world_are_what_the_matrix_assumes(world):
+    event = world["event"]
+    users = world["users"]
+    assert event.role_of(users["owner"]) == EventRole.Role.OWNER
+    assert event.role_of(users["organiser"]) == EventRole.Role.ORGANISER
+    assert event.role_of(users["scorekeeper"]) == EventRole.Role.SCOREKEEPER
+    assert event.role_of(users["staff"]) is None
+    assert event.role_of(users["superuser"]) == EventRole.Role.OWNER
+    assert event.is_organised_by(users["organiser"])
+    assert not event.is_organised_by(users["scorekeeper"])
