@@ -246,3 +246,15 @@ def test_every_rules_module_imports_without_django():
         text=True,
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_template_comments_close_on_their_own_line():
+    # Django's {# #} comment is one line only: one that runs on is shown to the user as text.
+    root = Path(__file__).resolve().parent.parent / "templates"
+    runaway = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.html")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert not runaway, f"multi-line {{# #}} comments (use {{% comment %}}): {runaway}"
