@@ -85,7 +85,7 @@ def _preview(
     filename: str,
     confirm_form: CsvConfirmForm | None = None,
 ) -> HttpResponse:
-    plan = imports.import_plan(competition=competition, data=data)
+    plan = imports.import_plan(competition=competition, data=data, by=request.user)
     if plan.problem:
         return _page(request, competition, form=CsvImportForm(), error=plan.problem, status=400)
     if confirm_form is None:
@@ -138,6 +138,7 @@ def csv_import_confirm(request: HttpRequest, competition: Competition) -> HttpRe
             competition=competition,
             data=data,
             submission=confirm_form.cleaned_data["submission"],
+            by=request.user,
         )
     except AlreadySubmitted as exc:
         messages.info(request, exc.text)

@@ -24,13 +24,14 @@ competition's lock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events import csv_rules
+from events import csv_rules, organisers
 from events.errors import Stale
 from events.models import MAX_RATING, Competition, Entry, Player, entry_next_number, fold
 from events.services import (
@@ -155,8 +156,10 @@ def _read(data: bytes) -> csv_rules.Sheet:
     return csv_rules.read_sheet(data, max_rating=MAX_RATING, email_ok=_email_ok)
 
 
-def _plan(competition: Competition, sheet: csv_rules.Sheet) -> ImportPlan:
-    """What each row becomes, against the register and the competition now (two queries)."""
+def _plan(competition: Competition, sheet: csv_rules.Sheet, by: Any = None) -> ImportPlan:
+    """What each row becomes, against the register and the competition now (a constant number
+    of queries). ``by``: who imports; in a rated competition the players they may not enter
+    (``events.organisers.strangers``) are refused, as at the desk."""
     problem = reason_text(sheet.problem) if sheet.problem else ""
     if not problem and len(sheet.rows) > CSV_MAX_ROWS:
         problem = str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS}
@@ -169,6 +172,9 @@ def _plan(competition: Competition, sheet: csv_rules.Sheet) -> ImportPlan:
         Entry.objects.filter(competition=competition, player__in=known.values()).values_list(
             "player_id", flat=True
         )
+    )
+    strangers = organisers.strangers(
+        competition=competition, player_ids=[p.pk for p in known.values()], by=by
     )
     rows: list[PlanRow] = []
     seen: dict[str, int] = {}
@@ -189,6 +195,12 @@ def _plan(competition: Competition, sheet: csv_rules.Sheet) -> ImportPlan:
                 "competition": competition.name,
             }
             rows.append(PlanRow(*values, action=Action.REGISTERED, reason=reason, key=key))
+        elif player is not None and player.pk in strangers:
+            reason = str(organisers.STRANGER_IN_RATED) % {
+                "player": player,
+                "competition": competition.name,
+            }
+            rows.append(PlanRow(*values, action=Action.REFUSED, reason=reason, key=key))
         elif player is not None:
             rows.append(PlanRow(*values, action=Action.KNOWN, reason=str(player), key=key))
         else:
@@ -211,9 +223,9 @@ def _players_by_key(keys: set[str]) -> dict[str, Player]:
     return {p.person_key: p for p in candidates}
 
 
-def import_plan(*, competition: Competition, data: bytes) -> ImportPlan:
+def import_plan(*, competition: Competition, data: bytes, by: Any = None) -> ImportPlan:
     """The preview: what importing this file would do now. Writes nothing."""
-    return _plan(competition, _read(data))
+    return _plan(competition, _read(data), by)
 
 
 def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
@@ -244,13 +256,15 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
     return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))
 
 
-def _import(competition: Competition, data: bytes, *, all_or_nothing: bool) -> CsvImportResult:
+def _import(
+    competition: Competition, data: bytes, *, all_or_nothing: bool, by: Any = None
+) -> CsvImportResult:
     _ensure_open(competition)
     # Player numbers are taken one after the other, one desk at a time.
     list(Competition.objects.select_for_update().filter(pk=competition.pk).values("pk"))
     sheet = _read(data)
     for _attempt in range(3):
-        plan = _plan(competition, sheet)
+        plan = _plan(competition, sheet, by)
         if plan.problem:
             raise CsvImportError([CsvProblem(0, plan.problem)])
         if all_or_nothing and plan.left_out:
@@ -275,21 +289,21 @@ def _row_reason(row: PlanRow) -> str:
 
 @transaction.atomic
 def import_confirm(
-    *, competition: Competition, data: bytes, submission: str = ""
+    *, competition: Competition, data: bytes, submission: str = "", by: Any = None
 ) -> CsvImportResult:
     """The confirmed preview: register every row that can be, leave out the others."""
     record = submission_use(submission)
-    result = _import(competition, data, all_or_nothing=False)
+    result = _import(competition, data, all_or_nothing=False, by=by)
     _submission_done(record, competition.get_desk_url())
     return result
 
 
 @transaction.atomic
 def players_import_csv(
-    *, competition: Competition, data: bytes, submission: str = ""
+    *, competition: Competition, data: bytes, submission: str = "", by: Any = None
 ) -> CsvImportResult:
     """Register every player in a CSV file, or nobody (every bad row listed)."""
     record = submission_use(submission)
-    result = _import(competition, data, all_or_nothing=True)
+    result = _import(competition, data, all_or_nothing=True, by=by)
     _submission_done(record, competition.get_desk_url())
     return result

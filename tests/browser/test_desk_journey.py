@@ -49,7 +49,7 @@ def test_it_registers_and_checks_in_players_and_the_public_page_follows(
     phone.fill("#player-search", "oie soot")
     result = phone.locator("#search-results li", has_text="Õie Sööt")
     expect(result).to_be_visible()
-    result.get_by_role("button", name="Register").click()
+    result.get_by_role("button", name="Register", exact=True).click()
     expect(phone.locator("#entries")).to_contain_text("Õie Sööt")
     expect(phone.locator("#entries")).to_contain_text("2 registered, 0 checked in")
 

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from events import editing, organisers, services
+from events import editing, imports, organisers, services
 from events.errors import Conflict, Refused, Stale
 from events.models import Entry, Event, EventRole, Player
 from roundrobin.format import RoundRobinSettings
@@ -368,3 +368,21 @@ def test_strangers_in_bulk_agree_with_the_one_by_one_rule(organiser, event, rate
     for player in (ours, new, stranger):
         allowed = organisers.may_enter(competition=rated, player=player, by=organiser)
         assert allowed == (player != stranger)
+
+
+def test_a_csv_import_refuses_strangers_into_a_rated_competition(organiser, event, rated):
+    stranger = EntryFactory().player  # plays in another organiser's event
+    ours = EntryFactory(competition=CompetitionFactory(event=event)).player
+    data = (
+        f"name,club\n{stranger.name},{stranger.club}\n{ours.name},{ours.club}\nNieuw Lid,Utrecht\n"
+    ).encode()
+    plan = imports.import_plan(competition=rated, data=data, by=organiser)
+    actions = {row.name: row.action for row in plan.rows}
+    assert actions == {stranger.name: "refused", ours.name: "known", "Nieuw Lid": "new"}
+    refused = next(row for row in plan.rows if row.name == stranger.name)
+    assert "plays at events you do not run" in refused.reason
+    imports.import_confirm(competition=rated, data=data, by=organiser)
+    assert set(Entry.objects.filter(competition=rated).values_list("player__name", flat=True)) == {
+        ours.name,
+        "Nieuw Lid",
+    }
