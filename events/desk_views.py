@@ -133,6 +133,18 @@ def _stale_form(form: _EditForm, obj: Any, exc: ServiceError) -> _EditForm:
     return fresh
 
 
+def _refused(
+    form: Any, obj: Any, exc: ServiceError, fields: dict[str, str] | None = None
+) -> tuple[Any, int]:
+    """A refused edit: a stale one shows the stored values with what was typed beside them
+    (409); another refusal stands beside the field its code names, or above the form (400)."""
+    if exc.code == "stale_edit":
+        obj.refresh_from_db()
+        return _stale_form(form, obj, exc), 409
+    form.add_error((fields or {}).get(exc.code or ""), exc)
+    return form, 400
+
+
 def _event_for(request: AuthenticatedHttpRequest, event_slug: str, allow: str) -> Event:
     event = selectors.event_by_slug(event_slug)
     ensure_access(event, request.user, allow)
@@ -157,12 +169,7 @@ def event_edit(request: AuthenticatedHttpRequest, event_slug: str) -> HttpRespon
                     event=event, expected=form.cleaned_data["signature"], values=form.values()
                 )
             except ServiceError as exc:
-                if exc.code == "stale_edit":
-                    event.refresh_from_db()
-                    form = _stale_form(form, event, exc)
-                    status = 409
-                else:
-                    form.add_error(None, exc)
+                form, status = _refused(form, event, exc)
             else:
                 messages.success(request, _("Event details saved."))
                 return redirect(reverse("events:event_desk", args=[event.slug]) + "?all")
@@ -195,12 +202,7 @@ def competition_edit(request: AuthenticatedHttpRequest, competition: Competition
                     values=form.values(),
                 )
             except ServiceError as exc:
-                if exc.code == "stale_edit":
-                    competition.refresh_from_db()
-                    form = _stale_form(form, competition, exc)
-                    status = 409
-                else:
-                    form.add_error(None, exc)
+                form, status = _refused(form, competition, exc)
             else:
                 messages.success(request, _("Competition renamed."))
                 return redirect(competition.get_desk_url())
@@ -240,16 +242,9 @@ def player_edit(request: AuthenticatedHttpRequest, event_slug: str, player_id: i
                     values=values,
                 )
             except ServiceError as exc:
-                if exc.code == "stale_edit":
-                    player.refresh_from_db()
-                    form = _stale_form(form, player, exc)  # type: ignore[assignment]
-                    status = 409
-                elif exc.code == "player_exists":
-                    form.add_error("name", exc)
-                elif exc.code == "rating_from_games":
-                    form.add_error("rating", exc)
-                else:
-                    form.add_error(None, exc)
+                form, status = _refused(
+                    form, player, exc, {"player_exists": "name", "rating_from_games": "rating"}
+                )
             else:
                 messages.success(request, _("%(player)s saved.") % {"player": player.name})
                 return redirect(reverse("events:player_edit", args=[event.slug, player.pk]))
