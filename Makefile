@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 # The packages mypy checks (with django-stubs) in `make lint`.
 TYPED := events config blokus shuffleboard roundrobin
 
-.PHONY: run serve test lint typecheck format lock migrate demo bench clean
+.PHONY: run serve test lint typecheck format lock migrate demo bench clean messages
 
 # Exact versions from the lock (with their hashes), then the project itself on top of them.
 $(BIN)/.installed: pyproject.toml requirements.lock
@@ -49,6 +49,13 @@ lock: $(BIN)/.installed
 	$(BIN)/pip-compile --quiet $(if $(UPGRADE),--upgrade) --extra dev --generate-hashes \
 		--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
 		--output-file requirements.lock pyproject.toml
+
+# Translations: makemessages for sv, et, nl (needs GNU gettext's xgettext), then compile every
+# .po to its committed .mo with Babel. `make run` and `make test` need neither (the .mo files are
+# in the repository; tests/test_translations.py fails when one is stale).
+messages: $(BIN)/.installed
+	DEBUG=1 $(BIN)/python scripts/catalogues.py extract
+	$(BIN)/python scripts/catalogues.py compile
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py

@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from blokus import rules, services
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
@@ -202,9 +202,12 @@ class SessionPlayerAdmin(_Protecting, TouchingAdmin):
         ).count()
         if played:
             return [
-                gettext(
-                    "%(player)s is seated at %(count)s table(s) of %(session)s: their results "
-                    "and the session's groupings depend on this place. Correct it at the desk."
+                ngettext(
+                    "%(player)s is seated at %(count)s table of %(session)s: their results "
+                    "and the session's groupings depend on this place. Correct it at the desk.",
+                    "%(player)s is seated at %(count)s tables of %(session)s: their results "
+                    "and the session's groupings depend on this place. Correct it at the desk.",
+                    played,
                 )
                 % {"player": obj.entry.player.name, "count": played, "session": obj.session}
             ]

@@ -38,4 +38,5 @@ BLOKUS = GameFormat(
     derived_seat_scores=True,
     undo_correction="blokus.services.undo_correction",
     export="blokus.export",
+    screen="blokus:screen",
 )

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from blokus.format import BLOKUS
-from blokus.views import desk, public, results
+from blokus.views import clock, desk, public, results, screen
 from events.formats import desk_prefix, public_prefix
 
 app_name = "blokus"
@@ -13,6 +13,7 @@ urlpatterns = [
     # public, for phones
     path(PUBLIC, public.overview, name="overview"),
     path(f"{PUBLIC}clock/", public.clock, name="clock"),
+    path(f"{PUBLIC}screen/", screen.screen, name="screen"),
     path(f"{PUBLIC}s<int:number>/", public.session, name="session"),
     path(f"{PUBLIC}player/<int:entry_id>/", public.player, name="player"),
     # the organiser's desk
@@ -31,6 +32,10 @@ urlpatterns = [
         name="session_player_action",
     ),
     path(f"{DESK}round/<int:round_id>/start/", desk.round_start, name="round_start"),
+    path(f"{DESK}clock/", clock.desk_clock, name="desk_clock"),
+    path(f"{DESK}round/<int:round_id>/clock/pause/", clock.clock_pause, name="clock_pause"),
+    path(f"{DESK}round/<int:round_id>/clock/resume/", clock.clock_resume, name="clock_resume"),
+    path(f"{DESK}round/<int:round_id>/clock/adjust/", clock.clock_adjust, name="clock_adjust"),
     path(f"{DESK}round/<int:round_id>/cards/", desk.round_cards, name="round_cards"),
     path(f"{DESK}game/<int:game_id>/", results.game_result, name="game_result"),
     path(f"{DESK}game/<int:game_id>/preview/", results.game_preview, name="game_preview"),

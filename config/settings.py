@@ -104,6 +104,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # An event's pages in the event's language when the visitor chose none (events/language.py).
+    "events.language.EventLanguageMiddleware",
     # A NUL byte anywhere in the request: 400 before any view; control characters stripped.
     "events.middleware.HostileInputMiddleware",
     "events.middleware.SecurityHeadersMiddleware",
@@ -210,8 +212,18 @@ LANGUAGES = [
     ("et", _("Estonian")),
     ("nl", _("Dutch")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_DIR / "locale"]
+# The language switcher's choice (Django's set_language view) is kept in this cookie, for a
+# year, by anonymous visitors too; it wins over the browser's language (events/language.py).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_I18N = True
+# Numbers and dates are always localised (Django 5.2): a decimal comma in sv/et/nl, local month
+# names. Thousands stay ungrouped ("1500", not "1 500"): scores and ratings read better so, and
+# the same number looks alike in every language. Exports and JSON never localise.
+USE_THOUSAND_SEPARATOR = False
+# Formats Django lacks for a language (Estonian has no DATETIME_FORMAT): config/formats/<lang>/.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Stockholm")
 USE_TZ = True
 
@@ -259,6 +271,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -14,9 +14,10 @@ What it accepts
   most columns first); Excel's ``sep=;`` first line is honoured.
 - Columns: mapped by the words of the header row, in any order, in English, Swedish, Estonian
   and Dutch (``HEADER_WORDS``), so a Google Forms export ("Timestamp", "Full name", "Email
-  address", questions...) works. Columns no word matches are ignored and reported
-  (``Sheet.ignored``). A file without a header row is read by position: name, club, e-mail,
-  rating (the format the desk always documented).
+  address", questions...) works. An optional language column (Språk, Keel, Taal) gives each
+  player's preferred language, as a code or a name (``parse_language``). Columns no word
+  matches are ignored and reported (``Sheet.ignored``). A file without a header row is read
+  by position: name, club, e-mail, rating (the format the desk always documented).
 
 Reasons are returned as codes with values (``Reason``) for the caller to put into words, so
 that the words can be translated.
@@ -32,15 +33,16 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-NAME, FIRST_NAME, LAST_NAME, CLUB, EMAIL, RATING = (
+NAME, FIRST_NAME, LAST_NAME, CLUB, EMAIL, RATING, LANGUAGE = (
     "name",
     "first_name",
     "last_name",
     "club",
     "email",
     "rating",
+    "language",
 )
-FIELDS = (NAME, FIRST_NAME, LAST_NAME, CLUB, EMAIL, RATING)
+FIELDS = (NAME, FIRST_NAME, LAST_NAME, CLUB, EMAIL, RATING, LANGUAGE)
 # A file without a header row: these columns, in this order.
 POSITIONAL = (NAME, CLUB, EMAIL, RATING)
 NAME_MAX = 100
@@ -72,6 +74,8 @@ HEADER_PHRASES: dict[str, str] = {
     "rating": RATING,
     "ranking": RATING,
     "elo": RATING,
+    "language": LANGUAGE,
+    "preferred language": LANGUAGE,
     # Swedish
     "namn": NAME,
     "fullstandigt namn": NAME,
@@ -85,6 +89,7 @@ HEADER_PHRASES: dict[str, str] = {
     "epost": EMAIL,
     "e postadress": EMAIL,
     "epostadress": EMAIL,
+    "sprak": LANGUAGE,
     # Estonian
     "nimi": NAME,
     "taisnimi": NAME,
@@ -97,6 +102,7 @@ HEADER_PHRASES: dict[str, str] = {
     "e posti aadress": EMAIL,
     "meil": EMAIL,
     "reiting": RATING,
+    "keel": LANGUAGE,
     # Dutch
     "naam": NAME,
     "volledige naam": NAME,
@@ -108,12 +114,15 @@ HEADER_PHRASES: dict[str, str] = {
     "club vereniging": CLUB,
     "e mailadres": EMAIL,
     "emailadres": EMAIL,
+    "taal": LANGUAGE,
+    "voorkeurstaal": LANGUAGE,
 }
 # A longer header ("Which club do you play for?", "Name of your club") names a field by one of
 # its words; the fields are tried in this order, so "club name" is a club, "email name" an e-mail.
 HEADER_WORDS: tuple[tuple[str, frozenset[str]], ...] = (
     (EMAIL, frozenset({"email", "mail", "epost", "meil", "emailadres", "epostadress"})),
     (RATING, frozenset({"rating", "ranking", "reiting", "elo"})),
+    (LANGUAGE, frozenset({"language", "sprak", "keel", "taal", "voorkeurstaal"})),
     (CLUB, frozenset({"club", "klubb", "klubi", "vereniging", "forening", "selts"})),
     (FIRST_NAME, frozenset({"firstname", "fornamn", "eesnimi", "voornaam"})),
     (LAST_NAME, frozenset({"surname", "lastname", "efternamn", "perekonnanimi", "achternaam"})),
@@ -239,7 +248,7 @@ def sniff_delimiter(text: str) -> str:
 class Reason:
     """Why a row (or the file) cannot be imported: a code and its values, put into words by
     the caller. Codes: name_missing, name_too_long, club_too_long, bad_email, bad_rating,
-    too_many_cells, bad_csv, no_name_column, not_text, workbook."""
+    bad_language, too_many_cells, bad_csv, no_name_column, not_text, workbook."""
 
     code: str
     values: tuple[tuple[str, str | int], ...] = ()
@@ -256,6 +265,7 @@ class SheetRow:
     email: str
     rating: int | None
     reasons: tuple[Reason, ...] = ()
+    language: str = ""  # a code of LANGUAGE_NAMES, "" when the file says none
 
 
 @dataclass(frozen=True)
@@ -283,6 +293,33 @@ def parse_rating(text: str, maximum: int) -> int | None:
     if match is None or int(match.group(1)) > maximum:
         raise ValueError(text)
     return int(match.group(1))
+
+
+# A language cell (folded, as ``header_key``) -> the language's code: the code itself, a
+# regional variant, or the language's name in any of the four languages.
+LANGUAGE_NAMES: dict[str, str] = {
+    **{code: code for code in ("en", "sv", "et", "nl")},
+    **dict.fromkeys(("english", "engelska", "inglise", "inglise keel", "engels"), "en"),
+    **dict.fromkeys(("swedish", "svenska", "rootsi", "rootsi keel", "zweeds"), "sv"),
+    **dict.fromkeys(("estonian", "estniska", "eesti", "eesti keel", "ests", "estisch"), "et"),
+    **dict.fromkeys(
+        ("dutch", "nederlandska", "hollandska", "hollandi", "hollandi keel", "nederlands"), "nl"
+    ),
+}
+
+
+def parse_language(text: str) -> str:
+    """A language cell -> its code ("" for an empty cell); ``ValueError`` when it names no
+    language of ours. "sv-SE", "SV", "Svenska", "Swedish" and "rootsi keel" are all "sv"."""
+    key = header_key(text)
+    if not key:
+        return ""
+    if key in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[key]
+    parts = key.split()  # "sv se", "nl be": a regional variant of a code
+    if len(parts) == 2 and len(parts[0]) == 2 and parts[0] in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[parts[0]]
+    raise ValueError(text)
 
 
 def plausible_email(text: str) -> bool:
@@ -423,6 +460,7 @@ def _read_row(
         )
     name = cell(NAME) or " ".join(filter(None, (cell(FIRST_NAME), cell(LAST_NAME))))
     club, email, rating_text = cell(CLUB), cell(EMAIL), cell(RATING)
+    language = ""
     reasons: list[Reason] = []
     if not name:
         reasons.append(Reason("name_missing"))
@@ -438,4 +476,8 @@ def _read_row(
             rating = parse_rating(rating_text, max_rating)
         except ValueError:
             reasons.append(Reason("bad_rating", (("rating", rating_text), ("max", max_rating))))
-    return SheetRow(number, name, club, email, rating, tuple(reasons))
+    try:
+        language = parse_language(cell(LANGUAGE))
+    except ValueError:
+        reasons.append(Reason("bad_language", (("language", cell(LANGUAGE)),)))
+    return SheetRow(number, name, club, email, rating, tuple(reasons), language)

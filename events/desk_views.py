@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.forms.models import fields_for_model
@@ -67,6 +68,14 @@ class EventEditForm(_EditForm):
         )
         for name in ("starts_on", "ends_on"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        # A form drawn before events had a language posts none: the stored one stays.
+        self.fields["language"].required = False
+
+    def values(self) -> dict[str, Any]:
+        values = super().values()
+        if not values.get("language"):
+            values.pop("language", None)
+        return values
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -89,6 +98,9 @@ class PlayerEditForm(_EditForm):
         super().__init__(*args, **kwargs)
 
     def tune(self) -> None:
+        language = self.fields["language"]
+        blank = ("", gettext_lazy("The event's language"))
+        language.choices = [blank, *settings.LANGUAGES]  # type: ignore[attr-defined]
         rating = self.fields["rating"]
         rating.widget.attrs.update({"min": 0, "max": MAX_RATING, "inputmode": "numeric"})
         if self.rating_locked:

@@ -43,13 +43,12 @@ EVENT_FIELDS: tuple[str, ...] = (
     "starts_on",
     "ends_on",
     "time_zone",
+    "language",
     "is_public",
 )
 COMPETITION_FIELDS: tuple[str, ...] = ("name",)
-PLAYER_FIELDS: tuple[str, ...] = ("name", "club", "email", "rating")
-# The player's preferred language, where the register has one (issue 11 adds it).
-if any(f.name == "language" for f in Player._meta.get_fields()):
-    PLAYER_FIELDS = (*PLAYER_FIELDS, "language")
+# "language": the player's preferred language (blank: the event's), issue 11.
+PLAYER_FIELDS: tuple[str, ...] = ("name", "club", "email", "rating", "language")
 
 STALE_EDIT = gettext_lazy(
     "Someone else changed this while you were editing: the form now shows what is stored. "

@@ -52,6 +52,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from events import language
 from events.errors import Conflict, Invalid, refuse
 from events.formats import all_formats, get_format
 from events.models import (
@@ -488,6 +489,7 @@ class _Importer:
         event = Event(**self._values(Event, data))
         event.full_clean(validate_unique=False, validate_constraints=False)
         Event.objects.bulk_create([event])
+        language.forget_event(event.slug)  # bulk_create sends no post_save
         self._restore_auto_times(Event, [event], [data])
         through = Event.organisers.through
         roles = []
@@ -529,6 +531,8 @@ class _Importer:
                 report.players_matched += 1
                 continue
             player = Player(**self._values(Player, row))
+            if player.language not in language.codes():  # a file from a site with others
+                player.language = ""
             player.search_text = fold(f"{player.name} {player.club}")
             player.person_key, player.homonym = key
             new.append((row, player))

@@ -68,6 +68,10 @@ class GameFormat:
     # While a competition runs, withdrawing a player changes its games, so the format's own
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
     running_withdraw_url: str = ""
+    # Dotted path of ``check(competition) -> None`` that raises ``events.errors.Refused`` (with
+    # a sentence saying why) when the format takes no new entry or check-in now (a round robin
+    # whose tables are drawn). The desk's registration, check-in and import call it.
+    entry_check: str = ""
     # Dotted path of ``correct_seats(*, game, values, by) -> None`` for formats whose results
     # live on the shared Seat rows (``values``: seat pk -> {"score", "points", "colour"}): it
     # validates through the rules (raising events.errors.Invalid with a field-level message),

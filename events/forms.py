@@ -6,9 +6,10 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.validators import RegexValidator
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 
 from events.formats import format_choices
+from events.language import supported
 from events.models import MAX_RATING, time_zone_choices
 
 CSV_MAX_BYTES = 1_048_576
@@ -39,11 +40,20 @@ class EventForm(forms.Form):
         required=False,
         help_text=_("E.g. “Registration in room P42”."),
     )
+    # <input type="date"> takes ISO dates only, never the language's own ("30.11.2026").
     starts_on = forms.DateField(
-        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
-    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=settings.LANGUAGES,
+        required=False,  # not posted: the language the organiser sees the desk in
+        help_text=_("For visitors whose browser asks for none of the site's languages."),
+    )
     is_public = forms.BooleanField(
         label=_("List on the public front page"), required=False, initial=True
     )
@@ -57,6 +67,8 @@ class EventForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].initial = settings.TIME_ZONE
+        # The organiser's own language, as they see the desk now.
+        self.fields["language"].initial = supported(get_language()) or settings.LANGUAGE_CODE
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -78,6 +90,11 @@ class NewPlayerForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), required=False)
     rating = forms.IntegerField(
         label=_("Rating"), min_value=0, max_value=MAX_RATING, required=False
+    )
+    language = forms.ChoiceField(
+        label=_("Preferred language"),
+        choices=[("", _("The event's language")), *settings.LANGUAGES],
+        required=False,
     )
     check_in = forms.BooleanField(label=_("Check in now"), required=False)
 

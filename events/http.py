@@ -6,11 +6,14 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from events.errors import ServiceError
@@ -102,3 +105,16 @@ def desk_view(
 def json_error(exc: ServiceError) -> JsonResponse:
     """``{"error": "..."}`` with the status the error's class maps to."""
     return JsonResponse({"error": exc.text, "code": exc.code}, status=exc.http_status)
+
+
+def already_received(request: HtmxHttpRequest, exc: ServiceError, url: str) -> HttpResponse:
+    """A submission key sent again (the offline queue resending after a lost answer, a double
+    click): nothing was done twice. Answer as the first post did, a redirect to its page (the
+    stored one when the service kept it), with the note that it had already been received."""
+    stored = getattr(exc, "url", "")
+    if stored.startswith("/") and not stored.startswith("//"):
+        url = stored
+    messages.info(request, exc.text)
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)

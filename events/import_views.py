@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events import imports
@@ -153,7 +153,11 @@ def csv_import_confirm(request: HttpRequest, competition: Competition) -> HttpRe
         return _page(request, competition, form=CsvImportForm(), error=exc.text, status=400)
     messages.success(
         request,
-        _("Imported %(total)s players (%(created)s new to the register).")
+        ngettext(
+            "Imported %(total)s player (%(created)s new to the register).",
+            "Imported %(total)s players (%(created)s new to the register).",
+            result.created + result.reused,
+        )
         % {"total": result.created + result.reused, "created": result.created},
     )
     return redirect(competition.get_desk_url())

@@ -44,6 +44,7 @@ from events.services import (
     CsvImportResult,
     CsvProblem,
     _ensure_open,
+    _ensure_takes_entries,
     _player_build,
     _submission_done,
     competition_touch,
@@ -57,6 +58,9 @@ REASONS = {
     "club_too_long": gettext_lazy("the club is longer than %(max)s characters"),
     "bad_email": gettext_lazy("“%(email)s” is not an e-mail address"),
     "bad_rating": gettext_lazy("the rating “%(rating)s” is not a whole number from 0 to %(max)s"),
+    "bad_language": gettext_lazy(
+        "“%(language)s” is not a language of this site (English, svenska, eesti, Nederlands)"
+    ),
     "too_many_cells": gettext_lazy("%(count)s columns; expected %(expected)s"),
     "bad_csv": gettext_lazy("the file cannot be read as CSV (line %(line)s: %(error)s)"),
     "no_name_column": gettext_lazy(
@@ -81,6 +85,7 @@ FIELD_LABELS = {
     csv_rules.CLUB: gettext_lazy("club"),
     csv_rules.EMAIL: gettext_lazy("e-mail"),
     csv_rules.RATING: gettext_lazy("rating"),
+    csv_rules.LANGUAGE: gettext_lazy("preferred language"),
 }
 
 
@@ -111,6 +116,7 @@ class PlanRow:
     club: str
     email: str
     rating: int | None
+    language: str  # a code, "" when the file gives none
     action: str  # an ``Action``
     reason: str = ""  # why refused, or who is already registered
     key: str = ""  # person_key
@@ -179,7 +185,7 @@ def _plan(competition: Competition, sheet: csv_rules.Sheet, by: Any = None) -> I
     rows: list[PlanRow] = []
     seen: dict[str, int] = {}
     for row in [] if problem else sheet.rows:
-        values = (row.line, row.name, row.club, row.email, row.rating)
+        values = (row.line, row.name, row.club, row.email, row.rating, row.language)
         if row.reasons:
             reason = "; ".join(reason_text(r) for r in row.reasons)
             rows.append(PlanRow(*values, action=Action.REFUSED, reason=reason))
@@ -236,7 +242,13 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
         if row.action != Action.NEW:
             continue
         try:
-            player = _player_build(name=row.name, club=row.club, email=row.email, rating=row.rating)
+            player = _player_build(
+                name=row.name,
+                club=row.club,
+                email=row.email,
+                rating=row.rating,
+                language=row.language,
+            )
         except ValidationError as exc:
             problems.append(CsvProblem(row.line, " ".join(exc.messages)))
             continue
@@ -248,6 +260,7 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
         raise CsvImportError(problems)
     Player.objects.bulk_create(new_players)
     players = _players_by_key({row.key for row in rows})
+    _fill_languages(players, rows)
     first = entry_next_number(competition.pk)
     Entry.objects.bulk_create(
         Entry(competition=competition, player=players[row.key], number=first + i)
@@ -256,10 +269,22 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
     return CsvImportResult(created=len(new_players), reused=len(rows) - len(new_players))
 
 
+def _fill_languages(players: dict[str, Player], rows: list[PlanRow]) -> None:
+    """Known players without a preferred language get the file's (one is never replaced)."""
+    by_language: dict[str, list[int]] = {}
+    for row in rows:
+        player = players[row.key]
+        if row.language and not player.language:
+            by_language.setdefault(row.language, []).append(player.pk)
+    for language, pks in by_language.items():
+        Player.objects.filter(pk__in=pks, language="").update(language=language)
+
+
 def _import(
     competition: Competition, data: bytes, *, all_or_nothing: bool, by: Any = None
 ) -> CsvImportResult:
     _ensure_open(competition)
+    _ensure_takes_entries(competition)
     # Player numbers are taken one after the other, one desk at a time.
     list(Competition.objects.select_for_update().filter(pk=competition.pk).values("pk"))
     sheet = _read(data)

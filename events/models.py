@@ -88,6 +88,14 @@ class Player(models.Model):
     # club are told apart by an admin giving the second one homonym 1 (the third 2, ...); the
     # desk and the CSV import never set it, so they can never create a second record.
     person_key = models.CharField(max_length=PERSON_KEY_LENGTH, editable=False)
+    # Blank: the language of the event the message or page is about (issue 11).
+    language = models.CharField(
+        _("preferred language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("For e-mails and private pages. Empty: the event's language."),
+    )
     homonym = models.PositiveSmallIntegerField(
         _("homonym number"),
         default=0,
@@ -115,6 +123,11 @@ class Player(models.Model):
                 condition=~Q(name=""),
                 name="player_name_not_empty",
                 violation_error_message=_("A player needs a name."),
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=["", *(code for code, _name in settings.LANGUAGES)]),
+                name="player_language_known",
+                violation_error_message=_("Choose one of the site's languages, or none."),
             ),
             models.UniqueConstraint(
                 fields=["person_key", "homonym"],
@@ -157,6 +170,15 @@ class Event(models.Model):
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="Europe/Stockholm", validators=[validate_time_zone]
     )
+    # What a visitor without a choice of their own (no cookie, no browser language of ours)
+    # reads on the event's pages, and the e-mails of players without a preferred language.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text=_("For visitors whose browser asks for none of the site's languages."),
+    )
     is_public = models.BooleanField(
         _("listed publicly"),
         default=True,
@@ -186,6 +208,11 @@ class Event(models.Model):
                 condition=Q(ends_on__gte=F("starts_on")),
                 name="event_ends_after_start",
                 violation_error_message=_("An event cannot end before it starts."),
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="event_language_known",
+                violation_error_message=_("Choose one of the site's languages."),
             ),
         ]
 
@@ -449,6 +476,12 @@ class Round(models.Model):
     # The seed of the draw that made this round, so that the draw can be shown again and audited.
     seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    # The round clock's pauses and changes (``blokus.services.clock``): time left is the round's
+    # length + extra_seconds - (now - started_at - paused_seconds - the pause running since
+    # paused_at), never below zero.
+    paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
+    extra_seconds = models.IntegerField(_("seconds added to the clock"), default=0)
 
     history = HistoricalRecords()
 
@@ -462,6 +495,22 @@ class Round(models.Model):
                 condition=Q(number__gte=1),
                 name="round_number_positive",
                 violation_error_message=_("Rounds are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(paused_at__isnull=True)
+                | Q(started_at__isnull=False, paused_at__gte=F("started_at")),
+                name="round_paused_after_start",
+                violation_error_message=_("A clock can only be paused after it was started."),
+            ),
+            models.CheckConstraint(
+                condition=Q(paused_seconds__gte=0),
+                name="round_paused_seconds_not_negative",
+                violation_error_message=_("A clock cannot have been paused for less than nothing."),
+            ),
+            models.CheckConstraint(
+                condition=Q(extra_seconds__gte=-86400, extra_seconds__lte=86400),
+                name="round_extra_seconds_within_a_day",
+                violation_error_message=_("A round's clock changes by at most a day."),
             ),
         ]
 

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
@@ -44,7 +45,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.text import slugify
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, Refused, refuse
 from events.formats import clean_settings, get_format
@@ -183,6 +184,13 @@ def submission_use(token: str) -> SubmissionToken | None:
         raise AlreadySubmitted(used.url if used else "") from None
 
 
+def submission_seen(token: str) -> bool:
+    """Whether a client's submission key (the desk's offline queue, static/js/offline.js) was
+    acted on already: a cheap look before a view does any work for a replay. The service still
+    records the key with ``submission_use`` in its own transaction, which is what settles it."""
+    return bool(token) and SubmissionToken.objects.filter(token=token[:64]).exists()
+
+
 def _submission_done(record: SubmissionToken | None, url: str) -> None:
     if record is not None:
         SubmissionToken.objects.filter(pk=record.pk).update(url=url[:300])
@@ -203,6 +211,13 @@ def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:
     return candidate
 
 
+def _desk_language() -> str:
+    """The active language when it is one of the site's, else the site's default."""
+    active = get_language()
+    codes = [code for code, _name in django_settings.LANGUAGES]
+    return active if active in codes else django_settings.LANGUAGE_CODE
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -214,6 +229,7 @@ def event_create(
     venue: str = "",
     info: str = "",
     is_public: bool = True,
+    language: str = "",
 ) -> Event:
     taken = Event.objects.filter(slug__startswith=slugify(name)[:50] or "event").values_list(
         "slug", flat=True
@@ -227,6 +243,8 @@ def event_create(
         ends_on=ends_on,
         time_zone=time_zone,
         is_public=is_public,
+        # Unsaid: the language the organiser sees the desk in (issue 11).
+        language=language or _desk_language(),
     )
     event.full_clean()
     event.save()
@@ -295,6 +313,7 @@ def event_create_with_competition(
     info: str = "",
     is_public: bool = True,
     submission: str = "",
+    language: str = "",
 ) -> Competition:
     """The desk's "New event": the event and its first competition, together or not at all."""
     record = submission_use(submission)
@@ -307,6 +326,7 @@ def event_create_with_competition(
         venue=venue,
         info=info,
         is_public=is_public,
+        language=language,
     )
     competition = competition_create(event=event, name=competition_name, format=competition_format)
     _submission_done(record, competition.get_desk_url())
@@ -343,9 +363,11 @@ def clean_text(text: str) -> str:
 
 
 def _player_build(
-    *, name: str, club: str = "", email: str = "", rating: int | None = None
+    *, name: str, club: str = "", email: str = "", rating: int | None = None, language: str = ""
 ) -> Player:
-    player = Player(name=clean_text(name), club=clean_text(club), email=email.strip())
+    player = Player(
+        name=clean_text(name), club=clean_text(club), email=email.strip(), language=language
+    )
     if rating is not None:
         player.rating = rating
     player.full_clean(exclude=["search_text", "person_key"])
@@ -364,14 +386,14 @@ def _person_of(key: str) -> Player | None:
 
 @transaction.atomic
 def player_create(
-    *, name: str, club: str = "", email: str = "", rating: int | None = None
+    *, name: str, club: str = "", email: str = "", rating: int | None = None, language: str = ""
 ) -> Player:
     """Add a person to the register, refusing a second record of the same name and club.
 
     The unique key (``person_key``, ``homonym``) decides: when two desks add the same person at
     once, the database lets one insert through and the other gets ``player_exists``.
     """
-    player = _player_build(name=name, club=club, email=email, rating=rating)
+    player = _player_build(name=name, club=club, email=email, rating=rating, language=language)
     key = person_key(player.name, player.club)
     existing = _person_of(key)
     if existing is None:
@@ -396,6 +418,13 @@ def _ensure_open(competition: Competition) -> None:
         )
 
 
+def _ensure_takes_entries(competition: Competition) -> None:
+    """The format may refuse new entries and check-ins now (``GameFormat.entry_check``)."""
+    check = get_format(competition.format).entry_check
+    if check:
+        import_string(check)(competition)
+
+
 def _lock_competition(competition: Competition) -> None:
     # Player numbers are one more than the highest: one desk at a time picks them.
     list(Competition.objects.select_for_update().filter(pk=competition.pk).values("pk"))
@@ -413,6 +442,7 @@ def player_register(
     (the desk's user) enters a stranger into a rated competition only as
     ``events.organisers.may_enter`` allows."""
     _ensure_open(competition)
+    _ensure_takes_entries(competition)
     ensure_may_enter(competition=competition, player=player, by=by)
     _lock_competition(competition)
     if Entry.objects.filter(competition=competition, player=player).exists():
@@ -451,13 +481,15 @@ def player_register_new(
     submission: str = "",
     check_in: bool = False,
     by: User | AnonymousUser | None = None,
+    language: str = "",
 ) -> Entry:
     """Add a new person to the register and enter them, in one step (``player_exists`` if the
     register already has them: the desk then finds them with the search); ``check_in`` checks
     them in too, in the same transaction."""
     _ensure_open(competition)
+    _ensure_takes_entries(competition)
     record = submission_use(submission)
-    player = player_create(name=name, club=club, email=email, rating=rating)
+    player = player_create(name=name, club=club, email=email, rating=rating, language=language)
     entry = player_register(competition=competition, player=player, check_in=check_in, by=by)
     _submission_done(record, competition.get_desk_url())
     return entry
@@ -479,6 +511,7 @@ def _locked_entry(entry: Entry) -> Entry:
 def entry_check_in(*, entry: Entry) -> Entry:
     entry = _locked_entry(entry)
     _ensure_open(entry.competition)
+    _ensure_takes_entries(entry.competition)
     if entry.withdrawn_at:
         raise _refuse(
             ALREADY_WITHDRAWN, error_class=Refused, code="already_withdrawn", player=entry.player

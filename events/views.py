@@ -101,6 +101,7 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 starts_on=data["starts_on"],
                 ends_on=data["ends_on"],
                 time_zone=data["time_zone"],
+                language=data["language"],
                 is_public=data["is_public"],
                 organiser=request.user,
                 competition_name=data["competition_name"],

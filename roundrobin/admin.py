@@ -26,7 +26,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from events.admin import CompetitionFilter, EventFilter, SessionFilter, TouchingAdmin, _filter
 from events.models import Competition, Entry, Game
@@ -273,7 +273,13 @@ class GameDetailAdmin(RoundRobinAdmin):
                     }
                     for view in table.attention
                 ]
-        self.message_user(request, _("Re-applied %(count)s competitions.") % {"count": len(ids)})
+        self.message_user(
+            request,
+            ngettext(
+                "Re-applied %(count)s competition.", "Re-applied %(count)s competitions.", len(ids)
+            )
+            % {"count": len(ids)},
+        )
         if attention:
             self.message_user(
                 request,
@@ -443,7 +449,11 @@ class PlayerTokenAdmin(RoundRobinAdmin):
             token.token = secrets.token_urlsafe(32)
             token.save(update_fields=["token"])
             count += 1
-        self.message_user(request, _("Replaced %(count)s links.") % {"count": count})
+        self.message_user(
+            request,
+            ngettext("Replaced %(count)s link.", "Replaced %(count)s links.", count)
+            % {"count": count},
+        )
 
 
 @admin.register(ResultReport)

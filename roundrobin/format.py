@@ -65,7 +65,9 @@ ROUNDROBIN = GameFormat(
     desk_home="roundrobin:desk",
     demo="roundrobin.demo",
     running_withdraw_url="roundrobin:withdraw",
+    entry_check="roundrobin.services.start.entries_check",
     correct_seats="roundrobin.services.corrections.seats_correct",
     undo_correction="roundrobin.services.corrections.correction_undo",
     export="roundrobin.export",
+    screen="roundrobin:screen",
 )

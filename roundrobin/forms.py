@@ -11,6 +11,8 @@ from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
 DEFAULTS = RoundRobinSettings()
 BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")
 RESULT_BUTTONS = {"1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
+# The desk's result buttons in words, from White's side (the stored result key).
+RESULT_WORDS = {"1-0": _("White won"), "1/2-1/2": _("Draw"), "0-1": _("Black won")}
 
 
 class RoundRobinSettingsForm(forms.Form):

@@ -24,7 +24,7 @@ from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, S
 from roundrobin import rules
 
 BAD_SEAT_POINTS = _("The seats' points are not a result: 1-0, ½-½, 0-1 or 0-0 (double forfeit).")
-BAD_REPORT = _("Report 1-0, 1/2-1/2 or 0-1.")
+BAD_REPORT = _("Report 1-0, ½-½ or 0-1.")
 
 
 def game_words(game: Game) -> str:
@@ -627,7 +627,7 @@ class ResultReport(models.Model):
             models.CheckConstraint(
                 condition=Q(result__in=list(rules.RESULT_KEYS)),
                 name="rr_report_result_known",
-                violation_error_message=_("Report 1-0, 1/2-1/2 or 0-1."),
+                violation_error_message=_("Report 1-0, ½-½ or 0-1."),
             ),
         ]
 

@@ -19,6 +19,7 @@ Contract (DESIGN.md, "The rules modules: a contract"; names, arguments and meani
 Beside it, for the app: seed_order, berger_table, berger_byes, pairs_with_colours, colour_counts,
 clock_state, turn_deadline, close_turn, timeout_points, withdrawal_plan, check_result,
 result_points,
+result_of_outcome, outcome_of_result,
 table_points, tiebreak_plan, resolve_tiebreak, final_places, rating_changes, is_provisional,
 is_rated.
 
@@ -115,6 +116,11 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              its table is not final until the organiser fixes it.
     N-RR-17  undo puts back the result a correction replaced (points and ending) only while the
              game still holds what that correction wrote; an unrated time loss stays unrated.
+    N-RR-22  a player reports from their own side ("I won", "Draw", "I lost", "I resign"):
+             ``result_of_outcome`` maps it to the result from White's side by the player's
+             seat; resigning is a loss. The page never maps it (issue 13).
+    N-RR-23  a result that replaces an earlier one is saved only when confirmed (the desk shows
+             old -> new first); the form's game revision still refuses a stale confirmation.
 
 Tables and pairings (``table_rules``), the clock (``clock_rules``), Elo (``rating_rules``) and
 the values, messages and number checks they all share (``rule_values``) live in their own pure
@@ -370,6 +376,34 @@ def result_points(result: object) -> tuple[Fraction, Fraction]:
     if not isinstance(result, str) or result not in RESULT_KEYS:
         raise InvalidResult(UNKNOWN_RESULT)
     return RESULT_KEYS[result]
+
+
+# A player's own word for a result (their private page): N-RR-22.
+OUTCOMES = ("won", "draw", "lost", "resign")
+
+
+def result_of_outcome(outcome: object, position: int) -> str:
+    """N-RR-22: what a player says from their own side ("won", "draw", "lost", "resign") as
+    the result key from White's side ("1-0", "1/2-1/2", "0-1"), for the player at seat
+    ``position`` (1 White, 2 Black). Resigning is losing. ``InvalidResult`` for anything else."""
+    if position not in (1, 2):
+        raise ValueError("A round-robin game has seats 1 (White) and 2 (Black).")
+    if not isinstance(outcome, str) or outcome not in OUTCOMES:
+        raise InvalidResult(UNKNOWN_RESULT)
+    if outcome == "draw":
+        return "1/2-1/2"
+    white_won = (outcome == "won") == (position == 1)
+    return "1-0" if white_won else "0-1"
+
+
+def outcome_of_result(result: object, position: int) -> str:
+    """The inverse of ``result_of_outcome`` for a result key: "won", "draw" or "lost" from the
+    side of the player at seat ``position``."""
+    first, second = result_points(result)
+    mine, theirs = (first, second) if position == 1 else (second, first)
+    if mine == theirs:
+        return "draw"
+    return "won" if mine > theirs else "lost"
 
 
 def table_points(

@@ -6,7 +6,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
-from roundrobin import api, views
+from roundrobin import api, views, views_screen
 from roundrobin.format import ROUNDROBIN
 
 app_name = "roundrobin"
@@ -44,6 +44,7 @@ urlpatterns = [
     path(f"{PUBLIC}tables/", views.tables, name="tables"),
     path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
     path(f"{PUBLIC}ratings/", views.ratings, name="ratings"),
+    path(f"{PUBLIC}screen/", views_screen.screen, name="screen"),
     # the organiser's pages
     path(f"{DESK}tables/", views.desk, name="desk"),
     path(f"{DESK}tables/start/", views.start, name="start"),

@@ -11,18 +11,19 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from events.errors import ServiceError
-from events.http import SCOREKEEPER, HtmxHttpRequest, desk_view
+from events.errors import ServiceError, http_status
+from events.http import SCOREKEEPER, HtmxHttpRequest, already_received, desk_view
 from events.live import Context, competition_page
 from events.models import Competition, CompetitionStatus, Entry
 from events.qr import qr_svg
+from events.services import AlreadySubmitted, submission_seen
 from events.siteurl import absolute_url
-from roundrobin import selectors, services
+from roundrobin import rules, selectors, services
 from roundrobin.format import ROUNDROBIN
-from roundrobin.forms import RESULT_BUTTONS, MoveForm, ResultForm
+from roundrobin.forms import RESULT_BUTTONS, RESULT_WORDS, MoveForm, ResultForm
 from roundrobin.models import Turn
 
 
@@ -77,7 +78,12 @@ def start(request: HttpRequest, competition: Competition) -> HttpResponse:
     else:
         messages.success(
             request,
-            _("Started: %(tables)s tables, every game is under way.") % {"tables": len(sessions)},
+            ngettext(
+                "Started: %(tables)s table, every game is under way.",
+                "Started: %(tables)s tables, every game is under way.",
+                len(sessions),
+            )
+            % {"tables": len(sessions)},
         )
     return redirect("roundrobin:desk", competition.event.slug, competition.slug)
 
@@ -107,25 +113,28 @@ def desk_table(request: HtmxHttpRequest, competition: Competition, number: int) 
 
 def _record_result(
     request: HttpRequest, competition: Competition, game_id: int, form: ResultForm
-) -> tuple[str, str, dict[str, Any] | None]:
-    """(error, flash, confirm) of entering the posted result; ``confirm`` is what the desk
-    shows instead of saving when the correction rewrites what was drawn from the result."""
+) -> tuple[str, str, dict[str, Any] | None, int]:
+    """(error, flash, confirm, status) of entering the posted result; ``confirm`` is what the
+    desk shows instead of saving when the correction rewrites what was drawn from the result;
+    ``status`` the HTTP status of a refusal (a plain post answers with it)."""
     if not form.is_valid():
-        return _form_errors(form), "", None
+        return _form_errors(form), "", None, 400
     result = form.cleaned_data["result"]
-    if not request.POST.get("confirm"):
+    confirmed = bool(request.POST.get("confirm"))
+    if not confirmed:
         revision = form.cleaned_data["revision"]
         preview = services.preview_of_posted(competition, game_id, result, revision)
-        if preview is not None and preview.needs_confirmation:
+        if preview is not None:  # it replaces an earlier result: old → new first (N-RR-23)
             confirm = {
                 "game": game_id,
                 "result": result,
                 "label": RESULT_BUTTONS.get(result, result),
+                "words": RESULT_WORDS.get(result, result),
                 "revision": form.cleaned_data["revision"],
                 "item": services.game_item_of(game_id),
                 "preview": preview,
             }
-            return "", "", confirm
+            return "", "", confirm, 409
     try:
         services.game_result_record(
             competition=competition,
@@ -133,33 +142,51 @@ def _record_result(
             result=result,
             revision=form.cleaned_data["revision"],
             by=request.user,
+            confirmed=confirmed,
+            submission=request.POST.get("submission", ""),
         )
+    except AlreadySubmitted as exc:  # the same key a moment ago: it was done once
+        return "", exc.text, None, 200
     except ServiceError as exc:
-        return exc.text, "", None
-    return "", _("Result saved."), None
+        return exc.text, "", None, http_status(exc)
+    return "", _("Result saved."), None, 200
 
 
 @require_POST
 @desk_view(ROUNDROBIN, allow=SCOREKEEPER)
 def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int) -> HttpResponse:
     number = selectors.table_number_of_game(competition, game_id)
-    error, flash, confirm = _record_result(request, competition, game_id, ResultForm(request.POST))
+    table_url = reverse(
+        "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
+    )
+    if submission_seen(request.POST.get("submission", "")):  # the offline queue sent it again
+        return already_received(request, AlreadySubmitted(), f"{table_url}#game-{game_id}")
+    form = ResultForm(request.POST)
+    error, flash, confirm, status = _record_result(request, competition, game_id, form)
     competition.refresh_from_db(fields=["status", "version"])
     if confirm is not None:  # a warning and a confirmation, nothing saved yet
         template = "roundrobin/desk_table.html"
         if request.htmx:
             template += "#table-panel"
+            status = 200
         context = _table_context(competition, number, confirm=confirm, focus=game_id)
-        return render(request, template, context)
+        view = next((g for g in context["table"].all_games if g.pk == game_id), None)
+        confirm["view"] = view
+        if view is not None:
+            confirm["old"] = (
+                f"{RESULT_WORDS[view.result_key]} ({view.result})"
+                if view.result_key
+                else f"{view.state} ({view.result})"
+            )
+        return render(request, template, context, status=status)
     if not request.htmx:
-        if error:
-            messages.error(request, error)
-        else:
-            messages.success(request, flash)
-        url = reverse(
-            "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
-        )
-        return redirect(f"{url}#game-{game_id}")
+        if error:  # a plain post (no htmx, the offline queue) gets the refusal and its status
+            context = _table_context(
+                competition, number, error=error, focus=game_id, error_game=game_id
+            )
+            return render(request, "roundrobin/desk_table.html", context, status=status)
+        messages.success(request, flash)
+        return redirect(f"{table_url}#game-{game_id}")
     context = _table_context(
         competition, number, error=error, flash=flash, focus=game_id, error_game=game_id
     )
@@ -184,10 +211,40 @@ def _withdraw_confirm(request: HttpRequest, entry: Entry, table_url: str) -> Htt
     return redirect(table_url)
 
 
+def _withdraw_without_table(
+    request: HttpRequest, competition: Competition, entry: Entry
+) -> HttpResponse:
+    """A player with no table (not checked in when the tables were drawn; or checked in after
+    the start before that was refused): no game to withdraw from. The page says so and can
+    take them off the register; never a 404 for a player the desk lists."""
+    if request.method == "POST":
+        try:
+            services.entry_without_table_withdraw(entry=entry)
+        except ServiceError as exc:
+            messages.error(request, exc.text)
+        else:
+            messages.success(
+                request,
+                _("%(player)s is off the register; no game changed.")
+                % {"player": entry.player.name},
+            )
+        return redirect(competition.get_desk_url())
+    context = {
+        "event": competition.event,
+        "competition": competition,
+        "entry": entry,
+        "no_table": True,
+        "table_url": competition.get_desk_url(),
+    }
+    return render(request, "roundrobin/withdraw.html", context)
+
+
 @require_http_methods(["GET", "POST"])
 @desk_view(ROUNDROBIN)
 def withdraw(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
-    entry = selectors.table_entry_or_404(competition, entry_id)
+    entry = selectors.entry_in_competition(competition, entry_id)
+    if selectors.one_to_one(entry, "rr_snapshot") is None:
+        return _withdraw_without_table(request, competition, entry)
     table_url = reverse(
         "roundrobin:desk_table",
         args=[competition.event.slug, competition.slug, entry.rr_snapshot.table],
@@ -235,12 +292,50 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
-    """(error, flash) of the posted move or result report."""
-    if "result" in request.POST:  # a result report, not a move
+GAME_CLOSED = gettext_lazy(
+    "This game is over: its result can no longer be reported here. Ask the organiser if it is "
+    "wrong."
+)
+
+
+def _claim_to_confirm(request: HttpRequest, context: dict[str, Any]) -> dict[str, Any] | str:
+    """The confirmation a result report asks for first ("Confirm: you lost against X as
+    White?"), or an error. An old page's bare "1-0" is read from the reporter's side too, so
+    it is confirmed in words before anything counts."""
+    game_id = request.POST.get("game", "")
+    view = next((g for g in context["page"].games if str(g.pk) == game_id), None)
+    if view is None or view.opponent is None:
+        return str(services.NOT_YOUR_GAME)
+    if view.clock is None or not view.clock.is_open:
+        return str(GAME_CLOSED)
+    outcome = request.POST.get("outcome", "")
+    if not outcome and "result" in request.POST:
         try:
-            recorded = services.result_report(
-                entry=entry, game_id=request.POST.get("game", ""), result=request.POST["result"]
+            outcome = rules.outcome_of_result(request.POST["result"], view.position)
+        except rules.InvalidResult:
+            return str(services.RESULT_UNKNOWN)
+    try:
+        result = rules.result_of_outcome(outcome, view.position)
+    except rules.InvalidResult:
+        return str(services.OUTCOME_UNKNOWN)
+    return {
+        "game": view.pk,
+        "outcome": outcome,
+        "opponent": view.opponent.player.name,
+        "colour": view.colour_of(context["page"].entry.pk),
+        "result": RESULT_BUTTONS[result],
+        "at_once": outcome in ("lost", "resign"),
+    }
+
+
+def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
+    """(error, flash) of the posted move or confirmed result report."""
+    if "outcome" in request.POST or "result" in request.POST:  # a result report, not a move
+        try:
+            recorded = services.result_claim(
+                entry=entry,
+                game_id=request.POST.get("game", ""),
+                outcome=request.POST.get("outcome", ""),
             )
         except ServiceError as exc:
             return exc.text, ""
@@ -303,6 +398,20 @@ def _private_answer(request: HtmxHttpRequest, entry: Entry) -> HttpResponse:
             template += "#private-games"
         return _private_headers(render(request, template, _private_context(entry)))
     game_id = request.POST.get("game", "")
+    reports = "outcome" in request.POST or "result" in request.POST
+    if reports and not (request.POST.get("confirm") and request.POST.get("outcome")):
+        # A result report is confirmed first, on the page itself (with or without htmx).
+        context = _private_context(entry)
+        claim = _claim_to_confirm(request, context)
+        context.update(focus=str(game_id), typed="")
+        if isinstance(claim, str):
+            context["error"] = claim
+        else:
+            context["confirm_claim"] = claim
+        context["focus_shown"] = any(str(view.pk) == str(game_id) for view in context["page"].games)
+        if request.htmx:
+            template += "#private-games"
+        return _private_headers(render(request, template, context))
     error, flash = _private_post(request, entry)
     if not request.htmx:
         if error:

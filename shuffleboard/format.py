@@ -61,4 +61,5 @@ SJOELEN = GameFormat(
     undo_correction="shuffleboard.services.undo_correction",
     export="shuffleboard.export",
     head="shuffleboard/_head.html",
+    screen="shuffleboard:screen",
 )

@@ -92,12 +92,13 @@ def _count_field(label: str, aria: str, *, most: int = rules.DISCS) -> forms.Int
         min_value=0,
         max_value=most,
         required=False,
-        widget=forms.NumberInput(
+        # Text, not type=number: a mouse wheel over a focused number field changes the count
+        # silently. The server checks the range; the phone still shows its number pad.
+        widget=forms.TextInput(
             attrs={
                 "inputmode": "numeric",
                 "pattern": "[0-9]*",
-                "min": 0,
-                "max": most,
+                "maxlength": 3,
                 "autocomplete": "off",
                 "aria-label": aria,
                 "class": "gate",
@@ -129,7 +130,15 @@ class TurnForm(forms.Form):
                 label=_("Game"),
                 min_value=1,
                 max_value=games,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "game-number"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "maxlength": 3,
+                        "autocomplete": "off",
+                        "class": "game-number",
+                    }
+                ),
                 error_messages={"invalid": _("Enter a whole number.")},
             )
         for value in rules.BOARD_ORDER:

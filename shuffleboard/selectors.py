@@ -19,7 +19,8 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from events.models import Competition, Correction, Entry
+from events.localising import number as local_number
+from events.models import Competition, Correction, Entry, fold
 from shuffleboard import rules
 from shuffleboard.models import Turn
 
@@ -39,7 +40,8 @@ class StandingRow:
 
     @property
     def average_text(self) -> str:
-        return "–" if self.average is None else f"{float(self.average):.1f}"
+        """One decimal, the active language's way ("121,8" in Swedish), rounded half up."""
+        return "–" if self.average is None else local_number(self.average, 1)
 
 
 @dataclass(frozen=True)
@@ -366,6 +368,15 @@ class Rota:
     def active(self) -> list[RotaPlayer]:
         return [p for p in self.players if p.active]
 
+    @property
+    def picker(self) -> list[RotaPlayer]:
+        """The active players by name for a picker: folded (case and accents ignored, so "Õie"
+        sorts with O, "émile" with E), then the name itself, then the entry."""
+        return sorted(
+            self.active,
+            key=lambda p: (fold(p.entry.player.name), p.entry.player.name, p.entry.pk),
+        )
+
     def queue(self, board: int) -> list[RotaPlayer]:
         """Active players whose next game is at ``board``: lowest game first, then rota order."""
         waiting = [p for p in self.active if p.next_board == board]
@@ -524,3 +535,8 @@ def corrections_of_competition(
     competition: Competition, limit: int = CORRECTIONS_SHOWN
 ) -> list[Correction]:
     return list(_with_undone(Correction.objects.filter(competition=competition))[:limit])
+
+
+def turn_of(entry: Entry, number: int) -> Turn | None:
+    """The game ``number`` of ``entry`` as stored now, if any (one query)."""
+    return Turn.objects.filter(entry=entry, number=number).first()

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
 from events.models import Competition, Correction, Entry
-from events.services import competition_touch, correction_record
+from events.services import competition_touch, correction_record, submission_use
 from shuffleboard import rules, selectors
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
@@ -102,8 +102,13 @@ def turn_record(
     max_after: int | None = None,
     board: int | None = None,
     entered_by: User | None = None,
+    submission: str = "",
 ) -> Turn:
-    """Enter one new game of one player. The first game entered starts the competition."""
+    """Enter one new game of one player. The first game entered starts the competition.
+
+    ``submission``: the client's key (the desk's offline queue); a second post of the same key
+    raises ``AlreadySubmitted`` and creates nothing (events.services.submission_use)."""
+    submission_use(submission)
     entry = (
         Entry.objects.select_for_update().select_related("player", "competition").get(pk=entry.pk)
     )

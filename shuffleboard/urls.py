@@ -1,7 +1,7 @@
 from django.urls import path
 
 from events.formats import desk_prefix, public_prefix
-from shuffleboard import views
+from shuffleboard import views, views_screen
 from shuffleboard.format import SJOELEN
 
 app_name = "shuffleboard"
@@ -13,6 +13,7 @@ urlpatterns = [
     # public, for phones
     path(PUBLIC, views.standings, name="standings"),
     path(f"{PUBLIC}rota/", views.rota, name="rota"),
+    path(f"{PUBLIC}screen/", views_screen.screen, name="screen"),
     path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
     # the organiser's desk
     path(DESK, views.score_entry, name="entry"),

@@ -13,10 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from events.errors import ServiceError, Stale
-from events.http import SCOREKEEPER, AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.errors import ServiceError, Stale, http_status
+from events.http import (
+    SCOREKEEPER,
+    AuthenticatedHttpRequest,
+    HtmxHttpRequest,
+    already_received,
+    desk_view,
+)
 from events.live import Context, competition_page
 from events.models import Competition
+from events.services import AlreadySubmitted
 from shuffleboard import selectors, services
 from shuffleboard.format import SJOELEN, SjoelenSettings
 from shuffleboard.forms import (
@@ -97,6 +104,16 @@ def _desk_context(competition: Competition, **context: Any) -> Context:
     return {"event": competition.event, "competition": competition, **context}
 
 
+def _board_of(request: AuthenticatedHttpRequest) -> int | None:
+    """The board a desk works at (``?board=N``, or a form's ``board``): kept on every link."""
+    [board] = optional_numbers(request.POST if request.method == "POST" else request.GET, "board")
+    return board if board is not None and board >= 1 else None
+
+
+def _with_board(url: str, board: int | None) -> str:
+    return f"{url}?board={board}" if board else url
+
+
 def _preview_context(competition: Competition, form: TurnForm | None) -> Context:
     data = (form.data if form.is_bound else form.initial) if form is not None else {}
     return {
@@ -115,6 +132,7 @@ def _entry_context(
     player_id: int | None,
     form: TurnForm | None = None,
     flash: str = "",
+    refused: Turn | None = None,
 ) -> Context:
     board_rota = selectors.rota_for_competition(competition)
     if board is not None and not 1 <= board <= board_rota.boards:
@@ -152,6 +170,12 @@ def _entry_context(
         flash=flash,
         error=error,
         recent=board_rota.recent(board),
+        picker=board_rota.picker,
+        # A second submit was refused (the game is in already): where to go from here.
+        refused_turn=refused if current is not None else None,
+        next_player=next((p for p in queue if current is None or p != current), None)
+        if refused is not None
+        else None,
         **_preview_context(competition, form),
     )
 
@@ -177,6 +201,8 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
     [board] = optional_numbers(request.POST, "board")
     options = competition.options
     form = TurnForm(request.POST, games=options.games, bonus=options.bonus_disc)
+    refused: Turn | None = None
+    status = 400
     if form.is_valid():
         number = form.cleaned_data["number"]
         rota_player = selectors.rota_for_competition(competition, with_turns=False).by_entry(
@@ -191,9 +217,16 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
                 max_after=form.max_after(),
                 board=rota_player.board_for(number) if rota_player else None,
                 entered_by=request.user,
+                submission=request.POST.get("submission", ""),
             )
+        except AlreadySubmitted as exc:  # the offline queue sent it again: done once already
+            url = reverse("shuffleboard:entry", args=[competition.event.slug, competition.slug])
+            return already_received(request, exc, _with_board(url, board))
         except ServiceError as exc:
             form.add_error(None, exc)
+            status = http_status(exc)
+            if exc.code in ("already_entered", "stale"):
+                refused = selectors.turn_of(entry, number)
         else:
             flash = _("Saved: %(player)s, game %(number)s: %(score)s.") % {
                 "player": entry.player.name,
@@ -206,10 +239,12 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
                 return redirect(f"{url}?board={board}" if board else url)
             context = _entry_context(competition, board=board, player_id=None, flash=flash)
             return trigger_client_event(render(request, ENTRY_PANEL, context), "turnRecorded")
-    context = _entry_context(competition, board=board, player_id=entry.pk, form=form)
+    context = _entry_context(
+        competition, board=board, player_id=entry.pk, form=form, refused=refused
+    )
     if request.htmx:
         return render(request, ENTRY_PANEL, context)
-    return render(request, ENTRY_PAGE, context, status=400)
+    return render(request, ENTRY_PAGE, context, status=status)
 
 
 @require_POST
@@ -231,6 +266,7 @@ def desk_player(
     rota_player = selectors.rota_player_with_games(competition, entry)
     context = _desk_context(
         competition,
+        board=_board_of(request),
         entry=entry,
         rota_player=rota_player,
         games=rota_player.game_rows if rota_player else [],
@@ -289,12 +325,11 @@ def turn_edit(
                 }
                 if not request.htmx:
                     messages.success(request, flash)
-                    return redirect(
+                    url = reverse(
                         "shuffleboard:desk_player",
-                        competition.event.slug,
-                        competition.slug,
-                        turn.entry_id,
+                        args=[competition.event.slug, competition.slug, turn.entry_id],
                     )
+                    return redirect(_with_board(url, _board_of(request)))
                 turn = selectors.turn_in_competition(competition, turn.pk)
                 form = _correction_form(turn, competition)
                 revision = turn.revision
@@ -324,6 +359,7 @@ def _turn_page(
 ) -> HttpResponse:
     context = _desk_context(
         competition,
+        board=_board_of(request),
         turn=turn,
         form=form,
         revision=revision,
@@ -341,9 +377,22 @@ def _turn_page(
 def turn_delete(
     request: AuthenticatedHttpRequest, competition: Competition, turn_id: int
 ) -> HttpResponse:
+    """Remove a game: the first post asks "Remove game N of X?" (``sure=1`` confirms), then a
+    change of 1st place asks once more (``confirm=1``)."""
     turn = selectors.turn_in_competition(competition, turn_id)
     [revision] = optional_numbers(request.POST, "revision")
+    board = _board_of(request)
     slugs = (competition.event.slug, competition.slug)
+    form = _correction_form(turn, competition)
+    if not _confirmed({"confirm": request.POST.get("sure", "")}):
+        return _turn_page(
+            request,
+            competition,
+            turn,
+            form=form,
+            revision=turn.revision if revision is None else revision,
+            delete_asked=True,
+        )
     try:
         services.turn_delete(
             turn=turn,
@@ -354,8 +403,9 @@ def turn_delete(
     except ServiceError as exc:
         if exc.code != "confirm_first_place":
             messages.error(request, exc.text)
-            return redirect("shuffleboard:turn", *slugs, turn.pk)
-        form = _correction_form(turn, competition)
+            return redirect(
+                _with_board(reverse("shuffleboard:turn", args=[*slugs, turn.pk]), board)
+            )
         return _turn_page(
             request, competition, turn, form=form, revision=turn.revision, delete_warning=exc.text
         )
@@ -364,7 +414,8 @@ def turn_delete(
         _("Game %(number)s of %(player)s removed.")
         % {"number": turn.number, "player": turn.entry.player.name},
     )
-    return redirect("shuffleboard:desk_player", *slugs, turn.entry_id)
+    url = reverse("shuffleboard:desk_player", args=[*slugs, turn.entry_id])
+    return redirect(_with_board(url, board))
 
 
 # --- the desk: score cards and the competition's end --------------------------------------
@@ -393,6 +444,11 @@ def finish(request: AuthenticatedHttpRequest, competition: Competition) -> HttpR
     action = actions.get(request.POST.get("action", ""))
     if action is None:
         raise Http404
+    if action is services.competition_finish and not _confirmed(
+        {"confirm": request.POST.get("sure", "")}
+    ):
+        # Finishing stops score entry and the public pages' refresh: asked once more.
+        return render(request, "shuffleboard/finish_confirm.html", _desk_context(competition))
     try:
         competition = action(competition=competition)
     except ServiceError as exc:

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+import datetime as dt
+from collections.abc import Iterator
 
+import pytest
+import time_machine
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import translation
+from django.utils.module_loading import import_string
+
+from events.formats import all_formats
+from events.models import Competition
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
 
 
@@ -39,3 +50,38 @@ def entries(competition):
 def desk_client(client, organiser):
     client.force_login(organiser)
     return client
+
+
+DEMO_TIME = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
+
+
+@pytest.fixture(scope="module")
+def demo_world(django_db_setup, django_db_blocker) -> Iterator[tuple[int, list[int]]]:
+    """Every format's demo competition, built once per test module (at ``DEMO_TIME``) by the
+    organiser "organiser", in one transaction rolled back after the module; each test runs in
+    its own savepoint inside it. Gives primary keys: use ``demo`` for fresh instances."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        organiser = UserFactory(username="organiser")
+        with time_machine.travel(DEMO_TIME, tick=False):
+            competitions = [
+                import_string(f"{f.demo}.create")(organiser) for f in all_formats() if f.demo
+            ]
+        yield organiser.pk, [competition.pk for competition in competitions]
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def demo(demo_world, db) -> tuple[User, list[Competition]]:
+    """The module's demo world as fresh instances (nothing a test changed in memory leaks)."""
+    organiser_pk, competition_pks = demo_world
+    competitions = Competition.objects.select_related("event").in_bulk(competition_pks)
+    return User.objects.get(pk=organiser_pk), [competitions[pk] for pk in competition_pks]
+
+
+@pytest.fixture(autouse=True)
+def english_by_default() -> Iterator[None]:
+    """Every test starts in English: a request in another language (the middleware activates
+    it in this thread) must not leak its language into the next test's messages."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

@@ -65,6 +65,10 @@ ACCESS: dict[str, str] = {
     "blokus:session_not_held": MANAGE,
     "blokus:session_player_action": MANAGE,
     "blokus:round_start": MANAGE,
+    "blokus:desk_clock": MANAGE,  # the clock's buttons: running the round, not scorekeeping
+    "blokus:clock_pause": MANAGE,
+    "blokus:clock_resume": MANAGE,
+    "blokus:clock_adjust": MANAGE,
     "blokus:round_cards": MANAGE,
     # sjoelen
     "shuffleboard:entry": SCOREKEEPER,

@@ -85,7 +85,7 @@ def test_every_static_file_a_template_names_exists():
 
 
 APPS = ("events", "blokus", "shuffleboard", "roundrobin")
-SITE_FOLDERS = ("templates", "static")
+SITE_FOLDERS = ("templates", "static", "locale")
 
 
 def _declared_packages() -> set[str]:

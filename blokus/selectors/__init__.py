@@ -32,10 +32,14 @@ from blokus.selectors.games import (
     player_games,
 )
 from blokus.selectors.qualification import (
+    FinalPlan,
     FinalView,
     QualificationRow,
     competition_lot,
+    final_plan,
+    final_seeds,
     final_view,
+    lot_entry_ids,
     qualification_rows,
     qualifying_complete,
 )
@@ -74,7 +78,11 @@ __all__ = [
     "qp_text",
     "session_corrections",
     "signed_text",
+    "FinalPlan",
     "FinalView",
+    "final_plan",
+    "final_seeds",
+    "lot_entry_ids",
     "GameRow",
     "PlayerGame",
     "QualificationRow",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
 from django.db.models import Count, Q
+from django.utils.crypto import salted_hmac
 
 from blokus import rules
 from blokus.models import QualificationLot, SessionPlayer
@@ -157,3 +159,74 @@ def qualifying_complete(competition: Competition) -> Session | None:
         if session.drawn < rounds_per_session or session.open_games:
             return session
     return None
+
+
+# --- the final, before it is seated -------------------------------------------------------------
+
+
+def lot_entry_ids(competition: Competition) -> list[int]:
+    """Who the qualification lot is drawn over: everyone seated in a session, by id."""
+    return sorted(
+        SessionPlayer.objects.filter(
+            session__competition=competition, role=SessionPlayer.Role.SEATED
+        ).values_list("entry_id", flat=True)
+    )
+
+
+def final_seeds(competition: Competition, version: int) -> dict[str, int]:
+    """The lot's and the colours' seeds for seating the final at this version of the results.
+
+    Derived from the server's secret, the competition and its version: the preview and the
+    confirmation draw the same lot and colours, reloading the preview shows the same draw (no
+    drawing again until the result suits), and any change to the results draws anew.
+    """
+    digest = salted_hmac("blokus.final_seeds", f"{competition.pk}:{version}").hexdigest()
+    return {"lot_seed": int(digest[:15], 16), "seed": int(digest[15:30], 16)}
+
+
+@dataclass
+class FinalPlan:
+    """What "Seat the final" would do now: the finalists and their colours, nothing written."""
+
+    version: int  # the competition's version the plan was drawn at (the stale check)
+    qualification: list[QualificationRow]
+    finalists: list[QualificationRow]  # seeding order, best qualifier first
+    colours: list[tuple[QualificationRow, str]]  # playing order: blue first
+    lot_drawn_now: bool  # ties decided by a lot drawn for this plan (recorded on confirming)
+    lot: QualificationLot  # the recorded lot, or the one this plan drew (not saved)
+
+    @property
+    def lot_seed(self) -> int:
+        return self.lot.seed
+
+    @property
+    def lot_decides(self) -> bool:
+        """Whether a lot placed someone in or next to the top four (worth saying)."""
+        return any(row.tied for row in self.qualification[: rules.FINALISTS + 1])
+
+
+def final_plan(competition: Competition) -> FinalPlan:
+    """The preview of the final's seating, drawn as ``final_seat`` will draw it (4 queries)."""
+    version = competition.version
+    seeds = final_seeds(competition, version)
+    lot = competition_lot(competition)
+    lot_drawn_now = lot is None
+    if lot is None:
+        order = rules.lot_order(lot_entry_ids(competition), random.Random(seeds["lot_seed"]))
+        lot = QualificationLot(competition=competition, seed=seeds["lot_seed"], order=order)
+    rows = qualification_rows(competition, lot)
+    top = rules.finalists([row.entry.pk for row in rows if not row.entry.withdrawn_at])
+    by_entry = {row.entry.pk: row for row in rows}
+    finalists = [by_entry[pk] for pk in top]
+    colours: list[tuple[QualificationRow, str]] = []
+    if finalists:
+        drawn = rules.draw_colours([row.entry for row in finalists], random.Random(seeds["seed"]))
+        colours = [(by_entry[entry.pk], colour) for entry, colour in drawn.items()]
+    return FinalPlan(
+        version=version,
+        qualification=rows,
+        finalists=finalists,
+        colours=colours,
+        lot_drawn_now=lot_drawn_now,
+        lot=lot,
+    )

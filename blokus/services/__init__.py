@@ -5,8 +5,9 @@ Each function validates through ``blokus.rules``, writes, and bumps the competit
 classes with a ``code`` (a stale result is ``Stale``, code ``stale_result``), and a message
 from the constants beside each function. Reads come from ``blokus.selectors`` (which never
 calls back here). By concern: ``sessions`` (set-up, registration, roll call, seating, not
-held), ``players`` (reserves, drop-outs), ``rounds`` (draws, clocks), ``results`` (hands,
-scores, points, admin rescoring) and ``final``; every action is importable from here.
+held), ``players`` (reserves, drop-outs), ``rounds`` (draws, clocks), ``clock`` (pause,
+resume, minutes), ``results`` (hands, scores, points, admin rescoring) and ``final``; every
+action is importable from here.
 
 Decisions where RULES.md section 1 leaves a choice (see also the rules module's docstring):
 - Registration is per qualifying session. A player may be registered for one session at a time;
@@ -48,6 +49,7 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
   (or on the QualificationLot); ``seed=`` lets the demo and tests fix it.
 """
 
+from blokus.services.clock import clock_adjust, clock_pause, clock_resume
 from blokus.services.final import final_seat
 from blokus.services.players import session_drop_out, session_drop_out_undo, session_replace
 from blokus.services.results import (
@@ -72,6 +74,9 @@ from blokus.services.sessions import (
 
 __all__ = [
     "HandInput",
+    "clock_adjust",
+    "clock_pause",
+    "clock_resume",
     "final_seat",
     "game_rescore",
     "game_result_impact",

@@ -9,10 +9,10 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from blokus import rules, selectors
-from blokus.models import QualificationLot, SessionPlayer
+from blokus.models import QualificationLot
 from blokus.services.common import ensure_open, invalid, new_seed
 from blokus.services.rounds import create_games
-from events.errors import Conflict, refuse
+from events.errors import Conflict, Stale, refuse
 from events.models import Competition, Round, Session
 from events.services import competition_touch
 
@@ -22,7 +22,11 @@ QUALIFYING_UNFINISHED = _(
     "%(session)s has not. A session that cannot be held can be declared not held on its desk "
     "page."
 )
-TOO_FEW_QUALIFIERS = _("Fewer than four players took part: there is no final (A-BLK-11).")
+TOO_FEW_QUALIFIERS = _("Fewer than four players took part: there is no final.")
+FINAL_STALE = _(
+    "The results changed after this preview was shown. Look at the new preview below and "
+    "confirm again."
+)
 
 
 def _record_lot(competition: Competition, lot_seed: int | None) -> None:
@@ -30,20 +34,24 @@ def _record_lot(competition: Competition, lot_seed: int | None) -> None:
     if QualificationLot.objects.filter(competition=competition).exists():
         return
     lot_seed = new_seed() if lot_seed is None else lot_seed
-    entry_ids = sorted(
-        SessionPlayer.objects.filter(
-            session__competition=competition, role=SessionPlayer.Role.SEATED
-        ).values_list("entry_id", flat=True)
-    )
+    entry_ids = selectors.lot_entry_ids(competition)
     order = rules.lot_order(entry_ids, random.Random(lot_seed))
     QualificationLot.objects.create(competition=competition, seed=lot_seed, order=order)
 
 
 @transaction.atomic
 def final_seat(
-    *, competition: Competition, seed: int | None = None, lot_seed: int | None = None
+    *,
+    competition: Competition,
+    seed: int | None = None,
+    lot_seed: int | None = None,
+    version: int | None = None,
 ) -> Session:
-    """Record the qualification lot, seat the top four at the final with drawn colours."""
+    """Record the qualification lot, seat the top four at the final with drawn colours.
+
+    ``version``: the competition's version the organiser's preview showed
+    (``selectors.final_plan``); anything written since refuses the seating as stale.
+    """
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     ensure_open(competition)
     if Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists():
@@ -51,6 +59,8 @@ def final_seat(
     unfinished = selectors.qualifying_complete(competition)
     if unfinished is not None:
         raise refuse(QUALIFYING_UNFINISHED, code="qualifying_unfinished", session=unfinished)
+    if version is not None and version != competition.version:
+        raise refuse(FINAL_STALE, error_class=Stale, code="final_stale")
     _record_lot(competition, lot_seed)
     rows = selectors.qualification_rows(competition)
     # A withdrawn player is not seated at the final: the next qualifier moves up.

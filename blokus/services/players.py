@@ -23,7 +23,7 @@ from events.services import competition_touch
 NOT_A_RESERVE = _("%(player)s is not a reserve in this session.")
 ROUND_ONE_STARTED = _(
     "Round 1 has started (its clock ran, a result was entered or a later round was drawn); "
-    "a reserve can no longer replace a player (A-BLK-05: no substitutes)."
+    "a reserve can no longer replace a player: no substitutes once play has begun."
 )
 ALREADY_DROPPED = _("%(player)s has already dropped out.")
 NOT_DROPPED = _("%(player)s has not dropped out.")

@@ -23,7 +23,7 @@ from blokus.validation import hand_message
 from events.errors import Gone, Invalid, Stale, refuse
 from events.models import Competition, Correction, Game, Seat, Session
 from events.seat_checks import seat_writes
-from events.services import competition_touch, correction_record
+from events.services import competition_touch, correction_record, submission_use
 
 STALE_RESULT = _(
     "Someone else changed this table's result in the meantime. The current result is shown; "
@@ -165,12 +165,15 @@ def game_result_record(
     by: User | None = None,
     source: str = Correction.Source.DESK,
     reverts: Correction | None = None,
+    submission: str = "",
 ) -> Game:
     """Save (or correct) one table's result: every seat's hand, score and points.
+    ``submission``: the client's key, taken once (``AlreadySubmitted`` for a replay).
 
     A correction (the game already had a result) is written to the trail, one record per
     player whose score or points changed (``source`` desk, admin or undo; ``by`` who), with
     the hands before in its payload for ``undo_correction``."""
+    submission_use(submission)
     game = (
         Game.objects.select_for_update()
         .select_related("round__session__competition")

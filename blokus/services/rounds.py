@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, ngettext
 
 from blokus import rules, selectors
 from blokus.models import SessionPlayer
@@ -24,7 +24,6 @@ from events.models import Entry, Game, Round, Seat, Session
 from events.services import competition_touch
 
 SESSION_NOT_SEATED = _("%(session)s has not been seated yet.")
-ALL_ROUNDS_DRAWN = _("All %(rounds)s rounds of %(session)s have been drawn.")
 ROUND_NOT_FINISHED = _("Round %(round)s still has games without a result.")
 CLOCK_RUNNING = _("The clock of round %(round)s was already started.")
 FINAL_HAS_NO_CLOCK = _("The final has no time limit (§24).")
@@ -66,7 +65,14 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     number = (last.number if last else 0) + 1
     if number > rounds_per_session:
         raise refuse(
-            ALL_ROUNDS_DRAWN, code="all_rounds_drawn", rounds=rounds_per_session, session=session
+            ngettext(
+                "The %(rounds)s round of %(session)s has been drawn.",
+                "All %(rounds)s rounds of %(session)s have been drawn.",
+                rounds_per_session,
+            ),
+            code="all_rounds_drawn",
+            rounds=rounds_per_session,
+            session=session,
         )
     if last and last.games.exclude(status=Game.Status.FINISHED).exists():
         raise refuse(ROUND_NOT_FINISHED, code="round_not_finished", round=last.number)

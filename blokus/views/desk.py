@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
@@ -21,9 +21,9 @@ from blokus import selectors, services
 from blokus.format import BLOKUS
 from blokus.forms import SessionTimesForm
 from blokus.services.sessions import session_register_and_check_in
-from events.errors import ServiceError
+from events.errors import ServiceError, Stale
 from events.http import SCOREKEEPER, HtmxHttpRequest, desk_view, int_or_404
-from events.models import Competition, Session
+from events.models import Competition, EventRole, Session
 from events.qr import qr_svg
 from events.siteurl import absolute_url
 
@@ -59,7 +59,9 @@ def _desk_context(competition: Competition, **extra: Any) -> dict[str, Any]:
         "final": selectors.final_view(competition, qualification),
         "lot": lot,
         "qualifying_open": selectors.qualifying_complete(competition),
+        "qualifiers": sum(1 for row in qualification if not row.entry.withdrawn_at),
         "clock": selectors.running_clock(competition),
+        "manages": True,
         **extra,
     }
 
@@ -67,8 +69,10 @@ def _desk_context(competition: Competition, **extra: Any) -> dict[str, Any]:
 @require_safe
 @desk_view(BLOKUS, allow=SCOREKEEPER)
 def desk(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
+    # A scorekeeper enters results only: the final's seating is not offered to them.
+    manages = getattr(request, "desk_role", "") != EventRole.Role.SCOREKEEPER
     with _event_tz(competition):
-        return render(request, "blokus/desk.html", _desk_context(competition))
+        return render(request, "blokus/desk.html", _desk_context(competition, manages=manages))
 
 
 @require_POST
@@ -89,16 +93,46 @@ def sessions_set_up(request: HtmxHttpRequest, competition: Competition) -> HttpR
         )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @desk_view(BLOKUS)
 def final_seat(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
+    """GET: the preview (who qualifies, the lot and the colours as they will be drawn).
+    POST: seat exactly that, unless the results changed since the preview (then a new one)."""
+    slugs = (competition.event.slug, competition.slug)
+    version = request.POST.get("version") if request.method == "POST" else None
+    if version is None or not version.isdigit():
+        with _event_tz(competition):
+            context = _desk_context(competition, **_final_preview(competition))
+            return render(request, "blokus/desk.html", context)
     try:
-        services.final_seat(competition=competition)
+        services.final_seat(
+            competition=competition,
+            version=int(version),
+            **selectors.final_seeds(competition, int(version)),
+        )
+    except Stale as exc:
+        competition.refresh_from_db()
+        with _event_tz(competition):
+            context = _desk_context(
+                competition, final_error=exc.text, **_final_preview(competition)
+            )
+            return render(request, "blokus/desk.html", context, status=409)
     except ServiceError as exc:
         _flash_error(request, exc)
     else:
         messages.success(request, _("The final is seated; colours were drawn."))
-    return redirect("blokus:desk", competition.event.slug, competition.slug)
+    return redirect("blokus:desk", *slugs)
+
+
+def _final_preview(competition: Competition) -> dict[str, Any]:
+    """The preview, when seating the final makes sense now (else the desk says why not); the
+    qualification table then shows the order the preview's lot gives."""
+    if selectors.qualifying_complete(competition) is not None:
+        return {}
+    if selectors.final_view(competition, []) is not None:
+        return {}
+    plan = selectors.final_plan(competition)
+    return {"final_preview": plan, "qualification": plan.qualification, "lot": plan.lot}
 
 
 # --- a session's desk ---------------------------------------------------------------------------
@@ -217,10 +251,11 @@ def session_seat(request: HtmxHttpRequest, competition: Competition, number: int
         plan = services.session_seat(session=session)
     except ServiceError as exc:
         return _after_session_action(request, competition, session, exc)
-    flash = _("Seated: %(players)s playing, %(reserves)s reserves.") % {
-        "players": len(plan.players),
-        "reserves": len(plan.reserves),
-    }
+    flash = ngettext(
+        "Seated: %(players)s playing, %(reserves)s reserve.",
+        "Seated: %(players)s playing, %(reserves)s reserves.",
+        len(plan.reserves),
+    ) % {"players": len(plan.players), "reserves": len(plan.reserves)}
     return _after_session_action(request, competition, session, None, flash)
 
 

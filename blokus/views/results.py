@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -17,8 +18,15 @@ from blokus.forms import ResultForm
 from blokus.pieces import piece_cells
 from blokus.selectors import SeatRow
 from events.errors import ServiceError, Stale
-from events.http import SCOREKEEPER, AuthenticatedHttpRequest, HtmxHttpRequest, desk_view
+from events.http import (
+    SCOREKEEPER,
+    AuthenticatedHttpRequest,
+    HtmxHttpRequest,
+    already_received,
+    desk_view,
+)
 from events.models import Competition, Game, Session
+from events.services import AlreadySubmitted
 
 PIECES = piece_cells()
 
@@ -71,6 +79,7 @@ def _result_page(
     *,
     status: int = 200,
     stale: ServiceError | None = None,
+    stored: list[SeatRow] | None = None,
 ) -> HttpResponse:
     context = {
         "event": competition.event,
@@ -84,6 +93,7 @@ def _result_page(
         "clock": selectors.running_clock(competition),
         "pieces": PIECES,
         "stale": stale,
+        "stored": stored,
     }
     return render(request, "blokus/result.html", context, status=status)
 
@@ -107,20 +117,30 @@ def game_result(
             hands=form.hands(),
             confirm_later_round=form.cleaned_data["confirm"],
             by=request.user,
+            submission=request.POST.get("submission", ""),
         )
+    except AlreadySubmitted as exc:  # the offline queue sent it again: done once already
+        return already_received(request, exc, _after_result_url(competition, game))
     except Stale as exc:
-        # Show the current result, keep the message; the new revision comes with it.
+        # Keep what this desk typed, show the stored result beside it; the form takes the new
+        # revision, so saving again is a deliberate choice to replace the stored result.
         game, seats = selectors.game_for_competition(competition, game_id)
-        form = ResultForm(initial=_initial(game, seats), seats=seats)
-        return _result_page(request, competition, game, form, status=409, stale=exc)
+        data = request.POST.copy()
+        data["revision"] = str(game.revision)
+        form = ResultForm(data, seats=seats)
+        return _result_page(request, competition, game, form, status=409, stale=exc, stored=seats)
     except ServiceError as exc:
         form.add_error(None, exc)
         return _result_page(request, competition, game, form, status=400)
     messages.success(request, _("%(table)s saved.") % {"table": game})
+    return redirect(_after_result_url(competition, game))
+
+
+def _after_result_url(competition: Competition, game: Game) -> str:
     slugs = [competition.event.slug, competition.slug]
     if game.round.session.kind == Session.Kind.FINAL:
-        return redirect("blokus:desk", *slugs)
-    return redirect("blokus:desk_session", *slugs, game.round.session.number)
+        return reverse("blokus:desk", args=slugs)
+    return reverse("blokus:desk_session", args=[*slugs, game.round.session.number])
 
 
 @require_POST

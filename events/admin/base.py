@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseRedirect
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from events.models import (
@@ -154,7 +154,11 @@ def results_held(games: QuerySet[Game], limit: int = 20) -> list[str]:
     ``limit`` lines and a count of the rest); empty when none holds any."""
     held = list(_held_games(games)[: limit + 1])
     lines = [
-        gettext("%(game)s: %(status)s, %(count)s scores entered")
+        ngettext(
+            "%(game)s: %(status)s, %(count)s score entered",
+            "%(game)s: %(status)s, %(count)s scores entered",
+            getattr(game, "scored_seats", 0),
+        )
         % {
             "game": game_label(game),
             "status": game.get_status_display(),
@@ -164,7 +168,14 @@ def results_held(games: QuerySet[Game], limit: int = 20) -> list[str]:
     ]
     if len(held) > limit:
         rest = _held_games(games).count() - limit
-        lines.append(gettext("and %(count)s more games with results") % {"count": rest})
+        lines.append(
+            ngettext(
+                "and %(count)s more game with results",
+                "and %(count)s more games with results",
+                rest,
+            )
+            % {"count": rest}
+        )
     return lines
 
 

@@ -42,9 +42,9 @@ from events.admin.base import (
 
 @admin.register(Player)
 class PlayerAdmin(SafeAdmin):
-    list_display = ["name", "club", "email", "rating", "rated_games", "created_at"]
+    list_display = ["name", "club", "email", "language", "rating", "rated_games", "created_at"]
     search_fields = ["name", "club", "email", "search_text"]
-    list_filter = ["club"]
+    list_filter = ["club", "language"]
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
@@ -89,8 +89,8 @@ class CompetitionInline(SafeWidgetsMixin, admin.TabularInline):
 
 
 class EventAdmin(ProtectResultsMixin, SafeAdmin):
-    list_display = ["name", "slug", "starts_on", "ends_on", "venue", "is_public"]
-    list_filter = ["is_public", "starts_on"]
+    list_display = ["name", "slug", "starts_on", "ends_on", "venue", "language", "is_public"]
+    list_filter = ["is_public", "language", "starts_on"]
     search_fields = ["name", "venue", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     # Roles (owner, organiser, scorekeeper) are EventRole rows: the owner manages them on the
@@ -100,6 +100,13 @@ class EventAdmin(ProtectResultsMixin, SafeAdmin):
 
     def games_of(self, pks: list[Any]) -> QuerySet[Game]:
         return Game.objects.filter(round__session__competition__event__in=pks)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if "language" in form.base_fields:
+            # A form drawn before events had a language posts none: the stored one stays.
+            form.base_fields["language"].required = False
+        return form
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)

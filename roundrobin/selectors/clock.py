@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from events.models import Competition, Entry
 from roundrobin import rules
@@ -53,7 +54,8 @@ class ClockView:
     def time_left(self) -> str:
         seconds = self.seconds_left
         hours, rest = divmod(seconds, 3600)
-        return f"{hours} h {rest // 60:02d} min"
+        # the clock's own words (static/roundrobin/clock.js counts down with the same msgid)
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{rest // 60:02d}"}
 
     @property
     def outcome_label(self) -> str:

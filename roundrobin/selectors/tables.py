@@ -185,6 +185,14 @@ class Row:
     def points_label(self) -> str:
         return points_label(self.points)
 
+    @property
+    def points_count(self) -> int:
+        """The number that picks "point" or "points" ({% blocktranslate count %}): the points
+        when whole; a half (½, 1½) reads as plural in English, Swedish, Estonian and Dutch
+        alike, so it passes 2 (their "other" form)."""
+        points = Fraction(self.points or 0)
+        return int(points) if points.denominator == 1 else 2
+
 
 @dataclass
 class StageView:

@@ -26,15 +26,22 @@ from roundrobin.services.corrections import (
 )
 from roundrobin.services.mail import private_url, reminders_send, tokens_create
 from roundrobin.services.results import (
+    NOT_YOUR_GAME,
+    OUTCOME_UNKNOWN,
+    RESULT_UNKNOWN,
     competition_recompute,
     game_result_record,
+    result_claim,
     result_report,
 )
 from roundrobin.services.start import competition_start
 from roundrobin.services.trail import game_item_of
-from roundrobin.services.withdrawals import entry_withdraw
+from roundrobin.services.withdrawals import entry_withdraw, entry_without_table_withdraw
 
 __all__ = [
+    "NOT_YOUR_GAME",
+    "OUTCOME_UNKNOWN",
+    "RESULT_UNKNOWN",
     "Preview",
     "correction_undo",
     "preview_of_posted",
@@ -46,12 +53,14 @@ __all__ = [
     "competition_start",
     "deadlines_process",
     "entry_withdraw",
+    "entry_without_table_withdraw",
     "game_item_of",
     "game_result_record",
     "local_time",
     "move_submit",
     "private_url",
     "reminders_send",
+    "result_claim",
     "result_report",
     "tokens_create",
 ]

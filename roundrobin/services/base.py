@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -13,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import refuse
+from events.localising import event_datetime
 from events.models import Competition
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings
@@ -51,9 +51,9 @@ def turn_hours(competition: Competition) -> int:
 
 
 def local_time(moment: datetime, competition: Competition) -> str:
-    """A stored UTC moment as the event's local time, e.g. "2026-03-02 13:00 CET"."""
-    zone = zoneinfo.ZoneInfo(competition.event.time_zone)
-    return timezone.localtime(moment, zone).strftime("%Y-%m-%d %H:%M %Z")
+    """A stored UTC moment in the event's time zone, the active language's way, the zone named:
+    "March 2, 2026, 1 p.m. (Europe/Amsterdam)" (``events.localising.event_datetime``)."""
+    return event_datetime(moment, competition.event)
 
 
 def turns_stop(game_ids: list[int], now: datetime) -> None:

@@ -22,7 +22,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.db.models import Case, F, When
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, ngettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from events.errors import Conflict, Gone, Invalid, refuse
@@ -48,7 +48,9 @@ from roundrobin.services.results import (
 )
 
 MOVE_EMPTY = _("Write your move.")
-MOVE_TOO_LONG = _("A move is at most %(max)s characters.")
+MOVE_TOO_LONG = ngettext_lazy(
+    "A move is at most %(max)s character.", "A move is at most %(max)s characters.", "max"
+)
 MOVE_BAD_CHARACTER = _("A move cannot contain control characters.")
 GAME_OVER = _("This game is over; no more moves.")
 TOO_LATE = _(
@@ -67,7 +69,9 @@ def check_move(text: object) -> str:
     text = text.strip()
     if len(text) > Turn.MOVE_MAX_LENGTH:
         raise refuse(
-            MOVE_TOO_LONG, error_class=Invalid, code="move_too_long", max=Turn.MOVE_MAX_LENGTH
+            MOVE_TOO_LONG % {"max": Turn.MOVE_MAX_LENGTH},
+            error_class=Invalid,
+            code="move_too_long",
         )
     if any(unicodedata.category(char) == "Cc" for char in text):
         raise refuse(MOVE_BAD_CHARACTER, error_class=Invalid, code="move_bad_character")

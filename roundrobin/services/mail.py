@@ -11,17 +11,18 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from events.language import mail_language, send_mail_in
 from events.models import Competition, CompetitionStatus, Entry, Seat
 from events.siteurl import absolute_url
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
-from roundrobin.services.base import local_time, now_or, options
+from roundrobin.services.base import now_or, options
 
 
 def private_url(token: str) -> str:
@@ -29,16 +30,17 @@ def private_url(token: str) -> str:
     return absolute_url(reverse("roundrobin:private", args=[token]))
 
 
-def render_mail(name: str, context: dict[str, Any]) -> tuple[str, str]:
+def render_mail(name: str, context: dict[str, Any], language: str = "") -> tuple[str, str]:
     """(subject, body) of the e-mail ``name``; the subject on one line."""
-    subject = render_to_string(f"roundrobin/email/{name}_subject.txt", context)
-    body = render_to_string(f"roundrobin/email/{name}_body.txt", context)
+    with translation.override(language or translation.get_language()):  # the player's (issue 11)
+        subject = render_to_string(f"roundrobin/email/{name}_subject.txt", context)
+        body = render_to_string(f"roundrobin/email/{name}_body.txt", context)
     return " ".join(subject.split()), body
 
 
-def _mail_on_commit(subject: str, body: str, to: str) -> None:
+def _mail_on_commit(subject: str, body: str, to: str, language: str) -> None:
     """Send after the transaction commits (never for a rolled-back write)."""
-    transaction.on_commit(lambda: send_mail(subject, body, None, [to], fail_silently=True))
+    transaction.on_commit(lambda: send_mail_in(language, subject, body, to))
 
 
 def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToken]:
@@ -50,6 +52,7 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
         for entry in entries
         if entry.pk not in have
     )
+    games = _games_of(entries) if tokens else {}
     for token in tokens:
         player = token.entry.player
         if player.email:
@@ -59,10 +62,45 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
                     "player": player,
                     "competition": token.entry.competition,
                     "url": private_url(token.token),
+                    "event": token.entry.competition.event,
+                    "games": games.get(token.entry_id, []),
                 },
+                language := mail_language(player, token.entry.competition.event),
             )
-            _mail_on_commit(subject, body, player.email)
+            _mail_on_commit(subject, body, player.email, language)
     return tokens
+
+
+def _games_of(entries: list[Entry]) -> dict[int, list[dict[str, Any]]]:
+    """Each entry's games for the private-link e-mail: table, game number, colour, opponent
+    (one query)."""
+    seats = (
+        Seat.objects.filter(game__in=Seat.objects.filter(entry__in=entries).values("game"))
+        .select_related("entry__player", "game__round__session")
+        .order_by("game__round__number", "game__number", "position")
+    )
+    by_game: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_game.setdefault(seat.game_id, []).append(seat)
+    games: dict[int, list[dict[str, Any]]] = {}
+    for pair in by_game.values():
+        if len(pair) != 2:
+            continue
+        for seat, other in ((pair[0], pair[1]), (pair[1], pair[0])):
+            games.setdefault(seat.entry_id, []).append(_game_words(seat, other))
+    return games
+
+
+def _game_words(seat: Seat, other: Seat) -> dict[str, Any]:
+    """What an e-mail names of one game: its table and number, the colour, the opponent."""
+    game = seat.game
+    return {
+        "table": game.round.session.number,
+        "number": game.number,
+        "tiebreak": game.round.number > 1,
+        "white": seat.position == 1,
+        "opponent": other.entry.player.name,
+    }
 
 
 SIDES = ((1, "first"), (2, "second"))
@@ -76,7 +114,9 @@ def _turns_to_remind(competition: Competition, now: datetime, hours: int) -> lis
             closed_at__isnull=True,
             deadline__gte=now,
             deadline__lte=now + timedelta(hours=hours),
-        ).filter(
+        )
+        .select_related("game__round__session")
+        .filter(
             Q(first_moved_at__isnull=True, first_reminded_at__isnull=True)
             | Q(second_moved_at__isnull=True, second_reminded_at__isnull=True)
         )
@@ -94,7 +134,8 @@ def _mark_reminded(turn: Turn, side: str, now: datetime) -> bool:
     )
 
 
-def _send_reminder(competition: Competition, turn: Turn, entry: Entry) -> None:
+def _send_reminder(competition: Competition, turn: Turn, seat: Seat, other: Seat | None) -> None:
+    entry = seat.entry
     token = getattr(entry, "rr_token", None)
     subject, body = render_mail(
         "reminder",
@@ -102,11 +143,14 @@ def _send_reminder(competition: Competition, turn: Turn, entry: Entry) -> None:
             "competition": competition,
             "player": entry.player,
             "turn": turn.number,
-            "deadline": local_time(turn.deadline, competition),
+            "deadline": turn.deadline,  # formatted in the player's language by the template
+            "event": competition.event,
+            "game": _game_words(seat, other) if other is not None else None,
             "url": private_url(token.token) if token else "",
         },
+        language := mail_language(entry.player, competition.event),
     )
-    send_mail(subject, body, None, [entry.player.email], fail_silently=True)
+    send_mail_in(language, subject, body, entry.player.email)
 
 
 def _remind_competition(competition: Competition, now: datetime, hours: int) -> int:
@@ -116,16 +160,19 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
     seats = Seat.objects.filter(game_id__in=[t.game_id for t in turns]).select_related(
         "entry__player", "entry__rr_token"
     )
-    by_game = {(s.game_id, s.position): s.entry for s in seats}
+    by_game = {(s.game_id, s.position): s for s in seats}
     sent = 0
     for turn in turns:
         for position, side in SIDES:
             if not _mark_reminded(turn, side, now):
                 continue
-            entry = by_game.get((turn.game_id, position))
-            if entry is None or not entry.player.email:
+            seat = by_game.get((turn.game_id, position))
+            if seat is None or not seat.entry.player.email:
                 continue
-            _send_reminder(competition, turn, entry)
+            for game_seat in (seat, by_game.get((turn.game_id, 3 - position))):
+                if game_seat is not None:
+                    game_seat.game = turn.game  # its round and table, loaded with the turn
+            _send_reminder(competition, turn, seat, by_game.get((turn.game_id, 3 - position)))
             sent += 1
     return sent
 

@@ -11,10 +11,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from events.errors import Forbidden, Gone, Invalid, NotFound, Stale, refuse
+from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
 from events.seat_checks import seat_writes
-from events.services import competition_touch
+from events.services import competition_touch, submission_use
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services.base import decimal, locked_competition, now_or, options, turns_stop
@@ -36,7 +36,11 @@ RESULT_ALREADY = _(
     "This game is over (%(state)s); its result is already recorded. Ask the organiser if it "
     "is wrong."
 )
-RESULT_UNKNOWN = _("Report 1-0, 1/2-1/2 or 0-1.")
+RESULT_UNKNOWN = _("Report 1-0, ½-½ or 0-1.")
+OUTCOME_UNKNOWN = _("Report “I won”, “Draw”, “I lost” or “I resign”.")
+CONFIRM_REPLACE = _(
+    "This game already has a result (%(old)s). Replacing it with %(new)s needs a confirmation."
+)
 
 
 def _result_label(game: Game) -> str:
@@ -63,13 +67,20 @@ def game_result_record(
     revision: int,
     now: datetime | None = None,
     by: Any = None,
+    confirmed: bool = False,
+    submission: str = "",
 ) -> Game:
     """Enter or correct a game's result (1-0, ½-½, 0-1) as the organiser (``by``).
 
     Refused when the form was drawn from an older revision of the game (someone else changed
-    it). A first result finishes the game now; a correction keeps its finish time, so it keeps
-    its place in the rating order, and every later rating change is recomputed.
+    it). A result that replaces a different earlier one is refused (``Conflict``, code
+    ``confirm_replace``) unless ``confirmed``: the desk shows old → new first (N-RR-23); the
+    revision still refuses a confirmation drawn from an older state. A first result finishes
+    the game now; a correction keeps its finish time, so it keeps its place in the rating
+    order, and every later rating change is recomputed. ``submission``: the client's key,
+    taken once (``AlreadySubmitted`` for a replay, nothing done twice).
     """
+    submission_use(submission)
     competition = locked_competition(competition)
     if competition.status == CompetitionStatus.REGISTRATION:
         raise refuse(NOT_RUNNING, code="not_running")
@@ -87,6 +98,14 @@ def game_result_record(
         raise refuse(STALE_GAME, error_class=Stale, code="stale_result", result=_result_label(game))
     if detail.ending in (Ending.FORFEIT, Ending.CANCELLED):
         raise refuse(NOT_EDITABLE, code="result_not_editable")
+    if not confirmed and replaces(game, detail, points):
+        raise refuse(
+            CONFIRM_REPLACE,
+            error_class=Conflict,
+            code="confirm_replace",
+            old=_result_label(game),
+            new=selectors.RESULT_LABELS.get(points, "?"),
+        )
     game_finish(
         competition=competition,
         game=game,
@@ -97,6 +116,17 @@ def game_result_record(
         by=by,
     )
     return game
+
+
+def replaces(game: Game, detail: GameDetail, points: tuple[Fraction, Fraction]) -> bool:
+    """Whether giving ``game`` the played result ``points`` replaces a different result."""
+    if not detail.has_result:
+        return False
+    stored = tuple(
+        None if seat.points is None else Fraction(seat.points)
+        for seat in sorted(game.seats.all(), key=lambda seat: seat.position)
+    )
+    return stored != points or detail.ending != Ending.PLAYED
 
 
 def game_finish(
@@ -251,6 +281,24 @@ def game_of_player(competition: Competition, entry: Entry, game_id: object) -> G
 def check_not_withdrawn(entry: Entry) -> None:
     if Withdrawal.objects.filter(entry=entry).exists() or entry.withdrawn_at is not None:
         raise refuse(PLAYER_WITHDRAWN, error_class=Forbidden, code="player_withdrawn")
+
+
+@transaction.atomic
+def result_claim(
+    *, entry: Entry, game_id: object, outcome: object, now: datetime | None = None
+) -> bool:
+    """A player reports a result from their own side on their private page: "won", "draw",
+    "lost" or "resign" (N-RR-22). Mapped here, by the player's seat, to the result from
+    White's side, then reported as ``result_report`` does (a loss, resigning included, is
+    recorded at once; anything else when the opponent reports the same). True once recorded."""
+    competition = locked_competition(entry.competition)
+    game = game_of_player(competition, entry, game_id)
+    position = Seat.objects.filter(game=game, entry=entry).values_list("position", flat=True)[0]
+    try:
+        result = rules.result_of_outcome(outcome, position)
+    except rules.InvalidResult:
+        raise refuse(OUTCOME_UNKNOWN, error_class=Invalid, code="bad_result") from None
+    return result_report(entry=entry, game_id=game.pk, result=result, now=now)
 
 
 @transaction.atomic

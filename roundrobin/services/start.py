@@ -19,6 +19,19 @@ from roundrobin.services.base import locked_competition, now_or, options, turn_h
 from roundrobin.services.mail import tokens_create
 
 ALREADY_STARTED = _("The competition has already started.")
+REGISTRATION_CLOSED = _(
+    "%(competition)s has started: its tables were drawn from the players checked in at the "
+    "start and every game is under way, so no one can join or check in now."
+)
+
+
+def entries_check(competition: Competition) -> None:
+    """The format's ``entry_check``: once the tables are drawn a round robin takes no new
+    entry or check-in (nobody could give the player a table), refused in words."""
+    if competition.status != CompetitionStatus.REGISTRATION:
+        raise refuse(REGISTRATION_CLOSED, code="registration_closed", competition=competition.name)
+
+
 CANNOT_START = _("The competition cannot start: %(reason)s")
 
 

@@ -25,6 +25,7 @@ STALE_WITHDRAWAL = _(
     "confirm again."
 )
 ALREADY_WITHDRAWN = _("%(player)s has already withdrawn.")
+AT_A_TABLE = _("%(player)s plays at a table: withdraw them from that table's page.")
 
 
 def _entry_to_withdraw(competition: Competition, entry: Entry) -> Entry:
@@ -68,6 +69,29 @@ def _strike(view: GameView, now: datetime) -> None:
         )
         turns_stop([view.pk], now)
     detail.save()
+
+
+@transaction.atomic
+def entry_without_table_withdraw(*, entry: Entry, now: datetime | None = None) -> Entry:
+    """Take a player who has no table off the register (checked in after the start before
+    ``entries_check`` refused that, or never checked in): they have no game, so nothing else
+    changes. Refused for a player at a table, who withdraws through ``entry_withdraw``."""
+    competition = locked_competition(entry.competition)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("player", "competition")
+        .get(pk=entry.pk)
+    )
+    if Entry.objects.filter(pk=entry.pk, rr_snapshot__isnull=False).exists():
+        raise refuse(AT_A_TABLE, error_class=Conflict, code="at_a_table", player=entry.player)
+    if entry.withdrawn_at is not None:
+        raise refuse(
+            ALREADY_WITHDRAWN, error_class=Conflict, code="already_withdrawn", player=entry.player
+        )
+    entry.withdrawn_at = now_or(now)
+    entry.save(update_fields=["withdrawn_at"])
+    competition_touch(competition)
+    return entry
 
 
 @transaction.atomic

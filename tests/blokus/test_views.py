@@ -117,7 +117,8 @@ def test_standings_and_tables_take_constant_queries(
     _big_tournament(competition, sessions, size)
     entry = seated(sessions[0])[0].entry
     # session page: etag version, competition, players, rounds, seats (with hands), clock round
-    with django_assert_max_num_queries(8):
+    # (+1 on the event's first page: its language, then cached; events/language.py)
+    with django_assert_max_num_queries(9):
         assert client.get(url("session", competition, 1)).status_code == 200
     # overview: etag, competition, lot, qualifiers, seats, sessions(+2 prefetches), final
     with django_assert_max_num_queries(10):
@@ -182,7 +183,7 @@ def test_desk_pages_render(desk_client, competition, drawn):
 
 
 def test_writes_reject_get(desk_client, competition, sessions):
-    for name, args in [("round_draw", [1]), ("session_register", [1]), ("final_seat", [])]:
+    for name, args in [("round_draw", [1]), ("session_register", [1])]:
         assert desk_client.get(url(name, competition, *args)).status_code == 405
 
 
@@ -211,7 +212,7 @@ def test_the_desk_registers_checks_in_previews_and_seats(desk_client, competitio
     assert "4 play" in preview and "1 reserve" in preview and "Confirm seating" in preview
     assert not SessionPlayer.objects.filter(role="seated").exists()
     html = desk_client.post(url("session_seat", competition, 1), headers=HTMX).content.decode()
-    assert "Seated: 4 playing, 1 reserves." in html
+    assert "Seated: 4 playing, 1 reserve." in html
     assert "Draw round 1" in html
     html = desk_client.post(url("round_draw", competition, 1), headers=HTMX).content.decode()
     assert "Round 1 drawn" in html and "Enter result" in html
@@ -351,7 +352,9 @@ def test_the_final_from_the_desk(desk_client, competition, sessions):
     assert "has not" in desk_client.get(url("desk", competition)).content.decode()
     play_session(sessions[0], random.Random(5))
     assert "Seat the final" in desk_client.get(url("desk", competition)).content.decode()
-    assert desk_client.post(url("final_seat", competition)).status_code == 302
+    preview = desk_client.get(url("final_seat", competition)).context["final_preview"]
+    confirm = {"version": preview.version}
+    assert desk_client.post(url("final_seat", competition), confirm).status_code == 302
     game = Game.objects.get(round__session__kind="final")
     response = desk_client.post(
         url("game_result", competition, game.pk), _result_data(game, [0, 1, 2, 3])

@@ -46,7 +46,7 @@ def test_it_seats_draws_and_enters_results_and_the_public_page_follows(
     expect(preview).to_contain_text("8 play, 1 reserve")
     expect(phone.locator("#preview-reserves")).to_contain_text("Sara")
     phone.get_by_role("button", name="Confirm seating").click()
-    expect(phone.locator("#session-desk")).to_contain_text("Seated: 8 playing, 1 reserves.")
+    expect(phone.locator("#session-desk")).to_contain_text("Seated: 8 playing, 1 reserve.")
     phone.get_by_role("button", name="Draw round 1").click()
     expect(phone.locator("#session-desk")).to_contain_text("Round 1 of 4")
     phone.get_by_role("button", name="Start the 15-minute clock").click()

@@ -32,7 +32,7 @@ def test_a_correction_is_warned_confirmed_and_shown_to_players(phone, second_pho
     play(competition, c, a, at=START + 3 * H)  # 1-1-1: a mini round robin is drawn
     base = live_server.url
     white = Seat.objects.get(game=game, position=1).entry_id
-    b_wins = "0-1" if white == a.pk else "1-0"
+    b_wins = f"Black won: {b.player.name}" if white == a.pk else f"White won: {b.player.name}"
 
     second_phone.goto(base + reverse("roundrobin:player", args=["corr", "trio", b.pk]))
     expect(second_phone.locator("#player-live")).to_contain_text("place 1=")

@@ -39,7 +39,7 @@ def test_a_result_entered_at_the_desk_appears_in_the_public_crosstable(
     log_in(phone, base, "desk")
     phone.goto(base + reverse("roundrobin:desk_table", args=["corr", "open", 1]))
     card = phone.locator(f"#game-{game.pk}")
-    card.get_by_role("button", name="1-0").click()
+    card.get_by_role("button", name=f"White won: {white.player.name}").click()
     expect(phone.locator("#table-panel .msg.success")).to_have_text("Result saved.")
     expect(phone.locator(f"#game-{game.pk} .res")).to_have_text("1-0")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

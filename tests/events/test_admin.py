@@ -277,7 +277,7 @@ def test_deleting_what_holds_results_is_refused(admin_client, model_name):
     obj = {"session": game.round.session, "round": game.round, "game": game}[model_name]
     url = reverse(f"admin:events_{model_name}_delete", args=[obj.pk])
     page = admin_client.get(url).content.decode()
-    assert "protected" in page and "1 scores entered" in page
+    assert "protected" in page and "1 score entered" in page
     admin_client.post(url, {"post": "yes"})
     assert type(obj).objects.filter(pk=obj.pk).exists()
     admin_client.post(

@@ -11,17 +11,14 @@ import re
 from decimal import Decimal
 
 import pytest
-import time_machine
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils.module_loading import import_string
 from openpyxl import load_workbook
 
 from blokus.rules import COLOURS
 from events import exchange
-from events.formats import all_formats
 from events.models import Competition, Event
 from tests.factories import (
     CompetitionFactory,
@@ -36,16 +33,6 @@ from tests.factories import (
 
 FROZEN = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
 KINDS = [("standings", "csv"), ("standings", "xlsx"), ("results", "csv"), ("results", "xlsx")]
-
-
-@pytest.fixture
-def demo(db) -> tuple[User, list[Competition]]:
-    organiser = UserFactory(username="organiser")
-    with time_machine.travel(FROZEN, tick=False):
-        competitions = [
-            import_string(f"{f.demo}.create")(organiser) for f in all_formats() if f.demo
-        ]
-    return organiser, competitions
 
 
 def export_url(competition: Competition, kind: str, file_format: str) -> str:

@@ -15,11 +15,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
-from django.utils.module_loading import import_string
 
 from events import exchange, services
 from events.errors import Conflict, Invalid
-from events.formats import all_formats
 from events.models import Competition, Correction, Entry, Event, Game, Player
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn as ShuffleboardTurn
@@ -39,14 +37,9 @@ def frozen() -> Iterator[None]:
 
 
 @pytest.fixture
-def demo(db, frozen) -> tuple[User, list[Competition]]:
-    organiser = User.objects.create_user("organiser", password="x")
-    competitions = [
-        import_string(f"{game_format.demo}.create")(organiser)
-        for game_format in all_formats()
-        if game_format.demo
-    ]
-    return organiser, competitions
+def demo(demo, frozen) -> tuple[User, list[Competition]]:
+    """The module's demo world (tests/conftest.py), with the clock frozen at its time."""
+    return demo
 
 
 def normalise(body: str, slug: str) -> str:

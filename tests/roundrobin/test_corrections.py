@@ -227,6 +227,7 @@ def test_a_desk_correction_is_recorded_shown_and_undone(
         result="1/2-1/2",
         revision=game.revision,
         by=organiser,
+        confirmed=True,
     )
     correction = Correction.objects.get()
     assert correction.after == "½-½" and correction.source == "desk"
@@ -251,13 +252,21 @@ def test_undo_is_refused_when_the_game_changed_again(organiser, started, sixteen
     game = play(started, sixteen[0], sixteen[1])
     game.refresh_from_db()
     services.game_result_record(
-        competition=started, game_id=game.pk, result="1/2-1/2", revision=game.revision
+        competition=started,
+        game_id=game.pk,
+        result="1/2-1/2",
+        revision=game.revision,
+        confirmed=True,
     )
     first = Correction.objects.get()
     game.refresh_from_db()
     white_won_now = "0-1"
     services.game_result_record(
-        competition=started, game_id=game.pk, result=white_won_now, revision=game.revision
+        competition=started,
+        game_id=game.pk,
+        result=white_won_now,
+        revision=game.revision,
+        confirmed=True,
     )
     with pytest.raises(Conflict) as refused:
         event_services.correction_undo(correction=first, by=organiser)

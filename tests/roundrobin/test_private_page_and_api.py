@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from events.models import Game, Seat
 from roundrobin import services
-from roundrobin.models import PlayerToken, Turn
+from roundrobin.models import PlayerToken, ResultReport, Turn
 from tests.roundrobin.conftest import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
@@ -59,7 +59,7 @@ def test_the_private_page_shows_the_games_and_the_deadline_in_the_event_zone(cli
     assert page.status_code == 200 and fragment.status_code == 200
     html = page.content.decode()
     assert b.player.name in html and "Turn 1" in html
-    assert "Mon 2 Mar 13:00 CET" in html and "22 h 00 min left" in html
+    assert "March 2, 2026, 1 p.m. (Europe/Stockholm)" in html and "22 h 00 min left" in html
     assert 'name="turn" value="1"' in html
     assert page["Cache-Control"] == "private, no-store"
     assert "<html" not in fragment.content.decode()
@@ -120,7 +120,7 @@ def test_a_late_move_on_the_page_shows_the_deadline(client, duel):
         assert "Turn 2" in page and "Turn 1 " not in page  # an expired turn is never shown open
         response = client.post(address, {"game": game.pk, "turn": 1, "move": "e4"}, headers=HTMX)
     assert "Too late" in response.content.decode()
-    assert "2026-03-02 13:00 CET" in response.content.decode()
+    assert "March 2, 2026, 1 p.m. (Europe/Stockholm)" in response.content.decode()
 
 
 @pytest.mark.parametrize("players", [3, 7])
@@ -265,14 +265,26 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
     mine = "0-1" if position == 1 else "1-0"  # a's own loss: resigning
     phone_b = Client()  # each player on their own phone, each with their own cookie
     page_a, page_b = private(client, a), private(phone_b, b)
+    b_colour = "Black" if position == 1 else "White"
     with time_machine.travel(START + H, tick=False):
+        # "I won" asks first, in words from b's side; nothing is reported yet.
+        ask = phone_b.post(page_b, {"game": game.pk, "outcome": "won"}, headers=HTMX)
+        asked = ask.content.decode()
+        assert f"Confirm: you won against {a.player.name} as {b_colour}?" in asked
+        assert not ResultReport.objects.exists()
         claim = phone_b.post(
-            page_b, {"game": game.pk, "result": mine}, headers=HTMX
+            page_b, {"game": game.pk, "outcome": "won", "confirm": "1"}, headers=HTMX
         ).content.decode()
         assert "when your opponent reports the same" in claim
-        bad = client.post(page_a, {"game": game.pk, "result": "2-0"}, headers=HTMX)
-        assert "Report 1-0" in bad.content.decode()
-        done = client.post(page_a, {"game": game.pk, "result": mine}, headers=HTMX)
+        assert ResultReport.objects.get().result == mine
+        bad = client.post(page_a, {"game": game.pk, "outcome": "2-0"}, headers=HTMX)
+        assert "I resign" in bad.content.decode() and 'class="msg error"' in bad.content.decode()
+        # An old page's bare result key is confirmed in words too, never saved at once.
+        old = client.post(page_a, {"game": game.pk, "result": mine}, headers=HTMX)
+        assert "Confirm: you lost against" in old.content.decode()
+        done = client.post(
+            page_a, {"game": game.pk, "outcome": "lost", "confirm": "1"}, headers=HTMX
+        )
     assert "Result recorded." in done.content.decode()
     assert Game.objects.get(pk=game.pk).status == "finished"
 

@@ -56,6 +56,7 @@ def test_random_play_keeps_points_and_ratings_consistent(event, size, moves, wit
             result=result,
             revision=game.revision,
             now=START + dt.timedelta(hours=step + 1),
+            confirmed=True,
         )
 
     table = selectors.tables_for_competition(competition)[0]

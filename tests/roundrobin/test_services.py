@@ -206,6 +206,7 @@ def test_a_correction_recomputes_later_rating_changes(started, sixteen):
         result="0-1" if white == a.pk else "1-0",
         revision=first.revision,
         now=START + 5 * HOUR,
+        confirmed=True,
     )
     # The same chain computed by hand from the snapshot, in finish order.
     r = {a.pk: 2000, b.pk: 1980, c.pk: 1960}
@@ -230,7 +231,7 @@ def test_rated_games_count_each_game_once_after_corrections(started, sixteen):
     game = play(started, a, b)
     for revision, result in ((1, "0-1"), (2, "1/2-1/2"), (3, "1-0")):
         services.game_result_record(
-            competition=started, game_id=game.pk, result=result, revision=revision
+            competition=started, game_id=game.pk, result=result, revision=revision, confirmed=True
         )
     assert Player.objects.get(pk=a.player_id).rated_games == 41
     assert RatingChange.objects.filter(game=game).count() == 2
@@ -368,6 +369,7 @@ def test_a_correction_that_removes_the_tie_drops_the_unplayed_decider(event):
         game_id=draw.pk,
         result="1-0" if white == a.pk else "0-1",
         revision=draw.revision,
+        confirmed=True,
     )
     assert not Game.objects.filter(round__number=2).exists()
     assert tables(competition)[1].is_final
@@ -500,6 +502,7 @@ def test_a_stage_made_unnecessary_cancels_its_open_games_and_reopens_if_needed_a
         result="1-0" if white == a.pk else "0-1",
         revision=regular.revision,
         now=later,
+        confirmed=True,
     )
     endings = sorted(GameDetail.objects.filter(game__in=stage_games).values_list("ending", "rated"))
     assert endings == [("cancelled", False), ("cancelled", False), ("played_out", True)]
@@ -521,6 +524,7 @@ def test_a_stage_made_unnecessary_cancels_its_open_games_and_reopens_if_needed_a
         result="0-1" if white == a.pk else "1-0",
         revision=regular.revision,
         now=again,
+        confirmed=True,
     )
     assert GameDetail.objects.filter(game__in=stage_games, ending="").count() == 2
     reopened = Turn.objects.filter(game__in=stage_games, closed_at__isnull=True)

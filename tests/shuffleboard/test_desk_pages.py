@@ -234,9 +234,10 @@ def test_corrections_404_for_other_competitions_games(desk_client, played, event
 def test_it_removes_a_game(desk_client, played):
     competition = played[0].competition
     turn = Turn.objects.get(entry=played[2], number=1)
-    stale = desk_client.post(url("turn_delete", competition, turn.pk), {"revision": 5})
+    address = url("turn_delete", competition, turn.pk)
+    stale = desk_client.post(address, {"revision": 5, "sure": "1"})
     assert stale.status_code == 302 and Turn.objects.filter(pk=turn.pk).exists()
-    response = desk_client.post(url("turn_delete", competition, turn.pk), {"revision": 1})
+    response = desk_client.post(address, {"revision": 1, "sure": "1"})
     assert response.status_code == 302
     assert not Turn.objects.filter(pk=turn.pk).exists()
 
@@ -261,13 +262,14 @@ def test_the_score_cards_have_one_sheet_per_board(desk_client, played):
 
 def test_it_finishes_and_reopens_the_competition(desk_client, played):
     competition = played[0].competition
-    response = desk_client.post(url("status", competition), {"action": "finish"})
+    finish = {"action": "finish", "sure": "1"}
+    response = desk_client.post(url("status", competition), finish)
     assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.status == Competition.Status.FINISHED
     html = desk_client.get(url("entry", competition)).content.decode()
     assert "scores can no longer be entered" in html
-    again = desk_client.post(url("status", competition), {"action": "finish"}, follow=True)
+    again = desk_client.post(url("status", competition), finish, follow=True)
     refusal = services.ALREADY_FINISHED % {"competition": competition.name}
     assert refusal in again.content.decode()
     desk_client.post(url("status", competition), {"action": "reopen"})

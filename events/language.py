@@ -1,0 +1,208 @@
+"""Which language a visitor reads, and which language a player's e-mails are in (issue 11).
+
+The order, first match wins:
+
+1. the visitor's own choice: the language switcher's cookie (``settings.LANGUAGE_COOKIE_NAME``,
+   set by Django's ``set_language`` view, for anonymous visitors too);
+2. the browser's ``Accept-Language``, when it names one of ``settings.LANGUAGES``;
+3. on a public page of an event (an address with ``event_slug``: the event, its
+   competitions and players; not the desk, whose organisers choose for themselves), the
+   event's ``language``; on a player's private page (:data:`PLAYER_PAGES`), the player's
+   preferred language, then their event's;
+4. ``settings.LANGUAGE_CODE``.
+
+Django's ``LocaleMiddleware`` does 1, 2 and 4. :class:`EventLanguageMiddleware` (after it)
+does 3, in ``process_view``, only when neither 1 nor 2 applies: it reads the language with at
+most one query, and an event's language from the shared cache (:data:`CACHE_SECONDS`,
+forgotten whenever the event is saved), so a poll of a live page by such a visitor usually
+costs no query either. Every answer varies on ``Accept-Language`` and ``Cookie``; the live
+pages key their cached bodies and ETags on the active language (``events.live``).
+
+E-mails: :func:`mail_language` (the player's language, else the event's) and
+:func:`send_mail_in`, which marks the message with ``Content-Language``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import FieldError
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import activate, get_language, get_supported_language_variant
+from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
+
+from events.models import Entry, Event, Player
+
+CACHE_SECONDS = 300
+# Each process also keeps what it read for a few seconds: another process's change of an
+# event's language is seen at most this late there (this process's own at once).
+LOCAL_SECONDS = 10
+LOCAL_MAX = 1000
+_local: dict[str, tuple[float, str]] = {}
+# The organisers' pages follow their own choice (or browser), not the event's.
+DESK_PREFIX = "/desk/"
+_MISSING = "-"  # cached for an address that names no event
+
+# A player's private page (a format's view name) -> (the URL keyword, the ``Entry`` lookup it
+# fills). The page is in that entry's player's language, else their event's.
+PLAYER_PAGES: dict[str, tuple[str, str]] = {
+    "roundrobin:private": ("token", "rr_token__token"),
+    "roundrobin:private_page": ("entry_id", "pk"),
+}
+
+
+def codes() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def supported(code: str | None) -> str | None:
+    """``code`` as one of the site's languages ("sv-SE" -> "sv"), or None."""
+    if not code or not language_code_re.search(code):
+        return None
+    try:
+        return get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def chosen_language(request: HttpRequest) -> str | None:
+    """The visitor's own language: the switcher's cookie, else the first language of the
+    browser's ``Accept-Language`` that is one of ours; None when neither says."""
+    language = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    if language:
+        return language
+    for accepted, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        if accepted == "*":
+            break
+        language = supported(accepted)
+        if language:
+            return language
+    return None
+
+
+def _event_key(slug: str) -> str:
+    return f"lang:e:{slug}"
+
+
+def event_language(slug: str) -> str | None:
+    """The language of the event at ``slug`` (None: no such event): from this process's
+    memory (:data:`LOCAL_SECONDS`), else the shared cache, else one query (which fills both;
+    with the shared cache down, the memory alone spares the query)."""
+    key = _event_key(slug)
+    now = time.monotonic()
+    remembered = _local.get(key)
+    if remembered is not None and remembered[0] > now:
+        language: Any = remembered[1]
+    else:
+        language = cache.get(key)
+        if language is None:
+            language = (
+                Event.objects.filter(slug=slug).values_list("language", flat=True).first()
+                or _MISSING
+            )
+            cache.set(key, language, CACHE_SECONDS)
+        if len(_local) >= LOCAL_MAX:
+            _local.clear()
+        _local[key] = (now + LOCAL_SECONDS, str(language))
+    return None if language == _MISSING else str(language)
+
+
+def forget_event(slug: str) -> None:
+    """Drop the cached language of the event at ``slug``: now, and again after commit (a
+    reader may have cached the old value meanwhile)."""
+    key = _event_key(slug)
+    _local.pop(key, None)
+    cache.delete(key)
+    transaction.on_commit(lambda: (_local.pop(key, None), cache.delete(key)))
+
+
+def _event_saved(sender: Any, instance: Event, **kwargs: Any) -> None:
+    forget_event(instance.slug)
+
+
+post_save.connect(_event_saved, sender=Event, dispatch_uid="events_language_saved")
+post_delete.connect(_event_saved, sender=Event, dispatch_uid="events_language_deleted")
+
+
+def _player_page_language(view_name: str, kwargs: dict[str, Any]) -> str | None:
+    keyword, lookup = PLAYER_PAGES[view_name]
+    if keyword not in kwargs:
+        return None
+    try:
+        row = (
+            Entry.objects.filter(**{lookup: kwargs[keyword]})
+            .values_list("player__language", "competition__event__language")
+            .first()
+        )
+    except (FieldError, ValueError):  # the format is not installed; a value of another type
+        return None
+    if row is None:
+        return None
+    return row[0] or row[1]
+
+
+def page_language(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
+    """The language a page under an event is in for a visitor without a language of their
+    own: the player's or event's (see the module's docstring); None elsewhere."""
+    if request.path_info.startswith(DESK_PREFIX):
+        return None
+    match = getattr(request, "resolver_match", None)
+    view_name = match.view_name if match is not None else ""
+    if view_name in PLAYER_PAGES:
+        language = _player_page_language(view_name, kwargs)
+    elif isinstance(kwargs.get("event_slug"), str):
+        language = event_language(kwargs["event_slug"])
+    else:
+        return None
+    return supported(language)
+
+
+class EventLanguageMiddleware:
+    """After Django's ``LocaleMiddleware``: pages of an event in the event's language for
+    visitors who chose none and whose browser asks for none of ours."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        return response
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., Any],
+        view_args: tuple[Any, ...],
+        view_kwargs: dict[str, Any],
+    ) -> None:
+        if chosen_language(request) is not None:
+            return None
+        language = page_language(request, view_kwargs)
+        if language and language != get_language():
+            activate(language)
+            request.LANGUAGE_CODE = language
+        return None
+
+
+# --- e-mail ----------------------------------------------------------------------------------
+
+
+def mail_language(player: Player, event: Event) -> str:
+    """The language of an e-mail to ``player`` about ``event``: theirs, else the event's."""
+    return supported(player.language) or supported(event.language) or settings.LANGUAGE_CODE
+
+
+def send_mail_in(language: str, subject: str, body: str, to: str) -> None:
+    """Send one e-mail, marked as written in ``language`` (``Content-Language``); a failure
+    to send is not the sender's error (as ``send_mail(fail_silently=True)``)."""
+    message = EmailMessage(subject, body, None, [to], headers={"Content-Language": language})
+    message.send(fail_silently=True)

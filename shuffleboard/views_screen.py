@@ -1,0 +1,63 @@
+"""The sjoelen projector screen: the standings, page by page, then the next game's board rota."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from events.http import HtmxHttpRequest
+from events.live import Context, competition_page
+from events.models import Competition
+from events.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
+from shuffleboard import selectors
+from shuffleboard.format import SJOELEN
+
+STANDING_COLUMNS = 2
+BOARD_COLUMNS = 5
+
+
+@dataclass(frozen=True)
+class BoardColumn:
+    board: int
+    names: list[str]
+    continued: bool = False  # the board's list goes on from the previous column
+
+
+def board_columns(table: list[tuple[int, list[str]]], rows: int) -> list[BoardColumn]:
+    """Each board's players, a board longer than ``rows`` split over several columns."""
+    columns = []
+    for board, names in table:
+        chunks = [names[i : i + rows] for i in range(0, len(names), rows)] or [[]]
+        columns += [BoardColumn(board, chunk, i > 0) for i, chunk in enumerate(chunks)]
+    return columns
+
+
+@competition_page("shuffleboard/screen.html", game_format=SJOELEN)
+def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
+    standings = selectors.standings_for_competition(competition)
+    rota = selectors.rota_for_competition(competition)
+    number = rota.current_game
+    table = [
+        (board, [p.entry.player.name for p in players])
+        for board, players in zip(rota.board_numbers, rota.table(number), strict=True)
+    ]
+    rows = rows_fitting(PAGE_VH, headings=2)  # the page's title, then the columns' headings
+    standing_pages = pages_of(
+        standings.rows, rows=rows, columns=STANDING_COLUMNS, title=_("Standings"), kind="standings"
+    )
+    rota_pages = (
+        pages_of(
+            board_columns(table, rows),
+            rows=1,
+            columns=BOARD_COLUMNS,
+            title=_("Game %(number)s: who plays where") % {"number": number},
+            kind="rota",
+        )
+        if rota.active and not competition.is_finished
+        else []
+    )
+    return {
+        **screen_context(request, competition, numbered(standing_pages, rota_pages)),
+        "standings": standings,
+    }

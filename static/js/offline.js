@@ -1,0 +1,201 @@
+// The desk keeps working offline (issue 16). A form marked data-offline-queue that is submitted
+// while the network is down (or while older results still wait) is kept in IndexedDB with a
+// one-time key (its "submission" field) and listed as "waiting to send"; the queue is sent in
+// order, as plain posts, when the connection returns ("online", a retry timer, a page load).
+// The server takes each key once and answers a replay as the first post (a redirect). A refusal
+// (409 stale, another 4xx) is listed as not applied with the server's words, never retried.
+// Without such a form the module only says when the browser is offline.
+(function () {
+  "use strict";
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var STORE = "queue";
+  var forms = document.querySelectorAll("form[data-offline-queue]");
+  var main = document.querySelector("main");
+  var box, dbp, busy = false, waiting = 0, last = new WeakMap();
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  var banner = el("p", "msg warning", gettext("You are offline: this page shows what it had."));
+  banner.setAttribute("role", "status");
+  function offline() {
+    if (navigator.onLine) banner.remove();
+    else if (main && !forms.length) main.prepend(banner);
+  }
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", offline);
+  offline();
+  if (!forms.length || !window.indexedDB) return;
+
+  function db() {
+    dbp = dbp || new Promise(function (ok, ko) {
+      var r = indexedDB.open("desk-offline", 1);
+      r.onupgradeneeded = function () {
+        r.result.createObjectStore(STORE, { keyPath: "n", autoIncrement: true });
+      };
+      r.onsuccess = function () { ok(r.result); };
+      r.onerror = function () { ko(r.error); };
+    });
+    return dbp;
+  }
+  function tx(mode, act) {
+    return db().then(function (d) {
+      return new Promise(function (ok, ko) {
+        var t = d.transaction(STORE, mode), req = act(t.objectStore(STORE));
+        t.oncomplete = function () { ok(req.result); };
+        t.onerror = function () { ko(t.error); };
+      });
+    });
+  }
+  function all() { return tx("readonly", function (s) { return s.getAll(); }); }
+  function put(item) { return tx("readwrite", function (s) { return s.put(item); }); }
+  function drop(n) { return tx("readwrite", function (s) { return s.delete(n); }); }
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  // What is sent: the form's fields (with the pressed button) and a fresh key.
+  function snapshot(form, submitter) {
+    var field = form.querySelector("input[name=submission]");
+    if (!field) {
+      field = el("input");
+      field.type = "hidden";
+      field.name = "submission";
+      form.append(field);
+    }
+    field.value = newKey();
+    var label = form.getAttribute("data-offline-label") || document.title;
+    if (submitter && submitter.value) label += " · " + submitter.textContent.trim();
+    return {
+      key: field.value,
+      url: form.action,
+      body: Array.from(new FormData(form, submitter)).filter(function (p) {
+        return typeof p[1] === "string";
+      }),
+      label: label,
+    };
+  }
+
+  function queue(form, item) {
+    return put(item).then(function () {
+      var step = form.getAttribute("data-offline-step");
+      var input = step && form.elements[step];
+      var value = input ? Number(input.value) : NaN;
+      form.reset(); // ready for the next result; a stepped field (a game number) moves on
+      if (input && value) input.value = value + 1;
+      render();
+      flush();
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-offline-queue]")) return;
+    var item = snapshot(form, event.submitter);
+    if (navigator.onLine && !waiting) {
+      last.set(form, item); // htmx or the browser sends it; kept in case htmx cannot
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation(); // htmx listens on the form itself: it never sees this submit
+    queue(form, item);
+  }, true);
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var d = event.detail || {}, form = d.elt && d.elt.closest("form[data-offline-queue]");
+    var trigger = d.requestConfig && d.requestConfig.triggeringEvent;
+    var item = form && last.get(form);
+    if (!item || !trigger || trigger.type !== "submit") return;
+    last.delete(form);
+    var note = form.previousElementSibling; // site.js's "not sent": the queue says it now
+    if (note && note.hasAttribute("data-htmx-error")) note.remove();
+    queue(form, item);
+  });
+
+  function wordsOf(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var found = [".msg.error p", ".msg.error", ".errors", ".errorlist", "[role=alert]"]
+      .map(function (s) { return doc.querySelector("main " + s); })
+      .filter(Boolean)[0];
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  // Oldest first; stops at the first one that cannot be sent (no network, a server error).
+  function flush() {
+    if (busy || !navigator.onLine) return;
+    busy = true;
+    function next(items) {
+      var item = items.filter(function (i) { return !i.status; })[0];
+      if (!item) return;
+      return fetch(item.url, {
+        method: "POST",
+        body: new URLSearchParams(item.body),
+        credentials: "same-origin",
+        headers: { "X-Offline-Queue": "1" },
+      }).then(function (r) {
+        if (r.status >= 500) return;
+        if (r.ok) return drop(item.n).then(all).then(next);
+        return r.text().then(function (html) {
+          item.status = r.status;
+          item.words = wordsOf(html);
+          return put(item).then(all).then(next);
+        });
+      }, function () {});
+    }
+    all().then(next).then(render, render).then(function () { busy = false; });
+  }
+
+  function render() {
+    return all().then(function (items) {
+      var sending = items.filter(function (i) { return !i.status; });
+      var refused = items.filter(function (i) { return i.status; });
+      waiting = sending.length;
+      if (!box) {
+        box = el("section", "panel offline-queue");
+        box.id = "offline-queue";
+        box.setAttribute("aria-live", "polite");
+        main.prepend(box);
+      }
+      box.replaceChildren();
+      box.hidden = !items.length;
+      if (sending.length) {
+        var n = sending.length;
+        box.append(el("h2", "", interpolateN(ngettext("Waiting to send (%s)", "Waiting to send (%s)", n), n)));
+        if (!navigator.onLine) box.append(el("p", "muted small", gettext("You are offline: results are kept in this browser and sent when the connection returns.")));
+        var ol = el("ol", "queue");
+        sending.forEach(function (i) { ol.append(el("li", "", i.label)); });
+        box.append(ol);
+      }
+      if (refused.length) {
+        box.append(el("h2", "", gettext("Not applied")));
+        refused.forEach(function (i) {
+          var li = el("p", "msg error", (i.status === 409 ? gettext("Conflict") : gettext("Refused")) + ": " + i.label + " — " + (i.words || i.status));
+          li.setAttribute("role", "alert");
+          li.setAttribute("data-status", i.status);
+          var ok = el("button", "link", gettext("Dismiss"));
+          ok.type = "button";
+          ok.addEventListener("click", function () { drop(i.n).then(render); });
+          li.append(" ", ok);
+          box.append(li);
+        });
+      }
+    });
+  }
+  function interpolateN(fmt, n) {
+    return window.interpolate ? window.interpolate(fmt, [n]) : fmt.replace("%s", n);
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
+  setInterval(function () { if (waiting) flush(); }, 5000);
+  render().then(flush);
+})();

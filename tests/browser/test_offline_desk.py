@@ -1,0 +1,144 @@
+"""The desk keeps working offline (issue 16, static/js/offline.js): results saved while the
+browser is offline wait in IndexedDB ("Waiting to send (N)"), survive a reload, and are sent in
+order, each exactly once, when the connection returns; a result that became stale meanwhile is
+shown as a conflict and not applied. Every wait is for a condition (Playwright's expect)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from blokus import services as blokus_services
+from events.models import Game, Seat, SubmissionToken
+from shuffleboard.models import Turn
+from tests.blokus.conftest import register, set_up
+from tests.browser.conftest import log_in, screenshot
+from tests.factories import (
+    CompetitionFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    UserFactory,
+)
+from tests.shuffleboard.factories import SjoelenFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+GAMES = [(5, 9, 5, 7), (7, 7, 7, 9), (1, 2, 3, 4)]  # gates worth 1, 2, 3, 4
+SCORES = [116, 148, 40]
+
+
+def _sjoelen(live_server, phone):
+    organiser = UserFactory(username="desk")
+    event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])
+    competition = SjoelenFactory(
+        event=event,
+        name="Sjoelen",
+        slug="sjoelen",
+        settings={"games": 3, "boards": 1, "bonus_disc": False},
+    )
+    entry = EntryFactory(
+        competition=competition, player=PlayerFactory(name="Õie Sööt"), checked_in_at=timezone.now()
+    )
+    log_in(phone, live_server.url, "desk")
+    phone.goto(f"{live_server.url}/desk/tallinn/sjoelen/sjoelen/")
+    expect(phone.locator("#current-player")).to_have_text("Õie Sööt")
+    return entry
+
+
+def _enter(page, counts: tuple[int, int, int, int]) -> None:
+    for value, count in enumerate(counts, start=1):
+        page.fill(f"#id_gate{value}", str(count))
+    page.press("#id_gate1", "Enter")
+
+
+def _arrived(entry) -> list[tuple[int, int]]:
+    return list(Turn.objects.filter(entry=entry).order_by("number").values_list("number", "score"))
+
+
+def test_three_scores_entered_offline_arrive_once_when_back_online(phone, live_server):
+    entry = _sjoelen(live_server, phone)
+    queue = phone.locator("#offline-queue")
+    phone.context.set_offline(True)
+    for done, counts in enumerate(GAMES, start=1):
+        expect(phone.locator("#id_number")).to_have_value(str(done))
+        _enter(phone, counts)
+        expect(queue.locator("h2")).to_have_text(f"Waiting to send ({done})")
+    expect(queue.locator("li")).to_have_count(3)
+    expect(queue).to_contain_text("Õie Sööt")
+    assert _arrived(entry) == []
+    screenshot(phone, "offline-desk-waiting")
+
+    phone.context.set_offline(False)
+    expect(queue).to_be_hidden()  # each one answered (a 2xx) and taken off the queue
+    assert _arrived(entry) == list(zip([1, 2, 3], SCORES, strict=True))
+    assert SubmissionToken.objects.count() == 3
+
+
+def test_the_queue_survives_a_reload_and_is_sent_from_the_reloaded_page(phone, live_server):
+    entry = _sjoelen(live_server, phone)
+    queue = phone.locator("#offline-queue")
+    phone.context.set_offline(True)
+    _enter(phone, GAMES[0])
+    expect(queue.locator("h2")).to_have_text("Waiting to send (1)")
+
+    # Back online, but the score posts still fail (the venue's network half up): the result
+    # stays queued in IndexedDB through a reload of the page.
+    blocked = "**/desk/tallinn/sjoelen/sjoelen/save/"
+    phone.route(blocked, lambda route: route.abort())
+    phone.context.set_offline(False)
+    phone.reload()
+    expect(queue.locator("h2")).to_have_text("Waiting to send (1)")
+    expect(queue.locator("li")).to_contain_text("Õie Sööt")
+    assert _arrived(entry) == []
+
+    phone.unroute(blocked)  # the network is whole again: the retry timer sends it
+    expect(queue).to_be_hidden(timeout=30_000)
+    assert _arrived(entry) == [(1, SCORES[0])]
+
+
+def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(phone, live_server):
+    organiser = UserFactory(username="desk")
+    event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
+    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
+    session = set_up(competition)[0]
+    register(competition, session, 4)
+    blokus_services.session_seat(session=session)
+    blokus_services.round_draw(session=session, seed=1)
+    game = Game.objects.get(round__session=session)
+    seats = list(game.seats.order_by("position"))
+
+    log_in(phone, live_server.url, "desk")
+    phone.goto(f"{live_server.url}/desk/lincon/blokus/blokus/game/{game.pk}/")
+    phone.context.set_offline(True)
+    for seat, squares in zip(seats, (1, 2, 3, 4), strict=True):
+        phone.fill(f"#id_squares_{seat.pk}", str(squares))
+    phone.click("#result-form button[type=submit]")
+    queue = phone.locator("#offline-queue")
+    expect(queue.locator("h2")).to_have_text("Waiting to send (1)")
+
+    # Meanwhile another desk saves this table (revision 0 -> 1).
+    blokus_services.game_result_record(
+        game=game,
+        revision=0,
+        hands=[
+            blokus_services.HandInput(seat.pk, squares, False)
+            for seat, squares in zip(seats, (10, 0, 5, 7), strict=True)
+        ],
+    )
+    phone.context.set_offline(False)
+    conflict = queue.locator("[data-status='409']")
+    expect(conflict).to_contain_text("Someone else changed this table's result")
+    expect(conflict).to_contain_text("Conflict")
+    expect(queue.locator("li")).to_have_count(0)  # out of the queue, never retried
+    screenshot(phone, "offline-desk-conflict")
+    scores = list(
+        Seat.objects.filter(game=game).order_by("position").values_list("score", flat=True)
+    )
+    assert scores == [-10, 0, -5, -7]  # the other desk's result stands
+
+    phone.reload()  # the conflict stays listed until the organiser dismisses it
+    expect(conflict).to_be_visible()
+    conflict.get_by_role("button", name="Dismiss").click()
+    expect(queue).to_be_hidden()
