@@ -1,12 +1,26 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic.base import RedirectView
 
-from events import health, jsi18n
+from events import health, jsi18n, results_sheet
 from events.formats import all_formats
+
+
+class FaviconView(RedirectView):
+    """/favicon.ico: the static SVG icon (its hashed name is read per request, not at import)."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("favicon.svg")
+
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    # Browsers ask for /favicon.ico on every page: send them to the static SVG icon.
+    path("favicon.ico", FaviconView.as_view()),
     path("readyz", health.readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -14,6 +28,12 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # The JavaScript strings (Django's JavaScriptCatalog), per language, cached (events/jsi18n.py).
     path("jsi18n/<str:lang>/", jsi18n.javascript_catalogue, name="javascript-catalog"),
+    # The notice board's A4 sheet of a competition (final standings and podium).
+    path(
+        "e/<slug:event_slug>/<slug:competition_slug>/results-sheet/",
+        results_sheet.results_sheet,
+        name="results_sheet",
+    ),
     path("", include("events.urls")),
     # Each format's own URL module (its pages start with the format's segment, see formats.py).
     *[path("", include(game_format.urls)) for game_format in all_formats()],

@@ -8,9 +8,12 @@ number, or words matching exactly one player not yet checked in.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -18,6 +21,7 @@ from events import selectors, services
 from events.errors import NotFound, Refused, ServiceError, refuse
 from events.http import HtmxHttpRequest, desk_view
 from events.models import Competition, Entry, fold
+from events.siteurl import site_url
 from events.views import _desk_refusal, _entries_changed  # the desk's shared answers
 
 NO_NUMBER = gettext_lazy("No player has the number %(number)s.")
@@ -26,6 +30,13 @@ MANY_MATCH = gettext_lazy(
     "%(count)s players still to check in match “%(query)s”: type more of the name, or the number."
 )
 NOTHING_TYPED = gettext_lazy("Type a player's number or name.")
+NOT_A_PLAYER_CODE = gettext_lazy(
+    "This QR code is not a player's page of this site: type the player's number instead."
+)
+OTHER_EVENT_CODE = gettext_lazy(
+    "This QR code belongs to another event, not to “%(event)s”: type the player's number instead."
+)
+NOT_IN_COMPETITION = gettext_lazy("%(player)s is not registered in “%(competition)s”.")
 
 
 def entry_to_check_in(entries: list[Entry], query: str) -> Entry:
@@ -56,12 +67,59 @@ def entry_to_check_in(entries: list[Entry], query: str) -> Entry:
     return matches[0]
 
 
+def entry_for_code(
+    entries: list[Entry], competition: Competition, code: str, *, hosts: tuple[str, ...] = ()
+) -> Entry:
+    """The entry a scanned QR code names (``static/js/desk-scan.js`` posts the code's text).
+
+    The code is the address of a player's own page (public or private) on this site: its path
+    resolves to one of our pages with an ``entry_id``. The entry must be of this event; one of
+    another competition of the event names the same player's entry here. Anything else is
+    refused with a sentence (a typed number still works)."""
+    parts = urlsplit(code.strip())
+    allowed = {urlsplit(site_url()).netloc.lower(), *(host.lower() for host in hosts)}
+    if parts.scheme not in ("http", "https") or parts.netloc.lower() not in allowed:
+        raise refuse(NOT_A_PLAYER_CODE, error_class=NotFound, code="not_a_player_code")
+    try:
+        match = resolve(parts.path)
+    except Resolver404:
+        match = None
+    entry_id = match.kwargs.get("entry_id") if match else None
+    if not isinstance(entry_id, int):
+        raise refuse(NOT_A_PLAYER_CODE, error_class=NotFound, code="not_a_player_code")
+    scanned = (
+        Entry.objects.select_related("player", "competition__event").filter(pk=entry_id).first()
+    )
+    slug = match.kwargs.get("event_slug") if match else None
+    if scanned is None or (slug is not None and slug != scanned.competition.event.slug):
+        raise refuse(NOT_A_PLAYER_CODE, error_class=NotFound, code="not_a_player_code")
+    if scanned.competition.event_id != competition.event_id:
+        raise refuse(
+            OTHER_EVENT_CODE, error_class=Refused, code="other_event", event=competition.event
+        )
+    for entry in entries:
+        if entry.player_id == scanned.player_id:
+            return entry
+    raise refuse(
+        NOT_IN_COMPETITION,
+        error_class=NotFound,
+        code="not_in_competition",
+        player=scanned.player,
+        competition=competition.name,
+    )
+
+
 @require_POST
 @desk_view()
 def check_in_typed(request: HtmxHttpRequest, competition: Competition) -> HttpResponse:
     entries = selectors.entries_for_competition(competition)
     try:
-        entry = entry_to_check_in(entries, request.POST.get("q", "")[:100])
+        code = request.POST.get("code", "")[:500]
+        entry = (
+            entry_for_code(entries, competition, code, hosts=(request.get_host(),))
+            if code
+            else entry_to_check_in(entries, request.POST.get("q", "")[:100])
+        )
         services.entry_check_in(entry=entry)
     except ServiceError as exc:
         return _desk_refusal(request, competition, exc)

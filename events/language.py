@@ -24,7 +24,6 @@ E-mails: :func:`mail_language` (the player's language, else the event's) and
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -42,11 +41,7 @@ from django.utils.translation.trans_real import language_code_re, parse_accept_l
 from events.models import Entry, Event, Player
 
 CACHE_SECONDS = 300
-# Each process also keeps what it read for a few seconds: another process's change of an
-# event's language is seen at most this late there (this process's own at once).
-LOCAL_SECONDS = 10
-LOCAL_MAX = 1000
-_local: dict[str, tuple[float, str]] = {}
+SLUG_MAX_LENGTH = Event._meta.get_field("slug").max_length or 60
 # The organisers' pages follow their own choice (or browser), not the event's.
 DESK_PREFIX = "/desk/"
 _MISSING = "-"  # cached for an address that names no event
@@ -93,25 +88,19 @@ def _event_key(slug: str) -> str:
 
 
 def event_language(slug: str) -> str | None:
-    """The language of the event at ``slug`` (None: no such event): from this process's
-    memory (:data:`LOCAL_SECONDS`), else the shared cache, else one query (which fills both;
-    with the shared cache down, the memory alone spares the query)."""
+    """The language of the event at ``slug`` (None: no such event): from the shared cache,
+    else one query (which fills it; with the cache down, the query alone). No process keeps
+    its own copy: an edit on one server is seen by every other at once."""
+    if len(slug) > SLUG_MAX_LENGTH:  # no event has such an address (and no cache key fits it)
+        return None
     key = _event_key(slug)
-    now = time.monotonic()
-    remembered = _local.get(key)
-    if remembered is not None and remembered[0] > now:
-        language: Any = remembered[1]
-    else:
-        language = cache.get(key)
-        if language is None:
-            language = (
-                Event.objects.filter(slug=slug).values_list("language", flat=True).first()
-                or _MISSING
-            )
-            cache.set(key, language, CACHE_SECONDS)
-        if len(_local) >= LOCAL_MAX:
-            _local.clear()
-        _local[key] = (now + LOCAL_SECONDS, str(language))
+    language: Any = cache.get(key)
+    if language is None:
+        language = (
+            Event.objects.filter(slug=slug).values_list("language", flat=True).first()
+            or _MISSING
+        )
+        cache.set(key, language, CACHE_SECONDS)
     return None if language == _MISSING else str(language)
 
 
@@ -119,9 +108,8 @@ def forget_event(slug: str) -> None:
     """Drop the cached language of the event at ``slug``: now, and again after commit (a
     reader may have cached the old value meanwhile)."""
     key = _event_key(slug)
-    _local.pop(key, None)
     cache.delete(key)
-    transaction.on_commit(lambda: (_local.pop(key, None), cache.delete(key)))
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def _event_saved(sender: Any, instance: Event, **kwargs: Any) -> None:

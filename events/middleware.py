@@ -73,6 +73,10 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 
+# The desk reads players' QR codes with its own camera (static/js/desk-scan.js): this site's
+# pages under /desk/ may ask for it; every other page still may not.
+DESK_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("camera=()", "camera=(self)")
+
 
 def _strings(value: Any) -> Iterable[str]:
     """Every string inside a decoded JSON value, keys included."""
@@ -181,7 +185,10 @@ class SecurityHeadersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        desk = request.path.startswith("/desk/")
+        response.headers.setdefault(
+            "Permissions-Policy", DESK_PERMISSIONS_POLICY if desk else PERMISSIONS_POLICY
+        )
         if request.path.startswith(PRIVATE_PREFIXES):
             patch_cache_control(response, no_store=True, private=True)
         return response

@@ -38,7 +38,7 @@ LANGUAGES = ("sv", "et", "nl")
 # Folders makemessages leaves out (its --ignore list; hidden folders such as .venv, and
 # STATIC_ROOT, are left out by makemessages itself). Everything else with .py, .html or .txt
 # files is the "django" domain, .js files the "djangojs" domain.
-IGNORE = ("tests", "bench", "scripts", "deploy", "docs", "var", "locale", "node_modules")
+IGNORE = ("tests", "bench", "scripts", "deploy", "docs", "var", "locale", "node_modules", "vendor")
 DJANGO_EXTENSIONS = (".py", ".html", ".txt")
 JS_EXTENSIONS = (".js",)
 

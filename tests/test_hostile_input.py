@@ -220,6 +220,17 @@ def _build_world() -> World:
                 }
             )
 
+    # Patterns outside the apps' namespaces: the JavaScript catalogue per language (an unknown
+    # one is a 404) and the results sheet of a competition.
+    pairs = [(c["event_slug"], c["competition_slug"]) for c in contexts["events"]][:3]
+    contexts[""].append(
+        {
+            "lang": ["sv", "xx"],
+            "event_slug": [event for event, _ in pairs],
+            "competition_slug": [competition for _, competition in pairs],
+        }
+    )
+
     clients = {role: Client() for role in ROLES}
     clients["organiser"].force_login(organiser)
     clients["other"].force_login(other)

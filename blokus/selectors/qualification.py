@@ -78,7 +78,11 @@ def qualification_rows(
         row.place = index
         key = (row.points, row.total)
         neighbours = result[max(0, index - 2) : index - 1] + result[index : index + 1]
-        row.tied = any((n.points, n.total) == key for n in neighbours)
+        # Only players who have played can be tied: before a session plays, its players all
+        # stand on 0 and 0, which is no tie for the lot to break.
+        row.tied = bool(row.games) and any(
+            (n.points, n.total) == key and n.games for n in neighbours
+        )
     if at_final:  # once the final is seated, its players are the finalists (whatever changed)
         for row in result:
             row.finalist = row.entry.pk in at_final

@@ -17,9 +17,16 @@ def sjoelen_summary(context, competition: Competition) -> dict:
     return {
         "event": context.get("event"),
         "competition": competition,
-        "top": [row for row in standings.rows if row.games_played][:3],
+        "top": podium_rows(standings.rows),
         "standings": standings,
+        "finished": competition.is_finished,
     }
+
+
+def podium_rows(rows: list) -> list:
+    """The players on places 1-3 by the standings' shared places: a tie for 3rd shows them all."""
+    played = [row for row in rows if row.games_played]
+    return [row for row in played if row.place <= 3]
 
 
 @register.inclusion_tag("shuffleboard/_attention.html", takes_context=True)

@@ -96,7 +96,7 @@ def test_an_admin_correction_warns_then_reaches_the_players_phone(browser, phone
     live.get_by_role("link", name=name).first.click()
     expect(phone).to_have_url(re.compile(r"/player/\d+/$"))
     page = phone.locator("#player-live")
-    expect(page).to_contain_text("2 qualifying points")
+    expect(page).to_contain_text("Qualifying points 2")
     expect(page.locator(".tag.corrected").first).to_be_visible()
     expect(page.locator(".corrections")).to_contain_text("-8 (0 QP) → -1 (2 QP)")
     screenshot(phone, "blokus-public-player-corrected")

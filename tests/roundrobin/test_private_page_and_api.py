@@ -128,9 +128,10 @@ def test_the_private_page_takes_constant_queries(
     client, event, django_assert_max_num_queries, players
 ):
     competition, entries = started_with(event, f"pq{players}", players)
-    # entry (with token, player, event), games, seats, entries, turns
+    # entry (with token, player, event), games, seats, entries, turns; the page's language
+    # (the player's, read once: events.language)
     address = private(client, entries[0])
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):
         assert client.get(address).status_code == 200
 
 

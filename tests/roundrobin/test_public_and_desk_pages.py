@@ -290,8 +290,9 @@ def started_with(event, slug, players):
 @pytest.mark.parametrize("players", [8, 40])
 def test_public_pages_take_constant_queries(client, event, django_assert_max_num_queries, players):
     competition, entries = started_with(event, f"q{players}", players)
-    # ETag version, competition, games, seats, entries
-    with django_assert_max_num_queries(5):
+    # the event's language (first visit only: events.language), ETag version, competition,
+    # games, seats, entries
+    with django_assert_max_num_queries(6):
         assert client.get(url("tables", competition)).status_code == 200
     # ETag, competition, entry, games, seats, entries, rating history, corrections
     with django_assert_max_num_queries(8):
