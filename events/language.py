@@ -97,8 +97,7 @@ def event_language(slug: str) -> str | None:
     language: Any = cache.get(key)
     if language is None:
         language = (
-            Event.objects.filter(slug=slug).values_list("language", flat=True).first()
-            or _MISSING
+            Event.objects.filter(slug=slug).values_list("language", flat=True).first() or _MISSING
         )
         cache.set(key, language, CACHE_SECONDS)
     return None if language == _MISSING else str(language)

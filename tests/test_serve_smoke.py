@@ -342,7 +342,7 @@ def test_make_serve_runs_gunicorn_and_stops_cleanly(served: Served) -> None:
     # The desk after logging in.
     browser.login("organiser", "desk-demo-2026")
     status, _, page = browser.get("/desk/")
-    assert status == 200 and "Phones open" in page
+    assert status == 200 and "Address for phones" in page
     status, _, page = browser.get(f"/desk{prefix}sjoelen/")
     assert status == 200
 

@@ -58,13 +58,15 @@ PLURAL_FORMS = {
 
 # Words a translation may keep from the English (lower case; a message is exempt when all its
 # words are here). Keep it short: names, formats and words that are spelled the same.
+# "h" and "min" are the international unit symbols (SI), written the same in all four.
 SAME_AS_ENGLISH_EVERYWHERE = {"blokus", "sjoelen", "csv", "xlsx", "elo", "ok", "finalist"}
+SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min"}
 SAME_AS_ENGLISH = {
     "sv": {"bonus", "export", "final", "format", "information", "position", "rating", "start"}
     | {"status", "token"},
     "et": {"number"},
     "nl": {"bonus", "club", "deadline", "e-mail", "format", "podium", "rating", "ratings"}
-    | {"reserve", "reserves", "score", "start", "status", "token"},
+    | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"},
 }
 # Messages with this many letters or fewer (placeholders left out) may stay as they are: "K", "G".
 FEW_LETTERS = 3
