@@ -46,10 +46,9 @@ def y4m_of_qr(text: str, path, frames: int = 3) -> None:
 
 
 @pytest.fixture
-def camera_browser():
+def camera_browser(playwright):
     """A Chromium of its own: the camera's file is a launch argument (the shared browser is
-    launched once per session without one)."""
-    from playwright.sync_api import sync_playwright
+    launched once per session without one); from the session's one Playwright."""
 
     def launch(video):
         browser = playwright.chromium.launch(
@@ -66,10 +65,9 @@ def camera_browser():
         return browser
 
     launched: list = []
-    with sync_playwright() as playwright:
-        yield launch
-        for browser in launched:
-            browser.close()
+    yield launch
+    for browser in launched:
+        browser.close()
 
 
 def test_a_player_is_checked_in_by_scanning_the_qr_code_of_their_page(
