@@ -140,9 +140,10 @@ _FOLD = str.maketrans(
 
 def fold(text: str) -> str:
     """Case and accents aside: 'Õie SÖÖT' -> 'oie soot'."""
+    # Case-folded again after the decomposition: NFKD can yield capitals ("𝘈" -> "A").
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
-    kept = (c for c in decomposed if not unicodedata.combining(c) and c.isprintable())
-    return " ".join("".join(kept).split())
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c) and c.isprintable())
+    return " ".join(kept.casefold().translate(_FOLD).split())
 
 
 def header_key(text: str) -> str:
