@@ -17,6 +17,10 @@ What it does, as the README's production section runs the app:
 - prints one table (req/s, p50, p99, errors, share of /healthz, target) and exits 1 when any
   request failed (a non-2xx/3xx answer, a socket error, a stale or wrong status).
 
+A request that gets no answer within REQUEST_TIMEOUT (10 s), a wrk line without a single
+answer and a wrk run that fails or hangs are errors (counted, never waited for). A quick smoke
+run: ``BENCH_SECONDS=2 make bench`` (figures meaningless, the whole path exercised).
+
 Environment: BENCH_SECONDS (5, per wrk line), BENCH_CONNECTIONS (50), BENCH_THREADS (2),
 BENCH_POSTGRES (postgres://postgres@127.0.0.1:5432, where the scratch database is made),
 BENCH_REDIS_URL (redis://127.0.0.1:6379/13), BENCH_RESULTS (200 round-robin results seeded).
@@ -53,6 +57,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
 HEALTH = os.environ.get("BENCH_CEILING", "/healthz")  # the bare view: the ceiling
 HTMX = {"HX-Request": "true"}
+REQUEST_TIMEOUT = 10.0  # seconds: a page that does not answer by then is an error, not a hang
 
 # Shares of /healthz's req/s and p99 bounds (issue 15, item 6); first-render p50 bounds (item 3).
 SHARE_304 = 0.80
@@ -190,7 +195,7 @@ class Services:
 def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, str, float]:
     """One request on a new connection (gunicorn's sync workers close each one): status,
     ETag, milliseconds."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
     start = time.perf_counter()
     conn.request("GET", path, headers={"Host": "127.0.0.1", **headers})
     response = conn.getresponse()
@@ -220,9 +225,19 @@ def wrk(binary: str, port: int, label: str, path: str, headers: dict[str, str], 
     command += ["--latency", "--timeout", "10s"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
-    out = subprocess.run(
-        [*command, f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, check=True
-    ).stdout
+    try:
+        done_run = subprocess.run(
+            [*command, f"http://127.0.0.1:{port}{path}"],
+            capture_output=True,
+            text=True,
+            timeout=SECONDS + 30,
+        )
+    except subprocess.TimeoutExpired:  # wrk itself hung: the line failed
+        return Row(label, 0.0, float("nan"), float("nan"), 1, kind, "wrk timed out")
+    out = done_run.stdout
+    if done_run.returncode != 0:
+        log(f"wrk failed on {path}: {done_run.stderr.strip()}")
+        return Row(label, 0.0, float("nan"), float("nan"), 1, kind, "wrk failed")
 
     def latency(percent: str) -> float:
         match = re.search(rf"^\s*{percent}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
@@ -250,11 +265,19 @@ def first_renders(port: int, label: str, path: str, competition) -> Row:
 
     times: list[float] = []
     errors = 0
-    status, last, _ms = get(port, path, HTMX)
+    try:
+        _status, last, _ms = get(port, path, HTMX)
+    except OSError:
+        last = ""
     until = time.monotonic() + SECONDS
     while time.monotonic() < until or len(times) < 20:
         competition_touch(competition)
-        status, etag, took = get(port, path, HTMX)
+        try:
+            status, etag, took = get(port, path, HTMX)
+        except OSError:  # no answer within REQUEST_TIMEOUT, or the connection failed
+            errors += 1
+            times.append(REQUEST_TIMEOUT * 1000)
+            continue
         if status != 200 or etag == last:
             errors += 1
         last = etag
@@ -355,9 +378,12 @@ def main() -> int:
         rows = [wrk(binary, port, HEALTH, HEALTH, {}, "ceiling")]
         for page in pages:
             fragment = {**HTMX}
-            for _ in range(3):  # both workers warm, the fragment in the cache
-                status, etag, _ms = get(port, page.url, fragment)
-                get(port, page.url, {})
+            try:
+                for _ in range(3):  # both workers warm, the fragment in the cache
+                    status, etag, _ms = get(port, page.url, fragment)
+                    get(port, page.url, {})
+            except OSError as error:
+                raise SystemExit(f"{page.url} did not answer: {error}") from None
             if status != 200 or not etag:
                 raise SystemExit(f"{page.url}: {status}, ETag {etag!r}")
             status, _etag, _ms = get(port, page.url, {**fragment, "If-None-Match": etag})

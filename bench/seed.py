@@ -3,6 +3,9 @@ inserts in the database Django is set up with: a 200-player sjoelen competition 
 each, a Blokus competition with two sessions of 64 players (four rounds played, the final
 seated) and a correspondence round robin of 100 tables of 7 (700 players) with results.
 Not a benchmark itself: ``run.py`` imports it after ``django.setup()``.
+
+Each competition is built in one transaction: the services' own transactions become savepoints,
+so the database syncs to disk once per competition, not once per registration or result.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -49,6 +53,7 @@ def _players(prefix: str, count: int, rng: random.Random) -> list[Player]:
     )
 
 
+@transaction.atomic
 def sjoelen(players: int = 200, games: int = 20) -> list[Page]:
     """200 players x 20 games (4,000 games), bulk inserted as ``shuffleboard_standings.py``."""
     from shuffleboard import rules
@@ -96,6 +101,7 @@ def sjoelen(players: int = 200, games: int = 20) -> list[Page]:
     ]
 
 
+@transaction.atomic
 def blokus(players: int = 64) -> list[Page]:
     """Two sessions of 64 through the services (registration, check-in, seating, four rounds
     of results), then the final seated, as ``blokus_session.py``."""
@@ -131,11 +137,20 @@ def blokus(players: int = 64) -> list[Page]:
     return [Page("Blokus session of 64", reverse("blokus:session", args=[*slugs, 1]), competition)]
 
 
+@transaction.atomic
 def roundrobin(tables: int = 100, results: int = 300) -> list[Page]:
     """100 tables of 7 (700 players, 2,100 games) started through the service, ``results``
-    results entered through the result service."""
+    results written through the result service's own batch (``game_finish`` gathering its
+    follow-up, then ratings, tiebreaks and status applied once, as the deadline sweep does:
+    the same end state as one ``game_result_record`` each, without a rating recomputation
+    per result)."""
+    import datetime as dt
+    from fractions import Fraction
+
     from events.models import Game
     from roundrobin import services
+    from roundrobin.models import Ending, GameDetail
+    from roundrobin.services.results import FollowUp, game_finish, results_follow_up
 
     rng = random.Random(5)
     event = _event("Bench round robin")
@@ -146,16 +161,28 @@ def roundrobin(tables: int = 100, results: int = 300) -> list[Page]:
         for p in _players("League", tables * 7, rng)
     )
     services.competition_start(competition=competition, seed=1, now=now)
+    competition.refresh_from_db()
     games = list(
         Game.objects.filter(round__session__competition=competition).values_list("pk", flat=True)
     )
     rng.shuffle(games)
-    for pk in games[:results]:
-        services.game_result_record(
+    chosen = games[:results]
+    loaded = Game.objects.select_related("round__session").in_bulk(chosen)
+    details = GameDetail.objects.in_bulk(chosen)
+    half = Fraction(1, 2)
+    outcomes = [(Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), (half, half)]
+    follow = FollowUp()
+    for i, pk in enumerate(chosen):
+        game_finish(
             competition=competition,
-            game_id=pk,
-            result=rng.choice(["1-0", "0-1", "1/2-1/2"]),
-            revision=0,
+            game=loaded[pk],
+            detail=details[pk],
+            points=rng.choice(outcomes),
+            ending=Ending.PLAYED,
+            now=now + dt.timedelta(seconds=i + 1),
+            follow=follow,
         )
+    if follow.since is not None:
+        results_follow_up(competition, follow.since, follow.tables, now)
     slugs = [event.slug, competition.slug]
     return [Page("round-robin tables 700", reverse("roundrobin:tables", args=slugs), competition)]

@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from blokus.selectors.qualification import final_view, qualification_rows
 from blokus.selectors.tables import seats_query
-from events.exchange import Remap, Sheet, Table, id_list
+from events.exchange import Remap, Table, id_list
 from events.models import Competition
+from events.sheets import Sheet
 
 ENTRIES, GAMES, SESSIONS, SEATS = "events.entry", "events.game", "events.session", "events.seat"
 

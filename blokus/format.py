@@ -19,6 +19,10 @@ class BlokusSettings:
     rounds_per_session: int = rules.ROUNDS_PER_SESSION
     round_minutes: int = rules.ROUND_MINUTES
     official_bonus: bool = False  # +15 / +20 (A-BLK-09) instead of the LinCon +5
+    final_replays: int = 0  # replays of a final tied for first (A-BLK-08); 0: the better qualifier
+    three_handed_after_dropout: bool = False  # A-BLK-05's alternative: tables of 3 after drop-outs
+    # Players enter their table's result from their phones (issue 16; events/proposals.py).
+    results_from_players: bool = False
 
 
 BLOKUS = GameFormat(
@@ -37,6 +41,7 @@ BLOKUS = GameFormat(
     head="blokus/_head.html",
     derived_seat_scores=True,
     undo_correction="blokus.services.undo_correction",
+    proposals="blokus.proposals",
     export="blokus.export",
     screen="blokus:screen",
 )

@@ -47,6 +47,41 @@ class BlokusSettingsForm(forms.Form):
         initial=DEFAULTS.official_bonus,
         help_text=_("Off: the LinCon rule, +5 for all placed with the monomino last."),
     )
+    results_from_players = forms.BooleanField(
+        label=_("Results from players"),
+        required=False,
+        initial=DEFAULTS.results_from_players,
+        help_text=_(
+            "Players enter their table's result on their phones with the table code; a second "
+            "player at the table confirms it, or the desk accepts it."
+        ),
+    )
+
+    final_replays = forms.IntegerField(
+        label=_("Replays of a tied final"),
+        required=False,  # settings stored before this option take the default
+        min_value=0,
+        max_value=5,
+        initial=DEFAULTS.final_replays,
+        help_text=_(
+            "Players tied for first in the final play again, at most this many times; then "
+            "the better qualifier wins. 0: the better qualifier wins at once."
+        ),
+    )
+    three_handed_after_dropout = forms.BooleanField(
+        label=_("Three-handed tables after a drop-out"),
+        required=False,
+        initial=DEFAULTS.three_handed_after_dropout,
+        help_text=_(
+            "Not recommended: after a drop-out, tables of three score qualifying points 2, 1 "
+            "and 0 among their three players. Off: a drop-out stays at the table, passes, and "
+            "is ranked last."
+        ),
+    )
+
+    def clean_final_replays(self) -> int:
+        replays = self.cleaned_data["final_replays"]
+        return DEFAULTS.final_replays if replays is None else replays
 
     def clean_capacity(self) -> int:
         capacity = self.cleaned_data["capacity"]

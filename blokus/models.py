@@ -60,6 +60,12 @@ class SessionPlayer(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(
         _("dropped out after round"), null=True, blank=True
     )
+    # Reinstated after the drop-out: plays again from this round on; the rounds between stay
+    # as recorded (issue 17). Empty while the player is out (or never dropped out).
+    back_from_round = models.PositiveSmallIntegerField(_("back from round"), null=True, blank=True)
+    # The drop-out came from a withdrawal at the shared desk: reinstating the entry there
+    # brings the player back from the next round drawn.
+    dropped_by_withdrawal = models.BooleanField(_("dropped out by withdrawal"), default=False)
 
     history = HistoricalRecords()
 
@@ -92,6 +98,14 @@ class SessionPlayer(models.Model):
                 condition=Q(dropped_after_round__isnull=True) | Q(role="seated"),
                 name="blokus_only_players_drop_out",
                 violation_error_message=_("Only a player who is playing can drop out."),
+            ),
+            models.CheckConstraint(
+                condition=Q(back_from_round__isnull=True)
+                | Q(back_from_round__gt=models.F("dropped_after_round")),
+                name="blokus_back_after_drop_out",
+                violation_error_message=_(
+                    "A player comes back only in a round after dropping out."
+                ),
             ),
         ]
 
@@ -130,7 +144,13 @@ class SessionPlayer(models.Model):
 
     @property
     def has_dropped_out(self) -> bool:
-        return self.dropped_after_round is not None
+        """Out of the session now (dropped out and not reinstated)."""
+        return self.dropped_after_round is not None and self.back_from_round is None
+
+    @property
+    def out_span(self) -> tuple[int | None, int | None]:
+        """(dropped out after round, back from round), for ``rules.out_in_round``."""
+        return self.dropped_after_round, self.back_from_round
 
 
 class Hand(models.Model):
@@ -189,11 +209,15 @@ class Hand(models.Model):
         round_ = seat.game.round
         if round_.session.kind != Session.Kind.QUALIFYING:
             return False
-        return SessionPlayer.objects.filter(
-            session_id=round_.session_id,
-            entry_id=seat.entry_id,
-            dropped_after_round__lt=round_.number,
-        ).exists()
+        return (
+            SessionPlayer.objects.filter(
+                session_id=round_.session_id,
+                entry_id=seat.entry_id,
+                dropped_after_round__lt=round_.number,
+            )
+            .exclude(back_from_round__lte=round_.number)
+            .exists()
+        )
 
 
 class SessionNotHeld(models.Model):

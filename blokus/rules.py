@@ -25,7 +25,9 @@ Extras beside the contract, for the app: ``squares_of`` (remaining pieces -> squ
 ``is_game_score``, ``qualifying_points_with_dropouts`` (A-BLK-05), ``can_start_session``,
 ``session_games_per_round``, ``session_points_total``, ``check_session_eligibility``
 (R-BLK-07), ``lot_order`` and ``rank_standings`` (a lot drawn once, then recorded and replayed),
-``finalists``, ``tied_for_first`` and ``cycle_end_after_time`` (R-BLK-17).
+``finalists``, ``tied_for_first`` and ``cycle_end_after_time`` (R-BLK-17); for the rule options
+of issue 17 ``out_in_round``, ``draw_colours_for``, ``three_handed_sizes``,
+``group_round_three_handed``, ``final_places`` and ``replay_needed``.
 
 Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
 messages are module-level constants (some with ``{}`` fields) that callers and tests can import.
@@ -87,6 +89,41 @@ Decisions for gaps RULES.md does not cover
 - ``draw_colours`` returns its dict in playing order (blue's player first), for display.
 - ``qualifying_points`` checks only that scores are whole numbers, so it serves both scoring
   systems; ``is_game_score`` tells whether one score can occur.
+
+Rule options (issue 17), each a competition setting (``blokus.format.BlokusSettings``)
+- ``official_bonus`` (default off, A-BLK-09): the existing setting keeps its name (stored
+  settings and the settings form already use it) rather than becoming a ``scoring`` choice;
+  it changes the game scores and so the totals (§22 tie-break), never the points.
+- ``final_replays`` (whole number 0-5, default 0 = the better qualifier wins at once,
+  A-BLK-08): when the final (or a replay) ends with a tie for first and fewer replays than
+  allowed were played, exactly the players tied for first play another game (2 or 3
+  players; all four if all four tied). A replay decides only the places its players hold;
+  what is still equal after the last allowed replay goes to the better qualifier
+  (``final_places``). Players below the tie keep their places from the final. A replay
+  is drawn automatically when the tied result is saved, with colours by lot: three players
+  take blue, yellow, red (green is played in turn and not scored, the official three-player
+  rule), two take blue and yellow (each also plays the opposite colour, scored together).
+  A replay's points are pairwise like any game's (1 per lower opponent) and count for
+  nothing. The tournament is finished only when no replay is due. Correcting a final game
+  so that a different set of players is tied removes the later replays while they have
+  no result, and is refused once one was played.
+- ``three_handed_after_dropout`` (default off, A-BLK-05's non-recommended alternative):
+  from the round after a drop-out, the players still playing are grouped (points, total,
+  lot as usual) into as many tables of four as possible and the rest of three, fours first
+  (11 -> 4, 4, 3); drop-outs sit at no table and earn nothing. A table of three draws
+  blue, yellow and red (green is played in turn and not scored). Game scores are as
+  usual; points are pairwise over the three (2, 1, 0; 1/2 for a tie; 3 per game), so they
+  stay in halves from 0 to 3 like every seat, and are not scaled (a three-handed game
+  hands out fewer points: the reason RULES.md does not recommend it). When the players
+  still playing cannot be split into threes and fours (1, 2 or 5), that round is played
+  the standard way, drop-outs ranked last at full tables.
+- A drop-out who is reinstated (issue 17): ``out_in_round(dropped_after, back_from, n)``.
+  The player plays again from the next round drawn (``back_from``); the rounds drawn while
+  they were out keep their recorded results (last at the table, 0 points, or no table when
+  three-handed). Reinstating before any round was drawn while out simply undoes the
+  drop-out. One absence is kept per session: a player who comes back and drops out again
+  is out from then on, and the games of their first absence keep the results recorded
+  (a later correction of one of those games scores it as an ordinary hand).
 
 Decisions the application makes with these functions (blokus/services.py has the details)
 - Registration and the roll call are per qualifying session; a player registers for one session
@@ -216,6 +253,12 @@ TOTAL_NOT_WHOLE = "A total game score must be a whole number, not {!r}."
 FINAL_SIZE = "A final game has 2 to 4 players, not {}."
 NOT_QUALIFIED = "{!r} has no place in the qualification order."
 DRAW_NEEDS_FOUR = "Colours are drawn for exactly four different players; got {}."
+DRAW_SIZE = "Colours are drawn for 2 to 4 different players; got {}."
+NOT_ENOUGH_FOR_THREE_HANDED = (
+    "{} players still playing cannot be split into tables of three and four."
+)
+REPLAY_PLAYERS = "A replay is played by exactly the players tied for first in the game before it."
+REPLAYS_INVALID = "The number of replays must be a whole number of 0 or more, not {!r}."
 UNKNOWN_COLOUR = "There is no colour {!r}; the colours are blue, yellow, red and green."
 BETWEEN_CYCLES_NOT_BLUE = "Between two cycles it is always blue's turn."
 ALREADY_PLAYED = "Already played in another qualifying session: {}."
@@ -609,3 +652,99 @@ def cycle_end_after_time(
         return []
     rest = COLOURS[COLOURS.index(colour_to_move) :]
     return [colour for colour in rest if colour not in finished]
+
+
+# --- rule options (issue 17) --------------------------------------------------------------
+
+
+def out_in_round(dropped_after: int | None, back_from: int | None, round_number: int) -> bool:
+    """Whether a player is out of the session in round ``round_number`` (A-BLK-05).
+
+    Out after round ``dropped_after`` (None: never dropped out) and, when reinstated, back from
+    round ``back_from``: out in the rounds strictly between the two.
+    """
+    if dropped_after is None or round_number <= dropped_after:
+        return False
+    return back_from is None or round_number < back_from
+
+
+def draw_colours_for(players: Sequence[T], rng: random.Random) -> dict[T, str]:
+    """Like ``draw_colours`` for a table of 2 to 4: the first colours in playing order.
+
+    Three players draw blue, yellow and red (green is played in turn and not scored, the
+    official three-player rule); two players draw blue and yellow (each also plays the colour
+    opposite, red and green, and scores both together).
+    """
+    players = list(players)
+    if not 2 <= len(set(players)) == len(players) <= PLAYERS_PER_GAME:
+        raise InvalidResult(DRAW_SIZE.format(len(set(players))))
+    order = lot_order(players, rng)
+    return dict(zip(order, COLOURS[: len(order)], strict=False))
+
+
+def three_handed_sizes(players: int) -> list[int]:
+    """Table sizes for ``players`` still playing, three-handed play allowed (A-BLK-05 option).
+
+    As many tables of four as possible, the rest of three, fours first: 11 -> [4, 4, 3],
+    10 -> [4, 3, 3], 9 -> [3, 3, 3], 7 -> [4, 3], 3 -> [3]. 1, 2 and 5 players cannot be
+    split (``InvalidResult``).
+    """
+    players = _whole(players, COUNT_INVALID)
+    threes = (-players) % PLAYERS_PER_GAME
+    if players < 3 or 3 * threes > players:
+        raise InvalidResult(NOT_ENOUGH_FOR_THREE_HANDED.format(players))
+    fours = (players - 3 * threes) // PLAYERS_PER_GAME
+    return [PLAYERS_PER_GAME] * fours + [3] * threes
+
+
+def group_round_three_handed(
+    standings: Sequence[tuple[T, Number, int]], rng: random.Random
+) -> list[list[T]]:
+    """``group_round`` for the players still playing, in tables of four and three.
+
+    Sorted the same way (points, total score, lot); the tables of four take the top of the
+    order, the tables of three the rest (``three_handed_sizes``).
+    """
+    if not standings:
+        raise InvalidResult(NO_PLAYERS_TO_GROUP)
+    sizes = three_handed_sizes(len(standings))
+    order = _rank_by_lot(standings, rng)
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
+def final_places(games: Sequence[Mapping[T, int]], qualification: Sequence[T]) -> list[T]:
+    """The final and its replays -> the finalists, winner first (A-BLK-08 with the replay).
+
+    ``games[0]`` is the final's scores, each later one a replay among exactly the players tied
+    for first in the game before it. A replay decides the places its players hold; whatever
+    is still equal after the last game goes to the better qualifier (``final_order``).
+    """
+    if not games:
+        raise InvalidResult(FINAL_SIZE.format(0))
+    order = final_order(games[0], qualification)
+    previous = games[0]
+    for replay in games[1:]:
+        tied = tied_for_first(previous)
+        if set(replay) != set(tied):
+            raise InvalidResult(REPLAY_PLAYERS)
+        order = final_order(replay, qualification) + order[len(tied) :]
+        previous = replay
+    return order
+
+
+def replay_needed(games: Sequence[Mapping[T, int]], replays_allowed: int) -> list[T]:
+    """The players of the next replay of the final, or [] when none is to be played.
+
+    A replay is played when the last game has a tie for first and fewer than
+    ``replays_allowed`` replays were played; ``replays_allowed=0`` never replays (the default).
+    """
+    allowed = _whole(replays_allowed, REPLAYS_INVALID)
+    if allowed < 0:
+        raise InvalidResult(REPLAYS_INVALID.format(allowed))
+    if not games or len(games) - 1 >= allowed:
+        return []
+    return tied_for_first(games[-1])

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from blokus.format import BLOKUS
-from blokus.views import clock, desk, public, results, screen
+from blokus.views import clock, desk, proposals, public, results, screen
 from events.formats import desk_prefix, public_prefix
 
 app_name = "blokus"
@@ -16,6 +16,12 @@ urlpatterns = [
     path(f"{PUBLIC}screen/", screen.screen, name="screen"),
     path(f"{PUBLIC}s<int:number>/", public.session, name="session"),
     path(f"{PUBLIC}player/<int:entry_id>/", public.player, name="player"),
+    path(f"{PUBLIC}table/<int:game_id>/result/", proposals.propose, name="propose"),
+    path(
+        f"{PUBLIC}table/<int:game_id>/result/<int:proposal_id>/confirm/",
+        proposals.confirm,
+        name="propose_confirm",
+    ),
     # the organiser's desk
     path(DESK, desk.desk, name="desk"),
     path(f"{DESK}sessions/", desk.sessions_set_up, name="sessions_set_up"),

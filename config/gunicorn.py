@@ -4,6 +4,10 @@
   taken without the ``Server:`` line (the app sends none either).
 - Access log on stdout, with players' private links (``/p/<token>/``) redacted
   (``config.logfilters``).
+- Each worker freezes what it loaded (``gc.freeze``) once the app is up: Django, the URL
+  patterns and the templates then never go through the collector again, which otherwise walks
+  them in every full collection a large page's objects set off (issue 15: the 700-player
+  round-robin page's median render was set by these collections, not by its own work).
 - Workers: ``WEB_CONCURRENCY``, else (2 x cores) + 1, the number gunicorn's documentation
   suggests for sync workers.
 Everything else comes from the command line or ``GUNICORN_CMD_ARGS`` (``--workers 3 --bind
@@ -12,6 +16,7 @@ Everything else comes from the command line or ``GUNICORN_CMD_ARGS`` (``--worker
 
 from __future__ import annotations
 
+import gc
 import os
 
 from gunicorn.http import wsgi
@@ -31,3 +36,12 @@ accesslog = "-"
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * len(os.sched_getaffinity(0)) + 1)
 # Logger filters survive gunicorn's own handler setup, and the workers inherit them.
 logfilters.install()
+
+
+def post_worker_init(worker: object) -> None:
+    """Import every view module (the URL patterns) now, then freeze what is loaded."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports every view module)
+    gc.collect()
+    gc.freeze()

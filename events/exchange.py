@@ -21,26 +21,28 @@ the import makes new ones (old links stop working).
 What a format adds (its own tables, and the ids its JSON values hold) comes from its
 ``GameFormat.export`` module: ``TABLES`` (:class:`Table`, in insertion order),
 ``correction_payload(payload, remap)`` (the ids in its correction undo data) and
-``standings(competition)`` / ``results(competition)`` (:class:`Sheet`, for CSV and XLSX).
+``standings(competition)`` / ``results(competition)`` (``events.sheets.Sheet``, for the CSV and
+XLSX downloads of ``events.sheets``).
 ``events`` never names a format.
 
 Export costs a constant number of queries per table, whatever the number of players; import
 runs in one transaction (nothing is left half-written on an error) with bulk inserts.
 History (django-simple-history) comes along for every row that still exists; the history of
-rows deleted before the export and the organisers' history are not exported.
+rows deleted before the export and the organisers' history are not exported. A player is shared
+by every event they play in, so their history also holds edits made at other events' desks: it
+is exported whole (their ratings over time), but a row names its user only when that user
+organises the exported event; anyone else (another event's organiser, site staff) is exported
+as ``null``, as the import already reads an unknown user. Old files, which named everyone,
+import as before.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
-import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -106,15 +108,6 @@ class Table:
     @property
     def label(self) -> str:
         return self.model._meta.label_lower
-
-
-@dataclass
-class Sheet:
-    """A table of plain values for CSV and XLSX: text, whole and decimal numbers, dates, None."""
-
-    title: str
-    header: list[str]
-    rows: list[list[Any]] = field(default_factory=list)
 
 
 def new_token() -> str:
@@ -212,6 +205,7 @@ class _Exporter:
         self.event = event
         self.file_ids: dict[tuple[str, Any], int] = {}
         self.usernames: dict[Any, str] = {}
+        self.organiser_ids: set[Any] = set()  # who may be named in a player's history
         self.formats: dict[int, str] = {}  # competition pk -> format key
 
     def remap(self, label: str, pk: Any) -> int | None:
@@ -259,7 +253,8 @@ class _Exporter:
             queryset = spec.model._default_manager.filter(**{spec.event_path: event})
             rows_by_table.append((spec, list(queryset.order_by("pk"))))
         # Every user any row names, in one query.
-        user_ids: set[Any] = {role.user_id for role in roles}
+        self.organiser_ids = {role.user_id for role in roles}
+        user_ids: set[Any] = set(self.organiser_ids)
         for table, objs in rows_by_table:
             model = table.model if table else Player
             for model_field in model._meta.concrete_fields:
@@ -273,8 +268,9 @@ class _Exporter:
         }
         history_rows[EVENTS] = self._history(Event, [event])
         self.file_ids[(EVENTS, event.pk)] = 1
-        for rows in history_rows.values():
-            user_ids |= {getattr(row, "history_user_id", None) for row in rows}
+        for label, rows in history_rows.items():
+            if label != PLAYERS:  # a player's history names only the organisers (see above)
+                user_ids |= {getattr(row, "history_user_id", None) for row in rows}
         user_ids.discard(None)
         self.usernames = dict(
             users._default_manager.filter(pk__in=user_ids).values_list("pk", users.USERNAME_FIELD)
@@ -361,6 +357,8 @@ class _Exporter:
             if name == "history_id" or name in secret:
                 continue
             if name == "history_user" or _is_user_fk(model_field):
+                if label == PLAYERS and value not in self.organiser_ids:
+                    value = None  # an edit made at another event's desk, or by staff
                 data[name] = self.username(value)
             elif model_field.attname == pk_name and not model_field.is_relation:
                 data["id"] = self.remap(label, value)
@@ -673,83 +671,3 @@ def import_event(document: Mapping[str, Any], *, slug: str | None = None) -> Imp
         raise refuse(
             BROKEN_DOCUMENT, error_class=Invalid, code="broken_file", problem=problem
         ) from exc
-
-
-# --- CSV and XLSX ------------------------------------------------------------------------------
-
-
-def competition_sheets(competition: Competition) -> dict[str, Sheet]:
-    """``{"standings": Sheet, "results": Sheet}`` from the competition's format."""
-    module = format_module(competition.format)
-    if module is None:
-        return {}
-    return {"standings": module.standings(competition), "results": module.results(competition)}
-
-
-def machine_value(value: Any) -> Any:
-    """What a CSV cell carries: plain machine numbers (1.5, never "1,5" or "1½")."""
-    if isinstance(value, Fraction):
-        return float(value) if value.denominator != 1 else int(value)
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, dt.datetime):
-        return value.isoformat(timespec="seconds")
-    return value
-
-
-def csv_bytes(sheet: Sheet, time_zone: dt.tzinfo | None = None) -> bytes:
-    """The sheet as CSV: UTF-8 with a byte-order mark (so Excel reads the accents), commas,
-    plain machine numbers (1.5), times in ISO 8601 in the event's time zone."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(sheet.header)
-    for row in sheet.rows:
-        writer.writerow([_csv_cell(value, time_zone) for value in row])
-    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
-
-
-def _csv_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:
-    if isinstance(value, dt.datetime) and time_zone is not None:
-        value = value.astimezone(time_zone)
-    if isinstance(value, Decimal):
-        value = value.normalize() if value == value.to_integral() else value
-        return format(value, "f")
-    value = machine_value(value)
-    return "" if value is None else value
-
-
-XLSX_TITLE_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
-
-
-def xlsx_bytes(sheets: Iterable[Sheet], time_zone: dt.tzinfo | None = None) -> bytes:
-    """The sheets as one XLSX workbook (openpyxl): numbers as numeric cells, times in the
-    event's time zone, a bold header row."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    workbook = Workbook()
-    workbook.remove(workbook.active)
-    bold = Font(bold=True)
-    for sheet in sheets:
-        worksheet = workbook.create_sheet(XLSX_TITLE_CHARACTERS.sub(" ", str(sheet.title))[:31])
-        worksheet.append([str(title) for title in sheet.header])
-        for cell in worksheet[1]:
-            cell.font = bold
-        for row in sheet.rows:
-            worksheet.append([_xlsx_cell(value, time_zone) for value in row])
-        worksheet.freeze_panes = "A2"
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def _xlsx_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:
-    if isinstance(value, dt.datetime):
-        # Excel has no time zones: the event's local time, as the pages show it.
-        local = value.astimezone(time_zone) if time_zone is not None else value
-        return local.replace(tzinfo=None)
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral() else float(value)
-    return value

@@ -84,8 +84,19 @@ class GameFormat:
     screen: str = ""  # URL name of the projector screen, when the format has its own
     # Dotted path of the format's export module (events/exchange.py): ``TABLES`` (its own
     # tables in a whole-event export), ``correction_payload(payload, remap)``, and
-    # ``standings(competition)`` / ``results(competition)`` for the CSV and XLSX downloads.
+    # ``standings(competition)`` / ``results(competition)`` for the CSV and XLSX downloads
+    # (events/sheets.py).
     export: str = ""
+    # Dotted path of the format's module for results players enter themselves (issue 16,
+    # events/proposals.py): ``SETTING`` (the settings field that turns it on),
+    # ``clean(game, payload) -> payload`` (validates through the format's rules, raising
+    # events.errors.Invalid), ``apply(proposal, payload, by) -> None`` (saves through the
+    # format's own result service) and ``summary(game, payload) -> list[(name, text)]``.
+    proposals: str = ""
+    # A player's own pages, shown in the player's language (events.language): one triple per
+    # page, (URL name, the URL keyword naming the player, the ``Entry`` lookup it fills), e.g.
+    # ("chess:private", "token", "chess_token__token"). A tuple, so the format stays hashable.
+    player_pages: tuple[tuple[str, str, str], ...] = ()
 
     # --- what the rest of the code asks of a format ---
 

@@ -7,8 +7,8 @@ The order, first match wins:
 2. the browser's ``Accept-Language``, when it names one of ``settings.LANGUAGES``;
 3. on a public page of an event (an address with ``event_slug``: the event, its
    competitions and players; not the desk, whose organisers choose for themselves), the
-   event's ``language``; on a player's private page (:data:`PLAYER_PAGES`), the player's
-   preferred language, then their event's;
+   event's ``language``; on a player's private page (a format's ``GameFormat.player_pages``,
+   see :func:`player_pages`), the player's preferred language, then their event's;
 4. ``settings.LANGUAGE_CODE``.
 
 Django's ``LocaleMiddleware`` does 1, 2 and 4. :class:`EventLanguageMiddleware` (after it)
@@ -25,6 +25,7 @@ E-mails: :func:`mail_language` (the player's language, else the event's) and
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +39,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import activate, get_language, get_supported_language_variant
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
+from events.formats import all_formats
 from events.models import Entry, Event, Player
 
 CACHE_SECONDS = 300
@@ -46,12 +48,18 @@ SLUG_MAX_LENGTH = Event._meta.get_field("slug").max_length or 60
 DESK_PREFIX = "/desk/"
 _MISSING = "-"  # cached for an address that names no event
 
-# A player's private page (a format's view name) -> (the URL keyword, the ``Entry`` lookup it
-# fills). The page is in that entry's player's language, else their event's.
-PLAYER_PAGES: dict[str, tuple[str, str]] = {
-    "roundrobin:private": ("token", "rr_token__token"),
-    "roundrobin:private_page": ("entry_id", "pk"),
-}
+
+@lru_cache(maxsize=1)
+def player_pages() -> dict[str, tuple[str, str]]:
+    """A player's private page (URL name) -> (the URL keyword, the ``Entry`` lookup it fills),
+    from every registered format's ``player_pages``. The page is in that entry's player's
+    language, else their event's. Built once per process: the registry is code, filled when
+    the apps are ready, before any request."""
+    return {
+        view_name: (keyword, lookup)
+        for game_format in all_formats()
+        for view_name, keyword, lookup in game_format.player_pages
+    }
 
 
 def codes() -> list[str]:
@@ -120,7 +128,7 @@ post_delete.connect(_event_saved, sender=Event, dispatch_uid="events_language_de
 
 
 def _player_page_language(view_name: str, kwargs: dict[str, Any]) -> str | None:
-    keyword, lookup = PLAYER_PAGES[view_name]
+    keyword, lookup = player_pages()[view_name]
     if keyword not in kwargs:
         return None
     try:
@@ -129,7 +137,7 @@ def _player_page_language(view_name: str, kwargs: dict[str, Any]) -> str | None:
             .values_list("player__language", "competition__event__language")
             .first()
         )
-    except (FieldError, ValueError):  # the format is not installed; a value of another type
+    except (FieldError, ValueError):  # a lookup the models lack; a value of another type
         return None
     if row is None:
         return None
@@ -143,7 +151,7 @@ def page_language(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
         return None
     match = getattr(request, "resolver_match", None)
     view_name = match.view_name if match is not None else ""
-    if view_name in PLAYER_PAGES:
+    if view_name in player_pages():
         language = _player_page_language(view_name, kwargs)
     elif isinstance(kwargs.get("event_slug"), str):
         language = event_language(kwargs["event_slug"])

@@ -1,6 +1,13 @@
 from django.urls import path
 
-from events import checkin_views, desk_views, import_views, views, views_export
+from events import (
+    checkin_views,
+    desk_views,
+    import_views,
+    proposal_views,
+    views,
+    views_export,
+)
 
 app_name = "events"
 
@@ -81,6 +88,21 @@ urlpatterns = [
         "desk/<slug:event_slug>/<slug:competition_slug>/import/confirm/",
         import_views.csv_import_confirm,
         name="csv_import_confirm",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/proposals/",
+        proposal_views.proposal_list,
+        name="proposals",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/proposals/<int:proposal_id>/accept/",
+        proposal_views.proposal_accept,
+        name="proposal_accept",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/proposals/<int:proposal_id>/reject/",
+        proposal_views.proposal_reject,
+        name="proposal_reject",
     ),
     path("desk/entries/<int:entry_id>/remove/", desk_views.entry_remove, name="entry_remove"),
     path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),

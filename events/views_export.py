@@ -17,7 +17,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from events import exchange, selectors
+from events import exchange, selectors, sheets
 from events.http import AuthenticatedHttpRequest, desk_view
 from events.models import Competition, Event
 
@@ -43,17 +43,17 @@ def event_json(event: Event) -> HttpResponse:
 
 def competition_file(competition: Competition, kind: str, file_format: str) -> HttpResponse:
     """Standings or results (``kind``) as CSV or XLSX; "all" as XLSX is both sheets."""
-    sheets = exchange.competition_sheets(competition)
-    if file_format not in CONTENT_TYPES or (kind not in sheets and kind != "all"):
+    found = sheets.competition_sheets(competition)
+    if file_format not in CONTENT_TYPES or (kind not in found and kind != "all"):
         raise Http404
     if kind == "all" and file_format != "xlsx":
         raise Http404
     time_zone = _time_zone(competition.event)
-    chosen = list(sheets.values()) if kind == "all" else [sheets[kind]]
+    chosen = list(found.values()) if kind == "all" else [found[kind]]
     if file_format == "csv":
-        content = exchange.csv_bytes(chosen[0], time_zone)
+        content = sheets.csv_bytes(chosen[0], time_zone)
     else:
-        content = exchange.xlsx_bytes(chosen, time_zone)
+        content = sheets.xlsx_bytes(chosen, time_zone)
     name = f"{competition.event.slug}-{competition.slug}-{kind}.{file_format}"
     return attachment(content, CONTENT_TYPES[file_format], name)
 

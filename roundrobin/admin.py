@@ -33,6 +33,7 @@ from events.models import Competition, Entry, Game
 from roundrobin import selectors, services
 from roundrobin.models import (
     GameDetail,
+    Leave,
     PlayerToken,
     RatingChange,
     RatingSnapshot,
@@ -394,6 +395,7 @@ class TurnAdmin(RoundRobinAdmin):
         "closed_at",
         "first_missed",
         "second_missed",
+        "mover",
     ]
     list_filter = [
         *_game_filters(),
@@ -411,7 +413,9 @@ class TurnAdmin(RoundRobinAdmin):
         return obj.game.round.session.competition
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
-        fields = list(super().get_readonly_fields(request, obj))
+        # ``mover`` follows from the competition's setting and the turn's parity (N-RR-31):
+        # never set by hand.
+        fields = [*super().get_readonly_fields(request, obj), "mover"]
         if obj is not None and obj.closed_at is None:
             fields += [name for name in self.OPEN_READ_ONLY if name not in fields]
         return fields
@@ -467,3 +471,28 @@ class ResultReportAdmin(RoundRobinAdmin):
 
     def competition_of(self, obj: ResultReport) -> Competition:
         return obj.entry.competition
+
+
+@admin.register(Leave)
+class LeaveAdmin(RoundRobinAdmin):
+    """Leave days (L-RR-01..04), read-only with history: a leave moved the deadlines of the
+    player's games when it was announced (``services.leave.leave_take``, from the private page
+    or the desk's table page), so it is neither added, changed nor deleted here."""
+
+    list_display = ["player", "event", "competition", "starts_at", "ends_at", "days", "by_desk"]
+    list_filter = [*_entry_filters(), "by_desk"]
+    list_select_related = ["entry__player", "entry__competition__event"]
+    search_fields = ["entry__player__name", "entry__competition__name"]
+    date_hierarchy = "starts_at"
+
+    def competition_of(self, obj: Leave) -> Competition:
+        return obj.entry.competition
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

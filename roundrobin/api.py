@@ -1,7 +1,12 @@
 """The game servers' JSON API, authenticated by the player's token (``Authorization: Bearer
-<token>``): GET games/ lists the player's games, GET games/<id>/ reads one, POST
+<token>``): GET games/ lists the player's games, GET games/<id>/ reads one (its open "turn"
+says the deadline and, with alternating turns, who is "to_move"), POST
 games/<id>/move/ {"turn": n, "move": "..."} moves, POST games/<id>/result/ {"result": "1-0"}
 reports a result.
+
+With leave days on (the competition's ``leave_days`` > 0), GET games/ also gives the player's
+"leave": {"days": budget, "taken": n, "left": n, "leaves": [{"starts_at", "ends_at", "days"}]};
+while leave is off "leave" is null.
 
 Every error is JSON ``{"error": "...", "code": "..."}``: 404 for an unknown token, game or
 address, 405 (with ``Allow``) for another method, 400 for a body that is not a JSON object,
@@ -27,8 +32,10 @@ from events.http import json_error
 from events.models import Entry
 from roundrobin import selectors, services
 from roundrobin.selectors import GameView
+from roundrobin.services.leave import leave_summary
 
 NOT_FOUND = gettext_lazy("Not found.")
+SIDE_NAMES = {1: "white", 2: "black"}
 
 ApiView = Callable[..., JsonResponse]
 
@@ -114,6 +121,9 @@ def _turn_json(view: GameView, me: str) -> dict[str, Any] | None:
         "seconds_left": clock.seconds_left,
         "you_moved": clock.moved_of(1 if me == "white" else 2),
         "opponent_moved": clock.moved_of(2 if me == "white" else 1),
+        # Alternating turns: "white" or "black" owes this turn's move; "both" when simultaneous.
+        "to_move": SIDE_NAMES.get(clock.to_move, "both"),
+        "your_move": clock.to_move in (None, 1 if me == "white" else 2),
     }
 
 
@@ -131,6 +141,7 @@ def _game_json(entry: Entry, view: GameView) -> dict[str, Any]:
         "turn": _turn_json(view, me),
         "misses": {"white": clock.misses[0], "black": clock.misses[1]},
         "double_timeouts": clock.double_timeouts,
+        "turns_model": "alternating" if clock.alternating else "simultaneous",
         "turns": [
             {
                 "number": t.number,
@@ -139,8 +150,29 @@ def _game_json(entry: Entry, view: GameView) -> dict[str, Any]:
                 "white_missed": t.first_missed,
                 "black_missed": t.second_missed,
                 "closed_at": t.closed_at.isoformat() if t.closed_at else None,
+                "mover": SIDE_NAMES.get(t.mover, "both"),
             }
             for t in clock.turns
+        ],
+    }
+
+
+def _leave_json(entry: Entry) -> dict[str, Any] | None:
+    """The player's leave days (issue 17, L-RR-01); None while the competition has none."""
+    summary = leave_summary(entry)
+    if not summary.on:
+        return None
+    return {
+        "days": summary.budget,
+        "taken": summary.taken,
+        "left": summary.left,
+        "leaves": [
+            {
+                "starts_at": leave.starts_at.isoformat(),
+                "ends_at": leave.ends_at.isoformat(),
+                "days": leave.days,
+            }
+            for leave in summary.leaves
         ],
     }
 
@@ -148,7 +180,9 @@ def _game_json(entry: Entry, view: GameView) -> dict[str, Any]:
 @endpoint("GET")
 def games(request: HttpRequest, entry: Entry) -> JsonResponse:
     page = selectors.private_page(entry, timezone.now())
-    return JsonResponse({"games": [_game_json(entry, view) for view in page.games]})
+    return JsonResponse(
+        {"games": [_game_json(entry, view) for view in page.games], "leave": _leave_json(entry)}
+    )
 
 
 @endpoint("GET")

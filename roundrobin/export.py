@@ -10,8 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from events.exchange import Remap, Sheet, Table, id_text, new_token
+from events.exchange import Remap, Table, id_text, new_token
 from events.models import Competition
+from events.sheets import Sheet
 from roundrobin.models import (
     GameDetail,
     PlayerToken,

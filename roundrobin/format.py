@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
+from roundrobin.turn_rules import SIMULTANEOUS, TURN_MODELS
 
 COLOURS_RANDOM, COLOURS_BERGER = "random", "berger"
 
@@ -23,6 +24,10 @@ class RoundRobinSettings:
     reminder_hours: int = 6  # e-mail before the deadline; 0 = never
     # A-RR-09's alternative: a tie left after a mini round robin is shared at once.
     share_mini_ties: bool = False
+    # A-RR-01: "simultaneous" (both owe a move each turn) or "alternating" (turn_rules).
+    turns: str = SIMULTANEOUS
+    # Leave days (issue 17, roundrobin.leave_rules): days of leave per player; 0 = off.
+    leave_days: int = 0
 
     def __post_init__(self) -> None:
         # Stored settings were validated when written, but rows older than a setting's
@@ -40,6 +45,8 @@ class RoundRobinSettings:
             object.__setattr__(self, spec.name, fixed)
         if self.hours_per_move < 1:
             object.__setattr__(self, "hours_per_move", RoundRobinSettings.hours_per_move)
+        if self.turns not in TURN_MODELS:
+            object.__setattr__(self, "turns", RoundRobinSettings.turns)
 
 
 def _whole(value: object, default: int) -> int:
@@ -70,4 +77,8 @@ ROUNDROBIN = GameFormat(
     undo_correction="roundrobin.services.corrections.correction_undo",
     export="roundrobin.export",
     screen="roundrobin:screen",
+    player_pages=(
+        ("roundrobin:private", "token", "rr_token__token"),
+        ("roundrobin:private_page", "entry_id", "pk"),
+    ),
 )

@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from roundrobin import rules
 from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
+from roundrobin.leave_rules import MAX_LEAVE_DAYS
+from roundrobin.turn_rules import ALTERNATING, SIMULTANEOUS
 
 DEFAULTS = RoundRobinSettings()
 BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")
@@ -46,6 +48,37 @@ class RoundRobinSettingsForm(forms.Form):
         help_text=_("Otherwise two players still tied play a decider, three or more a replay."),
     )
 
+    leave_days = forms.IntegerField(
+        label=_("Leave days per player"),
+        min_value=0,
+        max_value=MAX_LEAVE_DAYS,
+        initial=DEFAULTS.leave_days,
+        required=False,
+        help_text=_("Days a player may pause their clocks in total; 0 = no leave."),
+    )
+
+    def clean_leave_days(self) -> int:
+        days: int | None = self.cleaned_data.get("leave_days")
+        return DEFAULTS.leave_days if days is None else days
+
+    turns = forms.ChoiceField(
+        label=_("Turns"),
+        choices=[
+            (SIMULTANEOUS, _("Simultaneous: both players move in every turn")),
+            (ALTERNATING, _("Alternating: one player to move at a time")),
+        ],
+        initial=DEFAULTS.turns,
+        required=False,
+        help_text=_(
+            "Alternating: the clock runs per move for the player to move; two own moves missed "
+            "in a row lose; a move pair both missed is a double timeout."
+        ),
+    )
+
+    def clean_turns(self) -> str:
+        turns: str = self.cleaned_data.get("turns") or DEFAULTS.turns
+        return turns
+
     def clean_reminder_hours(self) -> int:
         hours: int | None = self.cleaned_data.get("reminder_hours")
         return DEFAULTS.reminder_hours if hours is None else hours
@@ -77,3 +110,35 @@ class ResultForm(forms.Form):
         except rules.InvalidResult:
             raise forms.ValidationError(BAD_RESULT, code="bad_result") from None
         return result
+
+
+# --- issue 17: adjudicating a table, leave days ---------------------------------------------
+
+ADJUDICATIONS = [
+    ("", _("leave open")),
+    ("1-0", _("1-0 (White wins)")),
+    ("1/2-1/2", _("½-½ (draw)")),
+    ("0-1", _("0-1 (Black wins)")),
+    ("unplayed", _("unplayed (cancelled, no points)")),
+]
+
+
+class AdjudicateForm(forms.Form):
+    """The organiser's override for a table that will not finish (A-RR-15): a reason; the games'
+    choices (``game-<id>``) and revisions (``revision-<id>``) are read by the view from the
+    fields listed in the page, and checked by the service."""
+
+    reason = forms.CharField(
+        label=_("Why (shown in the correction trail)"),
+        max_length=300,
+        strip=True,
+        error_messages={"required": _("Say why the games are adjudicated.")},
+    )
+
+
+class LeaveForm(forms.Form):
+    """A leave: the first day (in the event's time zone; today = from now) and how many days."""
+
+    start = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=MAX_LEAVE_DAYS)
+    entry = forms.IntegerField(min_value=1, max_value=2**31 - 1, required=False)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy as _
+from django.db.models.functions import Mod
+from django.utils.translation import gettext_lazy as _, ngettext
 from simple_history.models import HistoricalRecords
 
 from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, Seat, Session
@@ -207,6 +208,9 @@ class GameDetail(models.Model):
     )
     rated = models.BooleanField(_("rated"), default=False)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    # A-RR-15: the organiser adjudicated the result or closed the game unplayed (issue 17);
+    # who, when and why is in the correction trail.
+    adjudicated = models.BooleanField(_("adjudicated"), default=False)
 
     history = HistoricalRecords()
 
@@ -462,6 +466,9 @@ class Turn(models.Model):
     ``closed_at`` is empty; it closes when both have moved (at the later move) or at its
     deadline, and the next turn opens at that moment (R-RR-11). A missed flag is set when the
     turn closed at its deadline without that player's move (R-RR-12).
+
+    With alternating turns (``turn_rules``) a turn is one player's move (``mover``): it closes
+    at that move or its deadline, and only the mover can miss it.
     """
 
     MOVE_MAX_LENGTH = 200
@@ -481,6 +488,15 @@ class Turn(models.Model):
     second_missed = models.BooleanField(_("Black missed"), default=False)
     first_reminded_at = models.DateTimeField(_("White reminded at"), null=True, blank=True)
     second_reminded_at = models.DateTimeField(_("Black reminded at"), null=True, blank=True)
+    # Alternating turns (turn_rules, N-RR-30): who owes this turn's move, 1 White or 2 Black by
+    # the turn's parity; empty for a simultaneous turn (both owe a move).
+    mover = models.PositiveSmallIntegerField(
+        _("to move"),
+        null=True,
+        blank=True,
+        choices=[(1, _("White")), (2, _("Black"))],
+        help_text=_("Alternating turns only; empty: both players move in this turn."),
+    )
 
     history = HistoricalRecords()
 
@@ -547,6 +563,23 @@ class Turn(models.Model):
                 name="rr_turn_second_move_in_turn",
                 violation_error_message=_(
                     "Black's move must be made between the turn's opening and its deadline."
+                ),
+            ),
+            # N-RR-31: White owes the odd turns, Black the even ones; the other has no move.
+            models.CheckConstraint(
+                condition=Q(mover__isnull=True) | Q(mover=2 - Mod(F("number"), 2)),
+                name="rr_turn_mover_by_parity",
+                violation_error_message=_(
+                    "With alternating turns White moves in odd turns and Black in even ones."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(mover__isnull=True)
+                | Q(mover=1, second_moved_at__isnull=True, second_missed=False)
+                | Q(mover=2, first_moved_at__isnull=True, first_missed=False),
+                name="rr_turn_only_mover_moves",
+                violation_error_message=_(
+                    "With alternating turns only the player to move moves or misses."
                 ),
             ),
         ]
@@ -645,3 +678,39 @@ class ResultReport(models.Model):
             raise ValidationError(
                 {"result": ValidationError(BAD_REPORT, code="bad_result")}
             ) from None
+
+
+class Leave(models.Model):
+    """A player's announced leave (ICCF-style, issue 17): the clocks of their games stand still
+    from ``starts_at`` to ``ends_at`` (``roundrobin.leave_rules``)."""
+
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="rr_leaves", verbose_name=_("entry")
+    )
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+    days = models.PositiveSmallIntegerField(_("days"))
+    created_at = models.DateTimeField(_("announced at"))
+    by_desk = models.BooleanField(_("entered by the desk"), default=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["entry", "starts_at"]
+        verbose_name = _("round-robin leave")
+        verbose_name_plural = _("round-robin leaves")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(days__gte=1, ends_at__gt=F("starts_at")),
+                name="rr_leave_days_positive",
+                violation_error_message=_("A leave is at least one whole day."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return ngettext(
+            "%(entry)s: leave of %(days)s day", "%(entry)s: leave of %(days)s days", self.days
+        ) % {
+            "entry": entry_words(self.entry),
+            "days": self.days,
+        }

@@ -49,7 +49,11 @@ messages defined below as constants; plain ``ValueError`` for a caller's program
 (a naive datetime, random colours without a ``random.Random``, an unknown ending).
 
 Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are new here)
-    A-RR-01  simultaneous turns; a turn log holds both players' moves of that turn.
+    A-RR-01  simultaneous turns; a turn log holds both players' moves of that turn. The
+             alternative is the setting ``turns`` = "alternating" (default "simultaneous"):
+             one player to move at a time, the clock per move; a double timeout is a move pair
+             (White's ply, then Black's) both missed; decided per ply (``turn_rules``,
+             N-RR-30..36).
     A-RR-02  misses count per game and player, a double timeout is a miss for both.
     A-RR-03/R-RR-17  at one deadline: a second double timeout -> 0-0 first; else one player with
              two misses in a row loses. The game ends at the first turn that decides it.
@@ -121,6 +125,29 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              seat; resigning is a loss. The page never maps it (issue 13).
     N-RR-23  a result that replaces an earlier one is saved only when confirmed (the desk shows
              old -> new first); the form's game revision still refuses a stale confirmation.
+    A-RR-15  (issue 17) an organiser (not a scorekeeper) may settle a table that will not finish
+             (``services.adjudication``): a) each unfinished game gets an adjudicated 1-0, ½-½
+             or 0-1, which counts as a played result in every way (table points, places,
+             tiebreaks: an adjudicated draw in a decider is replayed as any draw); b) or a
+             regular game is closed "unplayed": cancelled, no points for either, unrated, not a
+             game played; a tiebreak game cannot be unplayed (it needs a result); c) an
+             adjudicated result is rated when the competition is rated and both players moved
+             in time at least once in the game (no move, no rating, as N-RR-07); d) each game
+             writes one correction ("no result -> 1-0 (adjudicated)") with who, when and the
+             organiser's required reason, and is marked adjudicated (crosstable "1ᴬ", the
+             player's pages "adjudicated"); such a correction has no undo (there was no result
+             before): a later correction goes through the normal result entry and keeps the
+             mark; e) all or nothing: a game changed since the page was drawn refuses the lot;
+             f) the trail shows no Undo button on an adjudication (it says "correct the result
+             instead") and the undo service refuses it: undoing would reopen a game whose clock
+             the organiser stopped, and the clock has no reopening (a turn opens only when the
+             previous one closes, R-RR-11), so its deadlines and misses would be invented; a
+             wrong adjudicated result is corrected like any result (that correction has undo).
+    L-RR     leave days (issue 17, setting ``leave_days``, default 0 = off, at most 45):
+             ``leave_rules`` L-RR-01..04; a leave is announced once the competition runs, by
+             the player (private page) or the desk (table page), and is not taken back. Pages
+             and the API project the turns past a missed deadline with the same leave as the
+             sweep (``selectors.clock``), so they show the deadline the sweep then writes.
 
 Tables and pairings (``table_rules``), the clock (``clock_rules``), Elo (``rating_rules``) and
 the values, messages and number checks they all share (``rule_values``) live in their own pure

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,11 +24,20 @@ from events.services import AlreadySubmitted, submission_seen
 from events.siteurl import absolute_url
 from roundrobin import rules, selectors, services
 from roundrobin.format import ROUNDROBIN
-from roundrobin.forms import RESULT_BUTTONS, RESULT_WORDS, MoveForm, ResultForm
+from roundrobin.forms import (
+    ADJUDICATIONS,
+    RESULT_BUTTONS,
+    RESULT_WORDS,
+    AdjudicateForm,
+    LeaveForm,
+    MoveForm,
+    ResultForm,
+)
 from roundrobin.models import Turn
+from roundrobin.services import adjudication, leave
 
 
-def _form_errors(form: MoveForm | ResultForm) -> str:
+def _form_errors(form: forms.Form) -> str:
     return " ".join(str(message) for errors in form.errors.values() for message in errors)
 
 
@@ -37,7 +47,7 @@ def _form_errors(form: MoveForm | ResultForm) -> str:
 @competition_page("roundrobin/tables.html", game_format=ROUNDROBIN)
 def tables(request: HttpRequest, competition: Competition) -> Context:
     # What every phone polls; the fragment holds nothing personal, so it is shared.
-    return {"tables": selectors.tables_for_competition(competition)}
+    return {"tables": selectors.tables_for_competition(competition, page=True)}
 
 
 @competition_page("roundrobin/player.html", game_format=ROUNDROBIN)
@@ -98,6 +108,10 @@ def _table_context(competition: Competition, number: int, **extra: Any) -> dict[
         "corrections": selectors.corrections_of_games(
             competition, [game.pk for game in table.all_games]
         ),
+        # issue 17: adjudication choices, each player's leave (none while leave is off)
+        "adjudications": ADJUDICATIONS,
+        "unfinished": [game for game in table.all_games if not game.detail.is_over],
+        "leaves": leave.table_leaves(competition, [row.entry for row in table.rows]),
         **extra,
     }
 
@@ -191,6 +205,69 @@ def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int
         competition, number, error=error, flash=flash, focus=game_id, error_game=game_id
     )
     return render(request, "roundrobin/desk_table.html#table-panel", context)
+
+
+@require_POST
+@desk_view(ROUNDROBIN)
+def adjudicate(request: HttpRequest, competition: Competition, number: int) -> HttpResponse:
+    """The organiser's override for a table that will not finish (A-RR-15, issue 17)."""
+    table_url = reverse(
+        "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
+    )
+    form = AdjudicateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(f"{table_url}#adjudicate")
+    decisions: dict[int, tuple[str, int]] = {}
+    for key, choice in request.POST.items():
+        pk, revision = key.removeprefix("game-"), request.POST.get(f"revision-{key[5:]}", "")
+        if key.startswith("game-") and pk.isdigit() and revision.isdigit() and choice:
+            decisions[int(pk)] = (str(choice), int(revision))
+    try:
+        count = adjudication.table_adjudicate(
+            competition=competition,
+            number=number,
+            decisions=decisions,
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+        return redirect(f"{table_url}#adjudicate")
+    messages.success(
+        request,
+        ngettext("%(count)d game adjudicated.", "%(count)d games adjudicated.", count)
+        % {"count": count},
+    )
+    return redirect(table_url)
+
+
+@require_POST
+@desk_view(ROUNDROBIN)
+def desk_leave(request: HttpRequest, competition: Competition, number: int) -> HttpResponse:
+    """The desk enters a player's leave (issue 17), on the table's page."""
+    table_url = reverse(
+        "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
+    )
+    form = LeaveForm(request.POST)
+    if not form.is_valid() or not form.cleaned_data.get("entry"):
+        messages.error(request, _form_errors(form) or _("Choose a player."))
+        return redirect(f"{table_url}#leave")
+    entry = selectors.entry_in_competition(competition, form.cleaned_data["entry"])
+    try:
+        leave.leave_take(
+            entry=entry,
+            start=form.cleaned_data["start"],
+            days=form.cleaned_data["days"],
+            by_desk=True,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(
+            request, _("Leave recorded for %(player)s.") % {"player": entry.player.name}
+        )
+    return redirect(f"{table_url}#leave")
 
 
 def _withdraw_confirm(request: HttpRequest, entry: Entry, table_url: str) -> HttpResponse:
@@ -288,6 +365,7 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "zone": entry.competition.event.time_zone,
         "now": now,
         "max_move": Turn.MOVE_MAX_LENGTH,
+        "leave": leave.leave_summary(entry),  # issue 17
         **extra,
     }
 
@@ -330,6 +408,18 @@ def _claim_to_confirm(request: HttpRequest, context: dict[str, Any]) -> dict[str
 
 def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
     """(error, flash) of the posted move or confirmed result report."""
+    if "leave_days" in request.POST:  # a leave (issue 17)
+        data = {"start": request.POST.get("leave_start"), "days": request.POST["leave_days"]}
+        form = LeaveForm(data)
+        if not form.is_valid():
+            return _form_errors(form), ""
+        try:
+            leave.leave_take(
+                entry=entry, start=form.cleaned_data["start"], days=form.cleaned_data["days"]
+            )
+        except ServiceError as exc:
+            return exc.text, ""
+        return "", _("Leave recorded: your deadlines move on by it.")
     if "outcome" in request.POST or "result" in request.POST:  # a result report, not a move
         try:
             recorded = services.result_claim(
@@ -342,15 +432,15 @@ def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
         if recorded:
             return "", _("Result recorded.")
         return "", _("Result reported; it is recorded when your opponent reports the same.")
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        return _form_errors(form), ""
+    move_form = MoveForm(request.POST)
+    if not move_form.is_valid():
+        return _form_errors(move_form), ""
     try:
         services.move_submit(
             entry=entry,
-            game_id=form.cleaned_data["game"],
-            turn=form.cleaned_data["turn"],
-            text=form.cleaned_data["move"],
+            game_id=move_form.cleaned_data["game"],
+            turn=move_form.cleaned_data["turn"],
+            text=move_form.cleaned_data["move"],
         )
     except ServiceError as exc:
         return exc.text, ""

@@ -111,7 +111,7 @@ class TurnAdmin(TouchingAdmin):
     search_fields = ["entry__player__name"]
     search_help_text = _("Search by player name.")
     autocomplete_fields = ["entry"]
-    readonly_fields = ["score", "revision", "entered_by", "entered_at", "updated_at"]
+    readonly_fields = ["score", "sub_turns", "revision", "entered_by", "entered_at", "updated_at"]
     fields = [
         "entry",
         "number",
@@ -120,6 +120,7 @@ class TurnAdmin(TouchingAdmin):
         "max_after",
         ("b2", "b3", "b4", "b1"),
         "score",
+        "sub_turns",  # kept while they add up to the counts, else dropped (A-SJ-15)
         "confirm",
         "seen_revision",
         "revision",

@@ -1,5 +1,9 @@
 """What sjoelen adds to an event export (``events.exchange``), and its standings and games as
-sheets for the CSV and XLSX downloads."""
+sheets for the CSV and XLSX downloads.
+
+A game's sub-turn rows (``Turn.sub_turns``, A-SJ-15) travel in the JSON export as a column of
+the table like any other; a backup written before they were kept has no such key and imports
+with none (totals only). The results sheet shows them as text, one group per sub-turn."""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from events.exchange import Remap, Sheet, Table
+from events.exchange import Remap, Table
 from events.models import Competition
+from events.sheets import Sheet
 from shuffleboard.models import Turn
 from shuffleboard.selectors import standings_for_competition
 
@@ -80,6 +85,7 @@ def results(competition: Competition) -> Sheet:
             *(_("Bonus discs, %(value)s-point gate") % {"value": value} for value in (1, 2, 3, 4)),
             _("148 reached after sub-turn"),
             _("Score"),
+            _("Sub-turns (gates 2, 3, 4, 1)"),
         ],
     )
     for turn in turns:
@@ -93,6 +99,9 @@ def results(competition: Competition) -> Sheet:
                 *turn.bonus_counts,
                 turn.max_after,
                 turn.score,
+                " | ".join(
+                    " ".join(str(count) for count in counts) for _, counts in turn.sub_turn_rows
+                ),
             ]
         )
     return sheet

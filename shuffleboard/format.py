@@ -26,6 +26,11 @@ class SjoelenSettings:
     bonus_disc: bool = False  # A-SJ-04
     ranking: str = RANK_BY_TOTAL  # or RANK_BY_AVERAGE
     tiebreaks: str = TIES_COUNT_BACK  # or TIES_BEST_GAME, TIES_SHARE
+    title_playoff: bool = False  # A-SJ-16: a shared 1st place plays off (off: it stays shared)
+    classes: bool = False  # A-SJ-17: standings grouped in classes A, B, C by average
+    class_a: int = 120  # average per game from which a player is in class A
+    class_b: int = 100  # ... in class B; below it, class C
+    results_from_players: bool = False  # issue 16: players enter games at the board
 
     @property
     def by_average(self) -> bool:
@@ -62,4 +67,5 @@ SJOELEN = GameFormat(
     export="shuffleboard.export",
     head="shuffleboard/_head.html",
     screen="shuffleboard:screen",
+    proposals="shuffleboard.proposals",
 )

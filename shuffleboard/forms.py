@@ -24,6 +24,7 @@ from shuffleboard.format import (
 
 DEFAULTS = SjoelenSettings()
 RANKING_CHOICES = [(RANK_BY_TOTAL, _("Total")), (RANK_BY_AVERAGE, _("Average per game played"))]
+CLASS_ORDER = _("Class B must start below class A.")
 TIEBREAK_CHOICES = [
     (TIES_COUNT_BACK, _("Best game, then the next-best games, then share the place")),
     (TIES_BEST_GAME, _("Best game, then share the place")),
@@ -63,6 +64,65 @@ class SjoelenSettingsForm(forms.Form):
         required=False,
         initial=DEFAULTS.tiebreaks,
     )
+
+    title_playoff = forms.BooleanField(
+        label=_("Title play-off"),
+        required=False,
+        initial=DEFAULTS.title_playoff,
+        help_text=_(
+            "When 1st place is shared once every game is in, the tied players play one more "
+            "game each for the title, and one more while still tied, at most three rounds. Off: "
+            "the title is shared."
+        ),
+    )
+    classes = forms.BooleanField(
+        label=_("Classes A, B, C"),
+        required=False,
+        initial=DEFAULTS.classes,
+        help_text=_(
+            "Group the standings in classes by average per game. A player keeps the class of "
+            "their last finished sjoelen competition; a newcomer is classed by this one."
+        ),
+    )
+    class_a = forms.IntegerField(
+        label=_("Class A from average"),
+        min_value=1,
+        max_value=rules.MAX_SCORE,
+        required=False,
+        initial=DEFAULTS.class_a,
+    )
+    class_b = forms.IntegerField(
+        label=_("Class B from average"),
+        min_value=0,
+        max_value=rules.MAX_SCORE,
+        required=False,
+        initial=DEFAULTS.class_b,
+        help_text=_("Below it: class C."),
+    )
+    results_from_players = forms.BooleanField(
+        label=_("Results from players"),
+        required=False,
+        initial=DEFAULTS.results_from_players,
+        help_text=_(
+            "Players enter their own games on their phones with the board's code; another "
+            "player at the board or the desk confirms them."
+        ),
+    )
+
+    def clean_class_a(self) -> int:
+        value = self.cleaned_data["class_a"]
+        return DEFAULTS.class_a if value is None else int(value)
+
+    def clean_class_b(self) -> int:
+        value = self.cleaned_data["class_b"]
+        return DEFAULTS.class_b if value is None else int(value)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        a, b = data.get("class_a"), data.get("class_b")
+        if a is not None and b is not None and b >= a:
+            self.add_error("class_b", CLASS_ORDER)
+        return data
 
     def clean_ranking(self) -> str:
         return str(self.cleaned_data["ranking"] or DEFAULTS.ranking)
@@ -174,8 +234,9 @@ class TurnForm(forms.Form):
 
     @property
     def uses_sub_turns(self) -> bool:
-        return self.is_bound and any(
-            str(self.data.get(f"s{n}_gate{v}", "")).strip()
+        source = self.data if self.is_bound else self.initial
+        return any(
+            str(source.get(f"s{n}_gate{v}", "")).strip()
             for n in SUB_TURN_NUMBERS
             for v in rules.GATE_VALUES
         )
@@ -192,6 +253,10 @@ class TurnForm(forms.Form):
 
     def max_after(self) -> int | None:
         return self.result.max_after
+
+    def sub_turns(self) -> tuple[tuple[int, int, int, int], ...] | None:
+        """The sub-turn rows typed, checked (A-SJ-15), or None when the totals were typed."""
+        return self.result.sub_turns
 
     def _sub_turn_rows(self, data: dict[str, Any]) -> list[tuple[int, ...]] | None:
         """The sub-turn rows typed (blank cells 0, trailing blank rows dropped), or None."""

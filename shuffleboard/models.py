@@ -87,6 +87,9 @@ class Turn(models.Model):
     b3 = models.PositiveSmallIntegerField(_("bonus discs in the 3-point gate"), default=0)
     b4 = models.PositiveSmallIntegerField(_("bonus discs in the 4-point gate"), default=0)
     score = models.PositiveSmallIntegerField(_("score"), editable=False)
+    # The sub-turn rows as entered at the desk (A-SJ-15): a list of up to three [c1, c2, c3, c4]
+    # in gate-value order, or null when only the totals were entered.
+    sub_turns = models.JSONField(_("sub-turns"), null=True, blank=True, editable=False)
     # Bumped by every write; a correction form carries the revision it was drawn from.
     revision = models.PositiveIntegerField(default=1, editable=False)
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
@@ -190,6 +193,16 @@ class Turn(models.Model):
         return [(value, self.counts[value - 1]) for value in rules.BOARD_ORDER]
 
     @property
+    def sub_turn_rows(self) -> list[tuple[int, list[int]]]:
+        """(sub-turn number, discs per gate in board order 2, 3, 4, 1), only when the stored
+        rows pass the rules and add up to the counts (A-SJ-15); [] otherwise."""
+        rows = rules.stored_sub_turns(self.sub_turns, self.counts)
+        return [
+            (number, [row[value - 1] for value in rules.BOARD_ORDER])
+            for number, row in enumerate(rows or (), start=1)
+        ]
+
+    @property
     def discs(self) -> int:
         return sum(self.counts)
 
@@ -210,9 +223,11 @@ class Turn(models.Model):
         if competition.format != SJOELEN.key:
             raise ValidationError({"entry": NOT_SJOELEN}, code="wrong_format")
         options = competition.options
-        if self.number is not None and not 1 <= self.number <= options.games:
+        # Title play-off games (A-SJ-16) are numbered after the games.
+        games = options.games + (rules.PLAYOFF_ROUNDS if options.title_playoff else 0)
+        if self.number is not None and not 1 <= self.number <= games:
             raise ValidationError(
-                {"number": NUMBER_OUT_OF_RANGE % {"games": options.games}}, code="game_number"
+                {"number": NUMBER_OUT_OF_RANGE % {"games": games}}, code="game_number"
             )
         values = (*self.counts, *self.bonus_counts)
         if any(value is None for value in values):

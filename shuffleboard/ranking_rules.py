@@ -191,3 +191,103 @@ def first_place_moves(
         if old != new:
             moves.append((player, old, new))
     return moves
+
+
+# --- the title play-off (A-SJ-16) ----------------------------------------------------------
+
+PLAYOFF_ROUNDS = 3  # sudden-death rounds at most; still equal after them: the title is shared
+
+
+@dataclass(frozen=True)
+class Playoff(Generic[T]):
+    """Where a title play-off stands.
+
+    ``round`` is the round being played (1, 2, ...) or the last one played once it is over;
+    ``players`` play that round; ``waiting`` are those of them without a score in it yet;
+    ``champions`` hold the title once it is over: one player, or several when it stays shared
+    after ``PLAYOFF_ROUNDS`` rounds; [] while it goes on."""
+
+    round: int
+    players: list[T]
+    waiting: list[T]
+    champions: list[T]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.champions)
+
+
+def title_playoff(
+    tied: Sequence[T], rounds: Sequence[Mapping[T, int]], *, most: int = PLAYOFF_ROUNDS
+) -> Playoff[T]:
+    """The players sharing 1st place and each play-off round's scores so far -> where the
+    play-off stands (A-SJ-16). Each round every player still in plays one game; the best score
+    wins the title, an equal best score plays again among those equal, up to ``most`` rounds.
+    A score of a player not (or no longer) in the round is ignored. One player alone holds the
+    title without a game; nobody tied gives an empty play-off."""
+    players = list(dict.fromkeys(tied))
+    if len(players) < 2:
+        return Playoff(round=0, players=players, waiting=[], champions=players)
+    number = 1
+    while True:
+        scores = dict(rounds[number - 1]) if number <= len(rounds) else {}
+        checked = {p: _checked_score(scores[p]) for p in players if p in scores}
+        waiting = [p for p in players if p not in checked]
+        if waiting:
+            return Playoff(round=number, players=players, waiting=waiting, champions=[])
+        best = max(checked.values())
+        leaders = [p for p in players if checked[p] == best]
+        if len(leaders) == 1 or number >= most:
+            return Playoff(round=number, players=players, waiting=[], champions=leaders)
+        players, number = leaders, number + 1
+
+
+def title_places(first: Sequence[T], champions: Sequence[T]) -> dict[T, tuple[int, bool]]:
+    """The players sharing 1st place in the standings and the play-off's champions ->
+    ``(place, shared)`` of each of them: the champions 1st (shared if several), the others
+    of the group next, sharing that place (the play-off decides the title only)."""
+    held = [p for p in first if p in set(champions)]
+    if not held:
+        return {p: (1, len(first) > 1) for p in first}
+    rest = [p for p in first if p not in set(held)]
+    places = {p: (1, len(held) > 1) for p in held}
+    places.update({p: (len(held) + 1, len(rest) > 1) for p in rest})
+    return places
+
+
+# --- classes (A-SJ-17) ---------------------------------------------------------------------
+
+CLASSES = ("A", "B", "C")
+CLASS_LIMITS_NOT_VALID = "Class limits must be whole numbers with A above B, not {a!r} and {b!r}."
+
+
+def class_of(average: Fraction | float | int | None, *, a: int, b: int) -> str:
+    """A player's class by average per game: "A" from ``a``, "B" from ``b``, else "C"; a
+    player with no average yet is in "C" (A-SJ-17)."""
+    if not (_is_whole(a) and _is_whole(b)) or b >= a or b < 0:
+        raise InvalidResult(CLASS_LIMITS_NOT_VALID.format(a=a, b=b), code="class_limits")
+    if average is None:
+        return CLASSES[-1]
+    if average >= a:
+        return "A"
+    return "B" if average >= b else "C"
+
+
+def class_groups(
+    ranked: Sequence[tuple[int, T]], classes: Mapping[T, str]
+) -> list[tuple[str, list[tuple[int, bool, T]]]]:
+    """Overall ranking (``rank`` order) and each player's class -> per class (A, B, C, only the
+    classes with players) its players in the same order, placed within the class with
+    competition ranking: ``(place in class, shared, player)``. Equal overall places stay equal."""
+    groups: list[tuple[str, list[tuple[int, bool, T]]]] = []
+    for name in CLASSES:
+        members = [(place, p) for place, p in ranked if classes.get(p, CLASSES[-1]) == name]
+        if not members:
+            continue
+        rows: list[tuple[int, bool, T]] = []
+        for index, (place, player) in enumerate(members):
+            inner = rows[-1][0] if index and members[index - 1][0] == place else index + 1
+            rows.append((inner, False, player))
+        counts = Counter(inner for inner, _, _ in rows)
+        groups.append((name, [(i, counts[i] > 1, p) for i, _, p in rows]))
+    return groups

@@ -38,6 +38,11 @@ Beside the contract
 - ``board_rota(players, boards, games)``: which board each player uses in each game (A-SJ-06).
 - ``stored_game_problem(counts, ...)``: a stored row checked again, never raising (A-SJ-14).
 - ``first_place_moves(before, after)``: who leaves or joins 1st place by a correction (A-SJ-13).
+- ``stored_sub_turns(rows, counts)``: a game's stored sub-turn rows checked again (A-SJ-15).
+- ``title_playoff(tied, rounds)``, ``Playoff``, ``PLAYOFF_ROUNDS``, ``title_places``: the
+  optional title play-off (A-SJ-16).
+- ``class_of(average, a=, b=)``, ``class_groups(ranking, classes)``, ``CLASSES``: the optional
+  classes (A-SJ-17).
 
 Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
 messages are module-level constants (most with ``{}`` fields) that callers and tests can import.
@@ -140,6 +145,50 @@ Decisions on corrections (issue "Corrections you can trust")
   played, so it can never inflate a total), the player's page shows "needs attention" on that
   game, and the desk shows the organiser a note with a link to correct or remove it. The game
   number stays taken in the rota. Pages never fail on such a row.
+
+Decisions on the rule options of issue 17 (each a setting of ``SjoelenSettings``)
+- A-SJ-15 (sub-turn rows kept; always on, no setting): the desk enters a game either as the
+  four totals or as up to three sub-turn rows (A-SJ-09). Rows entered are stored with the game
+  (``Turn.sub_turns``, a JSON list of [c1, c2, c3, c4] in gate-value order; null = totals
+  only) beside the totals, which stay the authoritative, database-checked counts. The player's
+  page (public and desk) shows the rows under the game, in board order. A correction goes
+  through the same service and trail as before: the correction form starts from the rows
+  (totals empty, as at entry); corrected by rows, the rows are replaced; corrected by totals
+  only, the rows are dropped, since they no longer describe the game. A correction that only
+  moves discs between sub-turns (same totals) is written to the trail as "sub-turns ... ->
+  sub-turns ...". Admin edits the totals only: the stored rows stay while they still add up to
+  the new totals, else they are dropped. Stored rows that break the sub-turn rules or do not
+  add up to the counts (a raw edit, an old backup) are not shown (``stored_sub_turns`` gives
+  None) and never make the game "needs attention": the counts alone decide the score. Undo
+  data carries the rows; a trail written before they were kept puts back totals only. Old
+  JSON backups (no ``sub_turns`` key) import as totals only.
+- A-SJ-16 (``title_playoff``, default off = 1st place stays shared, as A-SJ-02 says): once the
+  standings are final (every player still playing has all N games counted, or the competition
+  is finished) and 1st place is shared after the tie-break chain, the tied players play one
+  extra game each, sudden death: the best score takes the title; an equal best score plays
+  another round among those equal, at most ``PLAYOFF_ROUNDS`` = 3 rounds, after which the
+  title stays shared. Like the round robin's deciders it appears by itself, but it is derived
+  from the stored games instead of stored as a stage: play-off round k is stored as game
+  ``N + k`` of each player (a ``Turn`` like any other, entered on the desk's play-off page,
+  corrected and undone like any game), and a correction that breaks or makes the tie changes
+  the play-off on the next read (games of players no longer in it are kept but ignored).
+  Play-off games never count in totals, averages, best game or the 1st-place warning. The
+  play-off decides the title only: the champion is 1st alone, the others of the tie share the
+  next place (2nd). Withdrawn players sharing 1st do not play; one player left holds the
+  title without a game. Entering a play-off game needs the competition open (reopen first).
+- A-SJ-17 (``classes``, default off; ``class_a`` = 120, ``class_b`` = 100): the standings are
+  grouped in classes A (average per game >= ``class_a``), B (>= ``class_b``) and C (below),
+  each class ranked in the order of the overall ranking and placed within the class (1, 1, 3;
+  the overall place is shown beside it). Sjoelen clubs group players by their average per
+  bak; no official ANS table is known to us, so the defaults are our choice: about 1,200 per
+  series of 10 for A (an experienced competition player), 1,000 for B (a regular club player),
+  below that C (beginners); the organiser sets both limits (B below A). A player's class is
+  carried: it comes from their average in their previous finished sjoelen competition (the
+  latest by event start, then by competition, not later than this one's event start; games
+  1..N only, rows that break the rules left out). A player with no earlier competition is
+  classed by their average in this one (marked "*"), and before any game is in C. Classes are
+  derived on read, never stored; finishing, reopening or correcting a finished sjoelen
+  competition bumps the versions of the unfinished ones with classes on, so their pages follow.
 """
 
 from __future__ import annotations
@@ -148,13 +197,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shuffleboard.ranking_rules import (
+    CLASSES as CLASSES,
+    PLAYOFF_ROUNDS as PLAYOFF_ROUNDS,
+    Playoff as Playoff,
     StandingsRow as StandingsRow,
     board_rota as board_rota,
+    class_groups as class_groups,
+    class_of as class_of,
     first_place_moves as first_place_moves,
     game_winners as game_winners,
     rank as rank,
     standings_rows as standings_rows,
     tied_for_first as tied_for_first,
+    title_places as title_places,
+    title_playoff as title_playoff,
 )
 from shuffleboard.rule_values import (
     BOARD_ORDER as BOARD_ORDER,
@@ -392,6 +448,8 @@ class CheckedGame:
     bonus_counts: tuple[int, int, int, int]
     max_after: int | None
     score: int
+    # the sub-turn rows as entered (A-SJ-15), or None when only the totals were entered
+    sub_turns: tuple[tuple[int, int, int, int], ...] | None = None
 
 
 def board_text(counts: Sequence[int]) -> str:
@@ -415,8 +473,10 @@ def check_game(
     ``bonus`` rule it means nothing and is dropped, and bonus discs are refused (A-SJ-04).
     Raises ``InvalidResult`` naming the first problem.
     """
+    rows: tuple[tuple[int, int, int, int], ...] | None = None
     if sub_turns is not None:
-        checked = sub_turns_total(sub_turns)
+        rows = tuple(_checked_rows(sub_turns))
+        checked = sub_turns_total(rows)
         if counts is not None and tuple(counts) != checked:
             params = {"sub_turns": board_text(checked), "totals": board_text(counts)}
             raise InvalidResult(
@@ -433,7 +493,26 @@ def check_game(
     if not bonus:
         max_after = None
     score = turn_score_with_bonus(checked, extra, reached_max_after=max_after, bonus=bonus)
-    return CheckedGame(counts=checked, bonus_counts=extra, max_after=max_after, score=score)
+    return CheckedGame(
+        counts=checked, bonus_counts=extra, max_after=max_after, score=score, sub_turns=rows
+    )
+
+
+def stored_sub_turns(
+    rows: object, counts: Sequence[int]
+) -> tuple[tuple[int, int, int, int], ...] | None:
+    """A game's stored sub-turn rows (A-SJ-15), checked again: the rows when they pass the
+    sub-turn rules and add up to ``counts``, else None (shown as "totals only"). Never raises."""
+    items = _as_list(rows)
+    if not items:
+        return None
+    try:
+        checked = tuple(_checked_rows(items))
+        if sub_turns_total(checked) != tuple(counts):
+            return None
+    except (InvalidResult, TypeError, ValueError):
+        return None
+    return checked
 
 
 def validate_score(score: int, *, bonus: bool = False) -> int:

@@ -125,7 +125,10 @@ def _game_row(values: tuple, bonus: bool) -> GameRow:
 def game_rows(competition: Competition) -> list[GameRow]:
     """Every stored game of the competition, each checked again (one query)."""
     bonus = competition.options.bonus_disc
-    rows = Turn.objects.filter(entry__competition=competition).values_list(*GAME_COLUMNS)
+    # Numbers above ``games`` are title play-off games (A-SJ-16): not in the standings.
+    rows = Turn.objects.filter(
+        entry__competition=competition, number__lte=competition.options.games
+    ).values_list(*GAME_COLUMNS)
     return [_game_row(values, bonus) for values in rows]
 
 
@@ -495,7 +498,8 @@ def rota_player_with_games(competition: Competition, entry: Entry) -> RotaPlayer
     player = rota_for_competition(competition, with_turns=False).by_entry(entry.pk)
     if player is not None:
         bonus = competition.options.bonus_disc
-        player.turns = {t.number: _checked_turn(t, bonus) for t in Turn.objects.filter(entry=entry)}
+        turns = Turn.objects.filter(entry=entry, number__lte=competition.options.games)
+        player.turns = {t.number: _checked_turn(t, bonus) for t in turns}  # no play-off games
     return player
 
 

@@ -16,14 +16,17 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy as _
 
 from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
 from events.models import Competition, Correction, Entry
 from events.services import competition_touch, correction_record, submission_use
+from events.versions import versions_bump
 from shuffleboard import rules, selectors
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
+from shuffleboard.standings_options import playoff_for
 
 NOT_SJOELEN = _("%(competition)s is not a sjoelen competition.")
 COMPETITION_FINISHED = _("%(competition)s is finished; its scores cannot change.")
@@ -50,11 +53,31 @@ FIRST_PLACE_MOVES = _(
     "the board rota does not change."
 )
 NO_BONUS = rules.NO_BONUS
+SubTurns = Sequence[Sequence[int]] | None
+KEEP = "keep"  # admin's change: keep the stored sub-turn rows while they still add up
 DESK, ADMIN, UNDO = (
     Correction.Source.DESK.value,
     Correction.Source.ADMIN.value,
     Correction.Source.UNDO.value,
 )
+
+
+def highest_number(competition: Competition) -> int:
+    """The highest game number a game may have: the games, plus the title play-off's rounds
+    when that option is on (A-SJ-16)."""
+    options = competition.options
+    return options.games + (rules.PLAYOFF_ROUNDS if options.title_playoff else 0)
+
+
+def _touch_classed(competition: Competition) -> None:
+    """Bump the competition's versions, and, since a finished competition's averages are the
+    classes carried into the next ones (A-SJ-17), those of every unfinished sjoelen
+    competition with classes on, so their pages follow. One bump: all competitions in one
+    update, then their events (the one lock order)."""
+    versions_bump(
+        competitions=Q(pk=competition.pk)
+        | (Q(format=SJOELEN.key, settings__classes=True) & ~Q(status=Competition.Status.FINISHED))
+    )
 
 
 def _ensure_sjoelen(competition: Competition) -> None:
@@ -73,10 +96,12 @@ def _checked(
     counts: Sequence[int],
     bonus_counts: Sequence[int],
     max_after: int | None,
+    sub_turns: SubTurns = None,
 ) -> rules.CheckedGame:
     try:
         return rules.check_game(
             counts,
+            sub_turns=sub_turns,
             bonus_counts=bonus_counts,
             max_after=max_after,
             bonus=competition.options.bonus_disc,
@@ -90,6 +115,11 @@ def _apply(turn: Turn, result: rules.CheckedGame) -> None:
     turn.b1, turn.b2, turn.b3, turn.b4 = result.bonus_counts
     turn.max_after = result.max_after
     turn.score = result.score
+    turn.sub_turns = _rows_json(result.sub_turns)
+
+
+def _rows_json(rows: SubTurns) -> list[list[int]] | None:
+    return None if rows is None else [list(row) for row in rows]
 
 
 @transaction.atomic
@@ -103,6 +133,7 @@ def turn_record(
     board: int | None = None,
     entered_by: User | None = None,
     submission: str = "",
+    sub_turns: SubTurns = None,
 ) -> Turn:
     """Enter one new game of one player. The first game entered starts the competition.
 
@@ -126,7 +157,7 @@ def turn_record(
     existing = Turn.objects.filter(entry=entry, number=number).first()
     if existing:
         raise _already_entered(number, entry, existing.score)
-    result = _checked(competition, counts, bonus_counts, max_after)
+    result = _checked(competition, counts, bonus_counts, max_after, sub_turns)
     turn = Turn(entry=entry, number=number, board=board, entered_by=entered_by)
     _apply(turn, result)
     try:
@@ -189,6 +220,7 @@ def _state(turn: Turn) -> dict[str, Any]:
         "bonus_counts": list(turn.bonus_counts),
         "max_after": turn.max_after,
         "score": turn.score,
+        "sub_turns": turn.sub_turns,
     }
 
 
@@ -197,6 +229,8 @@ def _put(turn: Turn, state: dict[str, Any]) -> None:
     turn.c1, turn.c2, turn.c3, turn.c4 = state["counts"]
     turn.b1, turn.b2, turn.b3, turn.b4 = state["bonus_counts"]
     turn.max_after, turn.score = state["max_after"], state["score"]
+    # Rows that no longer add up (or a trail written before sub-turns were kept): none.
+    turn.sub_turns = _rows_json(rules.stored_sub_turns(state.get("sub_turns"), state["counts"]))
 
 
 def _texts(before: dict[str, Any] | None, after: dict[str, Any] | None) -> tuple[str, str]:
@@ -226,13 +260,29 @@ def _texts(before: dict[str, Any] | None, after: dict[str, Any] | None) -> tuple
         before["counts"] != after["counts"] or before["bonus_counts"] != after["bonus_counts"]
     )
     board = same_score and before["board"] != after["board"]
-    return text(before, counts, board), text(after, counts, board)
+    old, new = text(before, counts, board), text(after, counts, board)
+    if old == new and before.get("sub_turns") != after.get("sub_turns"):
+        old, new = _rows_text(before.get("sub_turns")), _rows_text(after.get("sub_turns"))
+    return old, new
+
+
+def _rows_text(rows: Any) -> str:
+    """ "sub-turns 2→5 3→4 4→3 1→4 | 2→1 …" or "totals only", for the trail."""
+    if not rows:
+        return gettext("totals only")
+    return gettext("sub-turns %(rows)s") % {
+        "rows": " | ".join(rules.board_text(row) for row in rows)
+    }
 
 
 def _warn(
     competition: Competition, before: dict[str, Any] | None, after: dict[str, Any] | None
 ) -> None:
-    """A correction that moves 1st place in final standings needs a confirmation (A-SJ-13)."""
+    """A correction that moves 1st place in final standings needs a confirmation (A-SJ-13).
+    A title play-off game (numbered above the games, A-SJ-16) is not in the standings."""
+    games = competition.options.games
+    if all(state is None or state["number"] > games for state in (before, after)):
+        return
     moves = selectors.first_place_moves(
         competition,
         remove=() if before is None else [(before["entry"], before["number"])],
@@ -311,7 +361,10 @@ def _write(
         },
         reverts=reverts,
     )
-    competition_touch(competition)
+    if competition.is_finished:
+        _touch_classed(competition)
+    else:
+        competition_touch(competition)
     return saved
 
 
@@ -325,8 +378,16 @@ def _new_state(
     counts: Sequence[int],
     bonus_counts: Sequence[int],
     max_after: int | None,
+    sub_turns: SubTurns | str = None,
 ) -> dict[str, Any]:
-    result = _checked(competition, counts, bonus_counts, max_after)
+    rows: SubTurns = None
+    if isinstance(sub_turns, str):
+        # Admin edits the totals only: the stored rows stay while they still add up (A-SJ-15).
+        stored = turn.sub_turns if turn is not None else None
+        rows = rules.stored_sub_turns(stored, _checked(competition, counts, NO_BONUS, None).counts)
+    else:
+        rows = sub_turns
+    result = _checked(competition, counts, bonus_counts, max_after, rows)
     return {
         "entry": entry.pk if entry is not None else turn.entry_id if turn else None,
         "number": number if number is not None else turn.number if turn else None,
@@ -335,6 +396,7 @@ def _new_state(
         "bonus_counts": list(result.bonus_counts),
         "max_after": result.max_after,
         "score": result.score,
+        "sub_turns": _rows_json(result.sub_turns),
     }
 
 
@@ -348,12 +410,19 @@ def turn_correct(
     max_after: int | None = None,
     entered_by: User | None = None,
     confirmed: bool = False,
+    sub_turns: SubTurns = None,
 ) -> Turn:
-    """Correct a saved game at the desk; the trail keeps what it was (undo)."""
+    """Correct a saved game at the desk; the trail keeps what it was (undo). ``sub_turns``:
+    the rows as corrected, or None when the correction gives the totals only (A-SJ-15)."""
     turn = _locked_turn(turn, revision)
     competition = turn.entry.competition
     after = _new_state(
-        turn, competition, counts=counts, bonus_counts=bonus_counts, max_after=max_after
+        turn,
+        competition,
+        counts=counts,
+        bonus_counts=bonus_counts,
+        max_after=max_after,
+        sub_turns=sub_turns,
     )
     saved = _write(
         competition=competition,
@@ -403,7 +472,7 @@ def turn_admin_save(
     entry = Entry.objects.select_related("player", "competition").get(pk=entry.pk)
     competition = entry.competition
     _ensure_sjoelen(competition)
-    games = competition.options.games
+    games = highest_number(competition)
     if not isinstance(number, int) or not 1 <= number <= games:
         raise refuse(
             NUMBER_OUT_OF_RANGE, error_class=Invalid, code="game_number", games=games, number=number
@@ -427,6 +496,7 @@ def turn_admin_save(
         counts=counts,
         bonus_counts=bonus_counts,
         max_after=max_after,
+        sub_turns=KEEP,
     )
     saved = _write(
         competition=competition,
@@ -505,6 +575,51 @@ def undo_correction(correction: Correction, user: User) -> None:
     )
 
 
+NO_PLAYOFF = _("There is no title play-off game to play now.")
+NOT_IN_PLAYOFF = _("%(player)s does not play the title play-off's round %(round)s now.")
+
+
+@transaction.atomic
+def playoff_record(
+    *,
+    entry: Entry,
+    counts: Sequence[int],
+    bonus_counts: Sequence[int] = NO_BONUS,
+    max_after: int | None = None,
+    sub_turns: SubTurns = None,
+    entered_by: User | None = None,
+    submission: str = "",
+) -> Turn:
+    """Enter a title play-off game (A-SJ-16): allowed only for a player who plays the current
+    round and has no game in it yet; it is stored as game ``games + round``. The competition
+    is locked first, so two desks cannot both open a round."""
+    submission_use(submission)
+    competition = Competition.objects.select_for_update().get(pk=entry.competition_id)
+    _ensure_writable(competition)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    playoff = playoff_for(competition, selectors.standings_for_competition(competition))
+    if playoff is None or playoff.state.over:
+        raise refuse(NO_PLAYOFF, code="no_playoff")
+    if entry.pk not in playoff.state.waiting:
+        raise refuse(
+            NOT_IN_PLAYOFF,
+            error_class=Conflict,
+            code="not_in_playoff",
+            player=entry.player.name,
+            round=playoff.state.round,
+        )
+    result = _checked(competition, counts, bonus_counts, max_after, sub_turns)
+    turn = Turn(entry=entry, number=playoff.number, entered_by=entered_by)
+    _apply(turn, result)
+    try:
+        with transaction.atomic():
+            turn.save()
+    except IntegrityError as exc:  # a stale play-off game in that slot (a correction untied)
+        raise _already_entered(playoff.number, entry, "?") from exc
+    competition_touch(competition)
+    return turn
+
+
 @transaction.atomic
 def competition_finish(*, competition: Competition) -> Competition:
     """Close the competition: no more scores, and the public pages stop polling."""
@@ -514,7 +629,7 @@ def competition_finish(*, competition: Competition) -> Competition:
         raise refuse(ALREADY_FINISHED, code="already_finished", competition=competition.name)
     competition.status = Competition.Status.FINISHED
     competition.save(update_fields=["status"])
-    competition_touch(competition)
+    _touch_classed(competition)
     return competition
 
 
@@ -526,5 +641,5 @@ def competition_reopen(*, competition: Competition) -> Competition:
         raise refuse(NOT_FINISHED, code="not_finished", competition=competition.name)
     competition.status = Competition.Status.RUNNING
     competition.save(update_fields=["status"])
-    competition_touch(competition)
+    _touch_classed(competition)
     return competition

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
@@ -24,7 +24,7 @@ from events.http import (
 from events.live import Context, competition_page
 from events.models import Competition
 from events.services import AlreadySubmitted
-from shuffleboard import selectors, services
+from shuffleboard import selectors, services, standings_options
 from shuffleboard.format import SJOELEN, SjoelenSettings
 from shuffleboard.forms import (
     RANKING_CHOICES,
@@ -59,8 +59,11 @@ LATEST_CORRECTIONS = 5
 
 @competition_page("shuffleboard/standings.html", game_format=SJOELEN)
 def standings(request: HtmxHttpRequest, competition: Competition) -> Context:
+    shown = standings_options.standings_with_options(competition)
     return {
-        "standings": selectors.standings_for_competition(competition),
+        "standings": shown.standings,
+        "playoff": shown.playoff,
+        "class_groups": shown.classes,
         "players_url": _players_url(competition),
         "ranking_note": _ranking_note(competition.options),
         "corrections": selectors.corrections_of_competition(competition, LATEST_CORRECTIONS),
@@ -73,11 +76,16 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
     if entry.withdrawn_at and not entry.checked_in_at:
         raise Http404
     rota_player = selectors.rota_player_with_games(competition, entry)
-    rows = selectors.standings_for_competition(competition).rows
+    shown = standings_options.standings_with_options(competition)
+    rows = shown.standings.rows
+    player_class = next(
+        (g.name for g in shown.classes for *_, row, _ in g.rows if row.entry_id == entry.pk), ""
+    )
     return {
         "entry": entry,
         "rota_player": rota_player,
         "row": next((r for r in rows if r.entry_id == entry.pk), None),
+        "player_class": player_class,
         "games": rota_player.game_rows if rota_player else [],
         "board_order": BOARD_ORDER,
         "corrections": selectors.corrections_of_entry(entry),
@@ -215,6 +223,7 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
                 counts=form.counts(),
                 bonus_counts=form.bonus_counts(),
                 max_after=form.max_after(),
+                sub_turns=form.sub_turns(),
                 board=rota_player.board_for(number) if rota_player else None,
                 entered_by=request.user,
                 submission=request.POST.get("submission", ""),
@@ -277,7 +286,18 @@ def desk_player(
 
 
 def _correction_form(turn: Turn, competition: Competition, data: Any = None) -> TurnForm:
-    initial: dict[str, Any] = {f"gate{v}": getattr(turn, f"c{v}") for v in BOARD_ORDER}
+    """The stored game in the form: its sub-turn rows when it has them (the totals then stay
+    empty, as at entry, so a changed row is not refused as differing from them), else the
+    totals (A-SJ-15)."""
+    rows = turn.sub_turn_rows
+    initial: dict[str, Any] = {}
+    if rows:
+        for number, counts in rows:
+            initial.update(
+                {f"s{number}_gate{v}": c for v, c in zip(BOARD_ORDER, counts, strict=True)}
+            )
+    else:
+        initial.update({f"gate{v}": getattr(turn, f"c{v}") for v in BOARD_ORDER})
     initial.update({f"bonus{v}": getattr(turn, f"b{v}") for v in BOARD_ORDER})
     initial["max_after"] = turn.max_after or ""
     return TurnForm(data, games=None, bonus=competition.options.bonus_disc, initial=initial)
@@ -308,6 +328,7 @@ def turn_edit(
                     counts=form.counts(),
                     bonus_counts=form.bonus_counts(),
                     max_after=form.max_after(),
+                    sub_turns=form.sub_turns(),
                     entered_by=request.user,
                     confirmed=_confirmed(request.POST),
                 )
@@ -416,6 +437,79 @@ def turn_delete(
     )
     url = reverse("shuffleboard:desk_player", args=[*slugs, turn.entry_id])
     return redirect(_with_board(url, board))
+
+
+# --- the desk: the title play-off (A-SJ-16) ------------------------------------------------
+
+PLAYOFF_PAGE = "shuffleboard/playoff.html"
+NOT_IN_PLAYOFF_NOW = gettext_lazy("This player does not play the title play-off now.")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@desk_view(SJOELEN, allow=SCOREKEEPER)
+def playoff(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
+    """The title play-off at the desk: who plays the current round, a form for the first of
+    them still waiting (or the one picked), the games played with their correction links."""
+    options = competition.options
+    view = standings_options.playoff_for(
+        competition, selectors.standings_for_competition(competition)
+    )
+    status = 200
+    error = ""
+    form: TurnForm | None = None
+    [picked] = optional_numbers(request.POST if request.method == "POST" else request.GET, "player")
+    waiting = view.state.waiting if view is not None else []
+    current = picked if picked in waiting else (waiting[0] if waiting else None)
+    if request.method == "POST":
+        form = TurnForm(request.POST, games=None, bonus=options.bonus_disc)
+        if form.is_valid() and current is not None and current == picked:
+            entry = selectors.entry_in_competition(competition, current)
+            try:
+                turn = services.playoff_record(
+                    entry=entry,
+                    counts=form.counts(),
+                    bonus_counts=form.bonus_counts(),
+                    max_after=form.max_after(),
+                    sub_turns=form.sub_turns(),
+                    entered_by=request.user,
+                    submission=request.POST.get("submission", ""),
+                )
+            except AlreadySubmitted as exc:
+                url = reverse(
+                    "shuffleboard:playoff", args=[competition.event.slug, competition.slug]
+                )
+                return already_received(request, exc, url)
+            except ServiceError as exc:
+                form.add_error(None, exc)
+                status = http_status(exc)
+            else:
+                messages.success(
+                    request,
+                    _("Saved: %(player)s, title play-off: %(score)s.")
+                    % {"player": entry.player.name, "score": turn.score},
+                )
+                url = reverse(
+                    "shuffleboard:playoff", args=[competition.event.slug, competition.slug]
+                )
+                return redirect(url)
+        elif current != picked:
+            # Typed for a player who does not play now: never show the counts under another
+            # player's name.
+            error, form, status = str(NOT_IN_PLAYOFF_NOW), None, 400
+        if form is not None and form.errors and status == 200:
+            status = 400
+    if form is None and current is not None:
+        form = TurnForm(games=None, bonus=options.bonus_disc)
+    context = _desk_context(
+        competition,
+        playoff=view,
+        current=current,
+        current_name=view.names.get(current, "") if view is not None and current else "",
+        form=form,
+        error=error,
+        **_preview_context(competition, form),
+    )
+    return render(request, PLAYOFF_PAGE, context, status=status)
 
 
 # --- the desk: score cards and the competition's end --------------------------------------

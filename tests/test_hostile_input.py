@@ -157,6 +157,7 @@ def _build_world() -> World:
             ),
             "user_id": [organiser.pk, other.pk],
             "correction_id": [correction.pk] if correction else [],
+            "proposal_id": [999999],  # results from players (issue 16): none in the demo
             "kind": ["standings", "all"],  # the exports: standings.csv, all.xlsx
             "file_format": ["csv", "xlsx"],
             "action": list(ENTRY_ACTIONS),
@@ -193,6 +194,7 @@ def _build_world() -> World:
                         .order_by("pk")
                         .values_list("pk", flat=True)[:2]
                     ),
+                    "board": [1],  # a board's page of results from players (issue 16)
                 }
             )
         elif fmt == "roundrobin":

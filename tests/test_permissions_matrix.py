@@ -51,6 +51,9 @@ ACCESS: dict[str, str] = {
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
     "events:correction_undo": SCOREKEEPER,
+    "events:proposals": SCOREKEEPER,  # results from players (issue 16): like entering results
+    "events:proposal_accept": SCOREKEEPER,
+    "events:proposal_reject": SCOREKEEPER,
     # Blokus
     "blokus:desk": SCOREKEEPER,
     "blokus:desk_session": SCOREKEEPER,
@@ -77,6 +80,7 @@ ACCESS: dict[str, str] = {
     "shuffleboard:desk_player": SCOREKEEPER,
     "shuffleboard:turn": SCOREKEEPER,
     "shuffleboard:turn_delete": SCOREKEEPER,
+    "shuffleboard:playoff": SCOREKEEPER,
     "shuffleboard:cards": MANAGE,
     "shuffleboard:status": MANAGE,
     # round robin
@@ -86,6 +90,8 @@ ACCESS: dict[str, str] = {
     "roundrobin:start": MANAGE,
     "roundrobin:withdraw": MANAGE,
     "roundrobin:links": MANAGE,
+    "roundrobin:adjudicate": MANAGE,
+    "roundrobin:desk_leave": MANAGE,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/start/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/<int:number>/": MOVED,

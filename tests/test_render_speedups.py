@@ -3,6 +3,8 @@ replaced wrote (issue 15: faster first renders, same HTML)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
@@ -85,3 +87,283 @@ def test_the_remembered_sjoelen_check_is_the_rules_check(
     for _ in range(2):  # first computed, then remembered
         got = shuffleboard_selectors._problem(bonus, score, counts, bonus_counts, max_after)
         assert got == expected
+
+
+# --- the round robin's crosstable rows and its fast loader, on a generated league ------------
+
+OLD_ROWS = Template(
+    "{% load roundrobin_tags %}{% player_url_base event competition as players %}"
+    "{% for row in table.rows %}\n"
+    '    <tr class="{% if row.struck %}struck-row{% elif row.withdrawn %}withdrawn-row{% endif %}'
+    '{% if row.place and row.place <= 3 and table.is_final %} podium{% endif %}" '
+    'data-entry="{{ row.entry.pk }}" data-player="{{ row.entry.pk }}">\n'
+    '      <td class="place">{{ row.place_label }}</td>\n'
+    '      <th scope="row" class="name"><span class="idx">{{ row.index }}</span> '
+    '<a href="{{ row.entry.pk|player_url:players }}" title="{{ row.name }}">{{ row.name }}</a>'
+    "</th>\n"
+    "      {{ row.cells|crosstable_cells }}\n"
+    '      <td class="pts">{% if row.struck %}<span class="muted">–</span>{% else %}'
+    "<strong>{{ row.points_label }}</strong>{% endif %}</td>\n"
+    '      <td class="games muted">{{ row.played }}</td>\n'
+    "    </tr>\n  {% endfor %}"
+)
+OLD_HEADS = Template(
+    '{% for row in table.rows %}<th scope="col" title="{{ row.name }}">{{ row.index }}</th>'
+    "{% endfor %}"
+)
+NEW_HEADS = Template("{% load roundrobin_tags %}{% crosstable_heads table %}")
+NEW_ROWS = Template(
+    "{% load roundrobin_tags %}{% player_url_base event competition as players %}"
+    "{% crosstable_rows table players %}"
+)
+
+
+@pytest.fixture
+def generated_league(event):
+    """Three tables (16 players), every kind of cell: wins, a draw, a struck withdrawal, a
+    finished table with its podium, a name that needs escaping."""
+    from roundrobin import services
+    from tests.roundrobin.conftest import START, enter_players, make_competition, play
+
+    competition = make_competition(event, slug="generated")
+    entries = enter_players(competition, 16)
+    first = entries[0].player
+    first.name = "<Anna & 'Bo' \"Ö\">"
+    first.save(update_fields=["name"])
+    services.competition_start(competition=competition, seed=11, now=START)
+    tables = {}
+    for entry in entries:
+        tables.setdefault(entry.rr_snapshot.table, []).append(entry)
+    one = tables[1]
+    for i, a in enumerate(one):  # table 1 plays out: final, with a podium
+        for b in one[i + 1 :]:
+            play(competition, a, b, draw=(i + len(one)) % 3 == 0)
+    two = tables[2]
+    play(competition, two[0], two[1])
+    play(competition, two[1], two[2], draw=True)
+    services.entry_withdraw(entry=two[-1])
+    competition.refresh_from_db()
+    return competition
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "sv", "et", "nl"])
+def test_the_crosstable_tags_write_what_the_template_loops_wrote(generated_league, language):
+    from django.utils import translation
+
+    from roundrobin.selectors.tables import tables_for_competition
+
+    competition = generated_league
+    written = []
+    with translation.override(language):
+        tables = tables_for_competition(competition)
+        assert any(table.is_final for table in tables)
+        assert any(row.struck or row.withdrawn for table in tables for row in table.rows)
+        for table in tables:
+            context = {"table": table, "event": competition.event, "competition": competition}
+            old = OLD_ROWS.render(Context(context))
+            assert NEW_ROWS.render(Context(context)) == old
+            heads = OLD_HEADS.render(Context(context))
+            assert NEW_HEADS.render(Context(context)) == heads
+            assert old.count("<tr") == len(table.rows)
+            written.append(old)
+    assert "&lt;Anna &amp; &#x27;Bo&#x27; &quot;Ö&quot;&gt;" in "".join(written)
+
+
+def _fields(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.mark.django_db
+def test_the_fast_loader_loads_every_field_select_related_loads(generated_league):
+    """``_game_views`` makes model instances from values: the same fields, the same relations
+    as ``select_related`` (and Django's own instances) give."""
+    from events.models import Entry, Game
+    from roundrobin.selectors.tables import _game_views, one_to_one
+
+    competition = generated_league
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(round__session__competition=competition).select_related(
+            "round__session", "round__rr_stage", "rr_detail"
+        )
+    }
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(competition=competition).select_related(
+            "player", "rr_snapshot", "rr_withdrawal"
+        )
+    }
+    views = _game_views(competition)
+    assert len(views) == len(games) > 0
+    for session, view in views:
+        game = games[view.pk]
+        assert _fields(view.game) == _fields(game)
+        assert _fields(view.game.round) == _fields(game.round)
+        assert _fields(session) == _fields(game.round.session)
+        assert _fields(view.detail) == _fields(game.rr_detail)
+        assert view.detail.game is view.game
+        stage = one_to_one(game.round, "rr_stage")
+        assert (view.stage and _fields(view.stage)) == (stage and _fields(stage))
+        for mine in (view.white, view.black):
+            theirs = entries[mine.pk]
+            assert _fields(mine) == _fields(theirs)
+            assert _fields(mine.player) == _fields(theirs.player)
+            assert _fields(mine.rr_snapshot) == _fields(theirs.rr_snapshot)
+            withdrawal = one_to_one(theirs, "rr_withdrawal")
+            got = one_to_one(mine, "rr_withdrawal")
+            assert (got and _fields(got)) == (withdrawal and _fields(withdrawal))
+            assert not mine._state.adding and mine._state.db == theirs._state.db
+
+
+# --- Blokus: a table card's seat rows --------------------------------------------------------
+
+OLD_SEATS = Template(
+    "{% load i18n blokus_tags %}{% player_url_base event competition as players %}"
+    "{% for s in g.seats %}\n"
+    '        <tr class="{% if s.dropped %}dropped{% endif %}{% if s.entry.pk == mine %} mine'
+    '{% endif %}" data-player="{{ s.entry.pk }}">\n'
+    '          <td class="colour"><span class="swatch c-{{ s.colour }}"></span> '
+    "{{ s.colour|colour_name }}</td>\n"
+    '          <td><a href="{{ s.entry.pk|player_url:players }}">{{ s.entry.player.name }}</a>'
+    '{% if s.dropped %} <span class="tag">{% translate "out" %}</span>{% endif %}</td>\n'
+    '          <td class="num">{% if s.score is not None %}{{ s.score|signed }}{% endif %}</td>\n'
+    '          <td class="num">{{ s.points|qp }}</td>\n'
+    "        </tr>\n      {% endfor %}"
+)
+NEW_SEATS = Template(
+    "{% load i18n blokus_tags %}{% player_url_base event competition as players %}"
+    "{% seat_rows g.seats players %}"
+)
+
+
+def _seat(pk, name, colour, score, points, dropped=False):
+    from types import SimpleNamespace
+
+    entry = SimpleNamespace(pk=pk, player=SimpleNamespace(name=name))
+    return SimpleNamespace(entry=entry, colour=colour, score=score, points=points, dropped=dropped)
+
+
+SEATS = [
+    _seat(1, "Ann", "blue", 12, Decimal("3")),
+    _seat(22, "<Bo & 'Cy'>", "yellow", -7, Decimal("1.5"), dropped=True),
+    _seat(333, 'Dee "D"', "red", 0, Decimal("0.5")),
+    _seat(4444, "Åsa", "green", None, None),
+    _seat(5, "Eve", "purple", 15, Decimal("0")),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "et", "nl"])
+@pytest.mark.parametrize("mine", [None, 22, 4444])
+@pytest.mark.parametrize("seats", [SEATS, SEATS[:1], [], list(reversed(SEATS))])
+def test_the_seat_rows_tag_writes_what_the_template_loop_wrote(language, mine, seats):
+    from django.utils import translation
+
+    context = {
+        "g": {"seats": seats},
+        "event": Named("lincon-2026"),
+        "competition": Named("blokus"),
+    }
+    if mine is not None:
+        context["mine"] = mine
+    with translation.override(language):
+        old = OLD_SEATS.render(Context(context))
+        assert NEW_SEATS.render(Context(context)) == old
+    assert old.count("<tr") == len(seats)
+
+
+# --- sjoelen: the standings rows -------------------------------------------------------------
+
+OLD_STANDINGS = Template(
+    "{% for row in standings.rows %}\n"
+    '      <tr{% if row.withdrawn %} class="withdrawn"{% endif %} '
+    'data-player="{{ row.entry_id }}">\n'
+    '        <td class="place">{% if row.shared %}={% endif %}{{ row.place }}</td>\n'
+    '        <td><a href="{{ players_url }}{{ row.entry_id }}/">{{ row.name }}</a></td>\n'
+    '        <td class="num">{{ row.games_played }}</td>\n'
+    '        <td class="num"><strong>{{ row.total }}</strong></td>\n'
+    '        <td class="num">{{ row.average_text }}</td>\n'
+    '        <td class="num">{{ row.best|default_if_none:"–" }}</td>\n'
+    "      </tr>\n    {% endfor %}"
+)
+NEW_STANDINGS = Template(
+    "{% load shuffleboard_tags %}{% standings_rows standings.rows players_url %}"
+)
+
+
+def _standing(entry_id, name, place, shared, played, total, average, best, withdrawn=False):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        entry_id=entry_id,
+        name=name,
+        place=place,
+        shared=shared,
+        games_played=played,
+        total=total,
+        average_text=average,
+        best=best,
+        withdrawn=withdrawn,
+    )
+
+
+STANDINGS = [
+    _standing(7, "Ann", 1, False, 20, 2412, "120.6", 148),
+    _standing(12, "<Bo & 'Cy'>", 2, True, 19, 2201, "115.8", 140),
+    _standing(1234, 'Dee "D"', 2, True, 19, 2201, "115.8", 139, withdrawn=True),
+    _standing(5, "Åsa", 4, False, 0, 0, "–", None),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("rows", [STANDINGS, [], STANDINGS[3:]])
+def test_the_standings_rows_tag_writes_what_the_template_loop_wrote(language, rows):
+    from django.utils import translation
+
+    context = {"standings": {"rows": rows}, "players_url": "/e/x/y/players/"}
+    with translation.override(language):
+        old = OLD_STANDINGS.render(Context(context))
+        assert NEW_STANDINGS.render(Context(context)) == old
+    assert old.count("<tr") == len(rows)
+
+
+# --- the public tables page loads only the fields it shows (issue 15) -------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "sv", "et", "nl"])
+def test_the_tables_page_with_only_its_fields_writes_what_all_fields_wrote(
+    generated_league, language, rf, django_assert_num_queries
+):
+    """``tables_for_competition(page=True)`` (``PAGE_FIELDS``, the rest deferred) renders the
+    page byte for byte as the full instances do, and its render reads no deferred field (one
+    would cost a query)."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from events.live import poll_for
+    from roundrobin.selectors.tables import tables_for_competition
+
+    competition = generated_league
+    request = rf.get("/")
+    base = {"event": competition.event, "competition": competition}
+    base["poll"] = poll_for(competition)
+    written = {}
+    with translation.override(language):
+        for page in (False, True):
+            tables = tables_for_competition(competition, page=page)
+            with django_assert_num_queries(0):
+                written[page] = render_to_string(
+                    "roundrobin/tables.html#live", {**base, "tables": tables}, request
+                )
+    assert written[True] == written[False]
+    html = written[True]
+    assert html.count("<tr") > 16 and "podium" in html
+    assert "struck-row" in html or "withdrawn-row" in html
+
+
+def test_a_shared_cell_writes_its_td_once_and_the_same_each_time():
+    cell = Cell("½", "played", struck=True)
+    first = roundrobin_tags.crosstable_cells([cell, cell])
+    assert cell.html == '<td class="cell" title="played"><s>½</s></td>'
+    assert roundrobin_tags.crosstable_cells([cell]) + cell.html == first

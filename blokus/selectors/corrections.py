@@ -130,6 +130,8 @@ def correction_impact(
         .order_by("number")
         .values_list("number", flat=True)
         .first()
+        if session.kind == Session.Kind.QUALIFYING  # the final's later rounds are replays
+        else None
     )
     final_seated = (
         session.kind == Session.Kind.QUALIFYING

@@ -37,7 +37,7 @@ def player_games(competition: Competition, entry: Entry) -> list[PlayerGame]:
         .order_by("game__round__session__number", "game__round__number", "position")
     )
     dropped = {
-        p.entry_id: p.dropped_after_round
+        p.entry_id: p.out_span
         for p in SessionPlayer.objects.filter(entry=entry, dropped_after_round__isnull=False)
     }
     rows = seat_rows(seats, dropped)
@@ -74,12 +74,13 @@ def game_for_competition(competition: Competition, game_id: int) -> tuple[Game, 
         round__session__competition=competition,
     )
     seats = list(seats_query().filter(game=game))
-    dropped: dict[int, int | None] = {}
+    dropped: dict[int, tuple[int | None, int | None]] = {}
     if game.round.session.kind == Session.Kind.QUALIFYING:
         dropped = dict(
-            SessionPlayer.objects.filter(
+            (entry_id, (after, back))
+            for entry_id, after, back in SessionPlayer.objects.filter(
                 session=game.round.session, dropped_after_round__isnull=False
-            ).values_list("entry_id", "dropped_after_round")
+            ).values_list("entry_id", "dropped_after_round", "back_from_round")
         )
     return game, seat_rows(seats, dropped)[game.pk]
 
@@ -95,6 +96,9 @@ def final_seated_after(game: Game) -> bool:
 
 
 def later_round_drawn(game: Game) -> bool:
+    """A later round of a qualifying session (the final's later rounds are its replays)."""
     return Round.objects.filter(
-        session=game.round.session_id, number__gt=game.round.number
+        session=game.round.session_id,
+        session__kind=Session.Kind.QUALIFYING,
+        number__gt=game.round.number,
     ).exists()

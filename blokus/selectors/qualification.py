@@ -101,10 +101,28 @@ class FinalView:
     session: Session
     game: GameRow
     placed: list[tuple[int, SeatRow]] = field(default_factory=list)  # winner first, when played
+    replays: list[GameRow] = field(default_factory=list)  # among the tied (A-BLK-08's option)
 
     @property
     def games(self) -> list[GameRow]:
+        return [self.game, *self.replays]
+
+    @property
+    def first(self) -> list[GameRow]:
         return [self.game]
+
+    @property
+    def numbered_replays(self) -> list[tuple[int, list[GameRow]]]:
+        """(1, [the first replay]), (2, [the second]), ... for the pages."""
+        return [(n, [g]) for n, g in enumerate(self.replays, start=1)]
+
+    @property
+    def replay_open(self) -> GameRow | None:
+        """The replay waiting for its result, if any."""
+        return next((g for g in self.replays if not g.is_finished), None)
+
+    def place_of(self, entry_id: int) -> int | None:
+        return next((place for place, s in self.placed if s.entry.pk == entry_id), None)
 
 
 def final_view(competition: Competition, qualification: list[QualificationRow]) -> FinalView | None:
@@ -119,16 +137,20 @@ def final_view(competition: Competition, qualification: list[QualificationRow]) 
     seats = list(seats_query().filter(game__round__session=final))
     if not seats:
         return None
-    game = GameRow(game=seats[0].game, seats=seat_rows(seats, {})[seats[0].game_id])
-    view = FinalView(session=final, game=game)
-    if game.is_finished:
+    rows = seat_rows(seats, {})
+    games = [GameRow(game=s.game, seats=rows[s.game_id]) for s in seats if s.position == 1]
+    game = games[0]
+    view = FinalView(session=final, game=game, replays=games[1:])
+    if all(g.is_finished for g in games):
         # A finalist missing from the qualification (an admin edit) ranks after the others.
         order = [row.entry.pk for row in qualification]
         known = set(order)
         order += sorted(s.entry.pk for s in game.seats if s.entry.pk not in known)
         by_entry = {s.entry.pk: s for s in game.seats}
         try:
-            ranked = rules.final_order({s.entry.pk: s.score or 0 for s in game.seats}, order)
+            ranked = rules.final_places(
+                [{s.entry.pk: s.score or 0 for s in g.seats} for g in games], order
+            )
         except rules.InvalidResult:
             ranked = []  # not a scorable final (admin edit): show the table without places
         view.placed = [(i, by_entry[pk]) for i, pk in enumerate(ranked, start=1)]

@@ -59,9 +59,9 @@ def session_totals(session: Session) -> dict[int, tuple[Fraction, int]]:
 def dropped_entries(session: Session, round_number: int) -> set[int]:
     """Entries of ``session`` who dropped out before round ``round_number``."""
     return set(
-        SessionPlayer.objects.filter(
-            session=session, dropped_after_round__lt=round_number
-        ).values_list("entry_id", flat=True)
+        SessionPlayer.objects.filter(session=session, dropped_after_round__lt=round_number)
+        .exclude(back_from_round__lte=round_number)  # reinstated: back from that round
+        .values_list("entry_id", flat=True)
     )
 
 
@@ -189,9 +189,7 @@ def session_view(session: Session) -> SessionView:
     games: dict[int, Game] = {}
     for seat in seats:
         games.setdefault(seat.game_id, seat.game)
-    dropped_after = {
-        p.entry_id: p.dropped_after_round for p in players if p.dropped_after_round is not None
-    }
+    dropped_after = {p.entry_id: p.out_span for p in players if p.dropped_after_round is not None}
     rows_by_game = seat_rows(seats, dropped_after)
     games_by_round: dict[int, list[GameRow]] = defaultdict(list)
     for game_id, game in sorted(games.items(), key=lambda item: item[1].number):

@@ -38,7 +38,7 @@ class GameRow:
     def problem(self) -> str:
         """Why the stored table cannot be right ("" when it is): what an old backup or a raw
         SQL fix can leave. Pages show such a table as "needs attention" instead of failing."""
-        if len(self.seats) != rules.PLAYERS_PER_GAME:
+        if not 2 <= len(self.seats) <= rules.PLAYERS_PER_GAME:  # 2-3: a replay, three-handed
             return "seats"
         if not self.is_finished:
             return ""
@@ -57,7 +57,8 @@ class GameRow:
                 for official in (False, True)
             }:
                 return "score"
-        if sum((s.points or Decimal(0)) for s in self.seats) != rules.POINTS_PER_GAME:
+        n = len(self.seats)  # every pair once: 6 at four, 3 at three, 1 at two
+        if sum((s.points or Decimal(0)) for s in self.seats) != n * (n - 1) // 2:
             return "points"
         return ""
 
@@ -81,7 +82,7 @@ class RoundRow:
 
 
 def seat_rows(
-    seats: list[Seat], dropped_after: Mapping[int, int | None]
+    seats: list[Seat], dropped_after: Mapping[int, tuple[int | None, int | None]]
 ) -> dict[int, list[SeatRow]]:
     by_game: dict[int, list[SeatRow]] = defaultdict(list)
     for seat in seats:
@@ -97,7 +98,7 @@ def seat_rows(
                 squares_left=hand.squares_left if hand else None,
                 monomino_last=hand.monomino_last if hand else False,
                 pieces=list(hand.pieces) if hand else [],
-                dropped=cut is not None and seat.game.round.number > cut,
+                dropped=cut is not None and rules.out_in_round(*cut, seat.game.round.number),
             )
         )
     return by_game

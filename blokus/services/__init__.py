@@ -45,13 +45,25 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
 - The final is seated once every qualifying session has played all its rounds; the
   qualification lot (§22) is drawn then, once, and recorded. The competition is finished when
   the final's result is saved; a correction of the final stays possible.
+- A player who dropped out and is reinstated (the session desk's "Back from the next round",
+  or the shared desk's reinstatement of a withdrawn player) plays again from the next round
+  drawn; the rounds drawn while out keep their results (``back_from_round``).
+- Rule options (issue 17; the rules module's docstring has the decisions): the official
+  bonus (``official_bonus``), replays of a final tied for first (``final_replays``,
+  ``final_after_result`` draws each replay when the tied result is saved), three-handed
+  tables after a drop-out (``three_handed_after_dropout``, in ``round_draw``).
 - Seeds: every draw uses ``random.Random(seed)`` with a fresh 62-bit seed stored on the Round
   (or on the QualificationLot); ``seed=`` lets the demo and tests fix it.
 """
 
 from blokus.services.clock import clock_adjust, clock_pause, clock_resume
 from blokus.services.final import final_seat
-from blokus.services.players import session_drop_out, session_drop_out_undo, session_replace
+from blokus.services.players import (
+    session_come_back,
+    session_drop_out,
+    session_drop_out_undo,
+    session_replace,
+)
 from blokus.services.results import (
     HandInput,
     game_rescore,
@@ -85,6 +97,7 @@ __all__ = [
     "round_start_clock",
     "score_hands",
     "session_check_in",
+    "session_come_back",
     "session_drop_out",
     "session_drop_out_undo",
     "session_not_held",

@@ -12,8 +12,8 @@ from blokus import rules, selectors
 from blokus.models import QualificationLot
 from blokus.services.common import ensure_open, invalid, new_seed
 from blokus.services.rounds import create_games
-from events.errors import Conflict, Stale, refuse
-from events.models import Competition, Round, Session
+from events.errors import Conflict, Invalid, Stale, refuse
+from events.models import Competition, Entry, Game, Round, Seat, Session
 from events.services import competition_touch
 
 FINAL_EXISTS = _("The final has already been seated.")
@@ -82,3 +82,69 @@ def final_seat(
     create_games(round_, [[entries[pk] for pk in top]], random.Random(seed))
     competition_touch(competition)
     return final
+
+
+# --- replays of a tied final (A-BLK-08's option, issue 17) --------------------------------------
+
+REPLAY_PLAYED = _(
+    "A replay of the final among the players tied for first has been played; a correction "
+    "that changes who was tied is refused. Correct the replay's result instead, or check "
+    "this result again."
+)
+
+
+def _scores(game: Game) -> dict[int, int]:
+    return {seat.entry_id: seat.score or 0 for seat in game.seats.all()}
+
+
+def final_replays_to_drop(game: Game, new_scores: dict[int, int]) -> list[Round]:
+    """Before a final game's result is saved: the later replays that no longer follow from it
+    (to delete once the new result is saved), or ``Invalid`` when such a replay was played."""
+    later = list(
+        Round.objects.filter(session=game.round.session, number__gt=game.round.number).order_by(
+            "number"
+        )
+    )
+    if not later:
+        return []
+    replay_players = set(
+        Seat.objects.filter(game__round=later[0]).values_list("entry_id", flat=True)
+    )
+    if set(rules.tied_for_first(new_scores)) == replay_players:
+        return []
+    if Game.objects.filter(round__in=later, status=Game.Status.FINISHED).exists():
+        raise refuse(REPLAY_PLAYED, error_class=Invalid, code="replay_played")
+    return later
+
+
+def final_after_result(final: Session, competition: Competition) -> None:
+    """After a result of the final (or of a replay): draw the next replay when the last game
+    is tied for first and the organiser allows another; else the tournament is finished."""
+    rounds = list(
+        Round.objects.filter(session=final).order_by("number").prefetch_related("games__seats")
+    )
+    games = []
+    for round_ in rounds:
+        for game in round_.games.all():
+            if game.status != Game.Status.FINISHED:
+                _set_status(competition, Competition.Status.RUNNING)
+                return
+            games.append(_scores(game))
+    try:
+        needed = rules.replay_needed(games, competition.options.final_replays)
+    except rules.InvalidResult as exc:
+        raise invalid(exc) from exc
+    if not needed:
+        _set_status(competition, Competition.Status.FINISHED)
+        return
+    entries = Entry.objects.in_bulk(needed)
+    seed = new_seed()
+    round_ = Round.objects.create(session=final, number=rounds[-1].number + 1, seed=seed)
+    create_games(round_, [[entries[pk] for pk in needed]], random.Random(seed))
+    _set_status(competition, Competition.Status.RUNNING)
+
+
+def _set_status(competition: Competition, status: str) -> None:
+    if competition.status != status:
+        competition.status = status
+        competition.save(update_fields=["status"])

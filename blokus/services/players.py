@@ -30,6 +30,7 @@ NOT_DROPPED = _("%(player)s has not dropped out.")
 DROP_OUT_USED = _(
     "A later round was drawn with %(player)s as a drop-out; the drop-out can no longer be undone."
 )
+NOT_OUT = _("%(player)s is playing; only a player who dropped out can come back.")
 
 
 @transaction.atomic
@@ -83,13 +84,17 @@ def session_drop_out(*, session_player: SessionPlayer) -> None:
     ensure_open(session.competition)
     if sp.role != SessionPlayer.Role.SEATED:
         raise not_seated_player(sp.entry.player)
-    if sp.dropped_after_round is not None:
+    if sp.has_dropped_out:
         raise refuse(
             ALREADY_DROPPED, error_class=Conflict, code="already_dropped", player=sp.entry.player
         )
     last = Round.objects.filter(session=session).aggregate(m=Max("number"))["m"] or 0
+    # A player who came back and leaves again: out from now on (one drop-out is kept; the
+    # games of the first absence keep their recorded results).
     sp.dropped_after_round = last
-    sp.save(update_fields=["dropped_after_round"])
+    sp.back_from_round = None
+    sp.dropped_by_withdrawal = False
+    sp.save(update_fields=["dropped_after_round", "back_from_round", "dropped_by_withdrawal"])
     competition_touch(session.competition)
 
 
@@ -98,10 +103,39 @@ def session_drop_out_undo(*, session_player: SessionPlayer) -> None:
     sp = locked_session_player(session_player)
     session = locked_session(sp.session)
     ensure_open(session.competition)
-    if sp.dropped_after_round is None:
+    if not sp.has_dropped_out:
         raise refuse(NOT_DROPPED, code="not_dropped", player=sp.entry.player)
     if Round.objects.filter(session=session, number__gt=sp.dropped_after_round).exists():
         raise refuse(DROP_OUT_USED, code="drop_out_used", player=sp.entry.player)
     sp.dropped_after_round = None
-    sp.save(update_fields=["dropped_after_round"])
+    sp.dropped_by_withdrawal = False
+    sp.save(update_fields=["dropped_after_round", "dropped_by_withdrawal"])
+    competition_touch(session.competition)
+
+
+def come_back(sp: SessionPlayer, next_round: int) -> None:
+    """``sp`` plays again from round ``next_round`` on (not saved); the rounds drawn while
+    they were out stay as recorded. No round drawn while out: the drop-out is simply undone."""
+    if sp.dropped_after_round is not None and next_round > sp.dropped_after_round + 1:
+        sp.back_from_round = next_round
+    else:
+        sp.dropped_after_round = None
+    sp.dropped_by_withdrawal = False
+
+
+@transaction.atomic
+def session_come_back(*, session_player: SessionPlayer) -> None:
+    """A player who dropped out is reinstated: they play again from the next round drawn."""
+    sp = locked_session_player(session_player)
+    session = locked_session(sp.session)
+    ensure_open(session.competition)
+    if sp.role != SessionPlayer.Role.SEATED:
+        raise not_seated_player(sp.entry.player)
+    if not sp.has_dropped_out:
+        raise refuse(NOT_OUT, error_class=Conflict, code="not_out", player=sp.entry.player)
+    if sp.entry.withdrawn_at:  # withdrawn at the shared desk: reinstated there
+        raise entry_withdrawn(sp.entry.player)
+    last = Round.objects.filter(session=session).aggregate(m=Max("number"))["m"] or 0
+    come_back(sp, last + 1)
+    sp.save(update_fields=["dropped_after_round", "back_from_round", "dropped_by_withdrawal"])
     competition_touch(session.competition)

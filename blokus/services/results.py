@@ -19,9 +19,10 @@ from blokus.services.common import (
     invalid,
     to_decimal,
 )
+from blokus.services.final import final_after_result, final_replays_to_drop
 from blokus.validation import hand_message
 from events.errors import Gone, Invalid, Stale, refuse
-from events.models import Competition, Correction, Game, Seat, Session
+from events.models import Correction, Game, Seat, Session
 from events.seat_checks import seat_writes
 from events.services import competition_touch, correction_record, submission_use
 
@@ -113,7 +114,7 @@ def _prepared(
     if (
         len(by_seat) != len(hands)
         or set(by_seat) != {seat.pk for seat in seats}
-        or len(seats) != rules.PLAYERS_PER_GAME
+        or not 2 <= len(seats) <= rules.PLAYERS_PER_GAME  # 2-3: a replay, three-handed
     ):
         raise refuse(SEATS_MISMATCH, error_class=Invalid, code="seats_mismatch")
     dropped = _check_hands(game, seats, by_seat)
@@ -191,6 +192,11 @@ def game_result_record(
     is_correction = _has_result(game)
     impact = selectors.correction_impact(game, new, is_correction=is_correction)
     _ensure_correction_allowed(impact, confirm_later_round)
+    stale_replays = (
+        final_replays_to_drop(game, {s.entry_id: sc for s, sc in zip(seats, scores, strict=True)})
+        if session.kind == Session.Kind.FINAL
+        else []
+    )
     before_hands = {
         hand.seat_id: [hand.squares_left, hand.monomino_last, list(hand.pieces or [])]
         for hand in Hand.objects.filter(seat__game=game)
@@ -212,9 +218,10 @@ def game_result_record(
     game.status = Game.Status.FINISHED
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
-    if session.kind == Session.Kind.FINAL and competition.status != Competition.Status.FINISHED:
-        competition.status = Competition.Status.FINISHED
-        competition.save(update_fields=["status"])
+    if session.kind == Session.Kind.FINAL:  # finished, or a replay of a tie (A-BLK-08)
+        for round_ in stale_replays:
+            round_.delete()
+        final_after_result(session, competition)
     if is_correction:
         _record_corrections(game, impact, before_hands, by=by, source=source, reverts=reverts)
     competition_touch(competition)

@@ -19,6 +19,7 @@ from blokus.services.common import (
     locked_session,
     new_seed,
 )
+from blokus.services.players import come_back
 from events.errors import Conflict, refuse
 from events.models import Entry, Game, Round, Seat, Session
 from events.services import competition_touch
@@ -30,12 +31,16 @@ FINAL_HAS_NO_CLOCK = _("The final has no time limit (§24).")
 
 
 def create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) -> list[Game]:
-    """One game per table, its seats in playing order with the colours drawn."""
+    """One game per table, its seats in playing order with the colours drawn (a table of two
+    or three, a final's replay or a three-handed game, draws the first colours)."""
     games = []
     for number, table in enumerate(tables, start=1):
         game = Game.objects.create(round=round_, number=number)
         try:
-            colours = rules.draw_colours(table, rng)
+            if len(table) == rules.PLAYERS_PER_GAME:
+                colours = rules.draw_colours(table, rng)
+            else:
+                colours = rules.draw_colours_for(table, rng)
         except rules.InvalidResult as exc:
             raise invalid(exc) from exc
         Seat.objects.bulk_create(
@@ -44,6 +49,24 @@ def create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) -
         )
         games.append(game)
     return games
+
+
+def _group(
+    standings: list, seated: list[SessionPlayer], number: int, options, rng: random.Random
+) -> list[list[Entry]]:
+    """The round's tables: everyone seated, drop-outs included (A-BLK-05), or with the
+    three-handed option only those still playing, at tables of four and three. When those
+    cannot be split so (1, 2 or 5 still playing), the round is played the standard way."""
+    out = {sp.entry_id for sp in seated if rules.out_in_round(*sp.out_span, number)}
+    if options.three_handed_after_dropout and out:
+        playing = [row for row in standings if row[0].pk not in out]
+        try:
+            rules.three_handed_sizes(len(playing))
+        except rules.InvalidResult:
+            pass
+        else:
+            return rules.group_round_three_handed(playing, rng)
+    return rules.group_round(standings, rng)
 
 
 @transaction.atomic
@@ -76,17 +99,27 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
         )
     if last and last.games.exclude(status=Game.Status.FINISHED).exists():
         raise refuse(ROUND_NOT_FINISHED, code="round_not_finished", round=last.number)
-    # Players withdrawn at the shared desk drop out after the round in progress (A-BLK-05).
-    withdrawn = [sp for sp in seated if sp.entry.withdrawn_at and sp.dropped_after_round is None]
-    for sp in withdrawn:
-        sp.dropped_after_round = number - 1
-    SessionPlayer.objects.bulk_update(withdrawn, ["dropped_after_round"])
+    # Players withdrawn at the shared desk drop out after the round in progress (A-BLK-05);
+    # one reinstated there since comes back from this round (issue 17).
+    changed = []
+    for sp in seated:
+        if sp.entry.withdrawn_at and not sp.has_dropped_out:
+            sp.dropped_after_round = number - 1
+            sp.back_from_round = None
+            sp.dropped_by_withdrawal = True
+            changed.append(sp)
+        elif not sp.entry.withdrawn_at and sp.has_dropped_out and sp.dropped_by_withdrawal:
+            come_back(sp, number)
+            changed.append(sp)
+    SessionPlayer.objects.bulk_update(
+        changed, ["dropped_after_round", "back_from_round", "dropped_by_withdrawal"]
+    )
     totals = selectors.session_totals(session)
     standings = [(sp.entry, *totals.get(sp.entry_id, (Fraction(0), 0))) for sp in seated]
     seed = new_seed() if seed is None else seed
     rng = random.Random(seed)
     try:
-        tables = rules.group_round(standings, rng)
+        tables = _group(standings, seated, number, competition.options, rng)
     except rules.InvalidResult as exc:
         raise invalid(exc) from exc
     round_ = Round.objects.create(session=session, number=number, seed=seed)

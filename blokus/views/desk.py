@@ -220,6 +220,7 @@ PLAYER_ACTIONS: dict[str, Callable[..., None]] = {
     "unregister": services.session_unregister,
     "drop_out": services.session_drop_out,
     "undo_drop_out": services.session_drop_out_undo,
+    "come_back": services.session_come_back,
 }
 
 

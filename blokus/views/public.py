@@ -29,6 +29,7 @@ def overview(request: HtmxHttpRequest, competition: Competition) -> Context:
         "final": selectors.final_view(competition, qualification),
         "lot": lot,
         "clock": selectors.running_clock(competition),
+        "settings": competition.options,
     }
 
 
@@ -48,7 +49,13 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
         g for g in games if g.session.kind == Session.Kind.QUALIFYING and g.game.is_finished
     ]
     corrections = corrections_of_entry(entry)
+    final_place = None
+    if any(g.session.kind == Session.Kind.FINAL for g in games):  # 5 queries, finalists only
+        lot = selectors.competition_lot(competition)
+        final = selectors.final_view(competition, selectors.qualification_rows(competition, lot))
+        final_place = final.place_of(entry.pk) if final else None
     return {
+        "final_place": final_place,
         "entry": entry,
         "games": games,
         "corrections": corrections,

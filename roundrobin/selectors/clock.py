@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from events.models import Competition, Entry
-from roundrobin import rules
+from roundrobin import leave_rules, rules, turn_rules
 from roundrobin.format import ROUNDROBIN
-from roundrobin.models import Ending, ResultReport, Turn
+from roundrobin.models import Ending, Leave, ResultReport, Turn
 from roundrobin.selectors.tables import GameView, TableView, table_of_entry, table_or_404
 
 
@@ -39,6 +39,13 @@ class ClockView:
     now: datetime
     turns: list[Turn] = field(default_factory=list)
     current: Turn | None = None  # the stored open turn (None when the game is over)
+    # Alternating turns (turn_rules): who owes the open turn's move, 1 White or 2 Black;
+    # None when both do (simultaneous) or nothing is open.
+    to_move: int | None = None
+    alternating: bool = False
+    # Alternating turns: the ply before the open one (the opponent's of the player to move).
+    previous_move: str = ""
+    previous_missed: bool = False
 
     @property
     def is_open(self) -> bool:
@@ -65,6 +72,17 @@ class ClockView:
         return self.moved[position - 1]
 
 
+Intervals = list[leave_rules.Interval]
+
+
+def _next_deadline(opened: datetime, hours: int, leaves: Intervals) -> datetime:
+    """The deadline of a turn opened at ``opened`` (the previous deadline), as the sweep
+    writes it: ``hours`` long, moved past the leave of either player (L-RR-03/04)."""
+    if leaves:
+        return leave_rules.deadline_with_leave(opened, timedelta(hours=hours), leaves)
+    return rules.turn_deadline(opened, hours)
+
+
 def turn_hours(competition: Competition) -> int:
     """The competition's hours per move (R-RR-10): every new turn's length (N-RR-16)."""
     hours: int = competition.options.hours_per_move
@@ -82,7 +100,7 @@ class _Projection:
 
 
 def _run_past_deadlines(
-    current: Turn, log: list[tuple[bool, bool]], now: datetime, hours: int
+    current: Turn, log: list[tuple[bool, bool]], now: datetime, hours: int, leaves: Intervals
 ) -> _Projection:
     """The open turn, and the turns that would have opened since, closed up to ``now``
     (appended to ``log``); at most a few rounds: two double timeouts end any game."""
@@ -100,17 +118,93 @@ def _run_past_deadlines(
             break
         state.number += 1
         state.opened = state.deadline
-        state.deadline = rules.turn_deadline(state.deadline, hours)
+        state.deadline = _next_deadline(state.deadline, hours, leaves)
         state.moved = (False, False)
     return state
 
 
-def _project(turns: list[Turn], over: bool, now: datetime, hours: int) -> ClockView:
+def _project_plies(
+    plies: list[bool], current: Turn, now: datetime, hours: int, leaves: Intervals
+) -> turn_rules.Projection:
+    """``turn_rules.project`` with the players' leave: the same loop, each following ply's
+    deadline moved past the leave as the sweep moves it (``services.leave``)."""
+    if not leaves:
+        return turn_rules.project(
+            plies, current.number, current.opened_at, current.deadline, now, hours=hours
+        )
+    log, lagging, outcome = list(plies), False, None
+    number, opened, deadline = current.number, current.opened_at, current.deadline
+    while deadline < now:
+        lagging = True
+        log.append(False)
+        outcome = turn_rules.alternating_outcome(log)
+        if outcome is not None:
+            break
+        number += 1
+        opened = deadline
+        deadline = _next_deadline(deadline, hours, leaves)
+    return turn_rules.Projection(
+        number, turn_rules.mover_of(number), opened, deadline, lagging, outcome, tuple(log)
+    )
+
+
+def _project_alternating(
+    turns: list[Turn],
+    closed: list[Turn],
+    over: bool,
+    now: datetime,
+    hours: int,
+    leaves: Intervals,
+) -> ClockView:
+    """``_project`` for alternating turns: one ply at a time (turn_rules.project)."""
+    plies = turn_rules.plies_of([t.moved for t in closed])
+    current = next((t for t in turns if t.closed_at is None), None)
+    state = _Projection(turns[-1].number if turns else 0)
+    to_move = None
+    if current is not None and not over:
+        ahead = _project_plies(plies, current, now, hours, leaves)
+        plies = list(ahead.plies)
+        state = _Projection(
+            ahead.number, ahead.opened_at, ahead.deadline, (False, False), ahead.lagging
+        )
+        state.outcome = ahead.outcome
+        to_move = None if ahead.outcome else ahead.mover
+    summary = turn_rules.ply_state(plies)
+    last = closed[-1] if closed else None
+    previous_missed = bool(plies) and not plies[-1]
+    previous_move = "" if previous_missed or last is None else last.first_move or last.second_move
+    return ClockView(
+        number=state.number,
+        opened_at=state.opened,
+        deadline=state.deadline,
+        moved=state.moved,
+        misses=summary.misses,
+        misses_in_row=summary.misses_in_row,
+        double_timeouts=summary.double_timeouts,
+        outcome=state.outcome,
+        lagging=state.lagging,
+        over=over or current is None,
+        now=now,
+        turns=closed,
+        current=current,
+        to_move=to_move,
+        alternating=True,
+        previous_move=previous_move,
+        previous_missed=previous_missed,
+    )
+
+
+def _project(
+    turns: list[Turn], over: bool, now: datetime, hours: int, leaves: Intervals | None = None
+) -> ClockView:
+    leaves = leaves or []
     closed = [t for t in turns if t.closed_at is not None]
+    if any(t.mover is not None for t in turns):
+        return _project_alternating(turns, closed, over, now, hours, leaves)
     log = [t.moved for t in closed]
     current = next((t for t in turns if t.closed_at is None), None)
     if current is not None and not over:
-        state = _run_past_deadlines(current, log, now, hours)
+        state = _run_past_deadlines(current, log, now, hours, leaves)
     else:
         state = _Projection(turns[-1].number if turns else 0)
     summary = rules.clock_state(log)
@@ -131,15 +225,34 @@ def _project(turns: list[Turn], over: bool, now: datetime, hours: int) -> ClockV
     )
 
 
-def clock_views(games: list[GameView], now: datetime, hours: int) -> dict[int, ClockView]:
+def game_leaves(games: list[GameView]) -> dict[int, Intervals]:
+    """Each game's leaves of both its players (L-RR-03), for the projection. One query."""
+    by_entry: dict[int, Intervals] = defaultdict(list)
+    entry_ids = {pk for view in games for pk in (view.white_id, view.black_id)}
+    for starts_at, ends_at, entry_id in Leave.objects.filter(entry_id__in=entry_ids).values_list(
+        "starts_at", "ends_at", "entry_id"
+    ):
+        by_entry[entry_id].append((starts_at, ends_at))
+    return {view.pk: by_entry[view.white_id] + by_entry[view.black_id] for view in games}
+
+
+def clock_views(
+    games: list[GameView], now: datetime, hours: int, *, competition: Competition | None = None
+) -> dict[int, ClockView]:
     """The clocks of these games at ``now`` (turns ``hours`` long, ``turn_hours``); also set
-    as ``view.clock``. One query."""
+    as ``view.clock``. One query; one more when ``competition`` has leave days (L-RR-04): the
+    turns projected past a missed deadline get the deadlines the sweep will write."""
     by_game: dict[int, list[Turn]] = defaultdict(list)
     for turn in Turn.objects.filter(game_id__in=[g.pk for g in games]).order_by("game", "number"):
         by_game[turn.game_id].append(turn)
+    leaves: dict[int, Intervals] = {}
+    if competition is not None and competition.options.leave_days > 0 and games:
+        leaves = game_leaves(games)
     clocks = {}
     for view in games:
-        clocks[view.pk] = view.clock = _project(by_game[view.pk], view.detail.is_over, now, hours)
+        clocks[view.pk] = view.clock = _project(
+            by_game[view.pk], view.detail.is_over, now, hours, leaves.get(view.pk)
+        )
     return clocks
 
 
@@ -147,7 +260,7 @@ def table_with_clocks(competition: Competition, number: int, now: datetime) -> T
     """The organiser's table page: every game with its clock and reports. Five queries."""
     table = table_or_404(competition, number)
     games = table.all_games
-    clock_views(games, now, turn_hours(competition))
+    clock_views(games, now, turn_hours(competition), competition=competition)
     reports = defaultdict(list)
     for report in ResultReport.objects.filter(game_id__in=[g.pk for g in games]).select_related(
         "entry__player"
@@ -201,6 +314,8 @@ def _from_my_side(view: GameView, entry: Entry) -> None:
     view.my_move = sent
     view.my_misses = clock.misses[view.position - 1]
     view.my_misses_in_row = clock.misses_in_row[view.position - 1]
+    # Alternating turns: the move form shows only to the player to move.
+    view.my_turn = clock.to_move in (None, view.position)
 
 
 def private_page(entry: Entry, now: datetime) -> PrivatePage:
@@ -208,7 +323,7 @@ def private_page(entry: Entry, now: datetime) -> PrivatePage:
     (the entry is already loaded by ``entry_by_token``)."""
     table = table_of_entry(entry.competition, entry)
     games = table.games_of(entry.pk) if table is not None else []
-    clock_views(games, now, turn_hours(entry.competition))
+    clock_views(games, now, turn_hours(entry.competition), competition=entry.competition)
     for view in games:
         _from_my_side(view, entry)
     return PrivatePage(entry, games)

@@ -194,7 +194,7 @@ def withdrawal_outlook(entry: Entry, now: datetime | None = None) -> tuple[str, 
     tiebreaks = [g for stage in table.stages for g in stage.games if g.plays(entry.pk)]
     if now is not None:
         open_games = [g for g in mine + tiebreaks if not g.detail.is_over]
-        clock_views(open_games, now, turn_hours(entry.competition))
+        clock_views(open_games, now, turn_hours(entry.competition), competition=entry.competition)
 
     def done(view: GameView) -> bool:
         if view.detail.has_result:

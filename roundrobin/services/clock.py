@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import Case, F, When
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _, ngettext_lazy
 from simple_history.utils import bulk_update_with_history
@@ -28,7 +28,7 @@ from simple_history.utils import bulk_update_with_history
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
 from events.services import competition_touch
-from roundrobin import rules
+from roundrobin import rules, turn_rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.services.base import (
@@ -40,6 +40,7 @@ from roundrobin.services.base import (
     turn_hours,
     turns_stop,
 )
+from roundrobin.services.leave import game_deadline, turns_leave_adjust
 from roundrobin.services.results import (
     FollowUp,
     check_not_withdrawn,
@@ -60,6 +61,9 @@ TOO_LATE = _(
 TURN_NOT_A_NUMBER = _("Say which turn your move is for: a whole number, e.g. 1.")
 TURN_NOT_CURRENT = _("Turn %(turn)s is not the current turn; the current turn is %(current)s.")
 ALREADY_MOVED = _("You already sent your move for turn %(turn)s (%(move)s). A sent move is final.")
+NOT_YOUR_MOVE = _(
+    "It is your opponent's move in turn %(turn)s (until %(deadline)s); you move in the next turn."
+)
 
 
 def check_move(text: object) -> str:
@@ -122,7 +126,7 @@ def _finish_on_time(
         assert state.outcome is not None
         game, detail = games[turn.game_id], details[turn.game_id]
         counted = log[: state.turns]
-        both_moved = any(m[0] for m in counted) and any(m[1] for m in counted)
+        both_moved = turn_rules.both_moved(counted, alternating=turn.mover is not None)
         points = rules.timeout_points(state.outcome)
         rules.check_result(*points)
         for seat, value in zip(seats_of[game.pk], points, strict=True):
@@ -131,7 +135,11 @@ def _finish_on_time(
         detail.ending = state.outcome
         detail.ended_at = turn.deadline
         detail.rated = rated and rules.is_rated(state.outcome, both_moved=both_moved)
-        detail.full_clean(validate_unique=False, validate_constraints=False)
+        # Field by field, without a query per game (issue 15: the sweep's queries stay
+        # constant): the game is locked above and the points were checked just now; the
+        # database's constraints stand behind the rest (full_clean's game lookup and
+        # ``clean``'s re-read of the seats cost two queries a game ended).
+        detail.clean_fields(exclude=["game"])
         game.status = Game.Status.FINISHED
         game.revision += 1
         game.updated_at = stamp
@@ -153,13 +161,19 @@ def _close_at_deadline(
     """Close these expired turns; (games finished, the turns that open next)."""
     for turn in turns:
         turn.closed_at = turn.deadline
-        turn.first_missed = turn.first_moved_at is None
-        turn.second_missed = turn.second_moved_at is None
+        turn.first_missed, turn.second_missed = turn_rules.missed_flags(
+            turn.mover, turn.first_moved_at is not None, turn.second_moved_at is not None
+        )
     # The same, written as one statement (a bulk_update of 200 turns builds 600 CASE branches).
+    # With alternating turns only the player to move can miss (turn_rules.missed_flags).
     Turn.objects.filter(pk__in=[turn.pk for turn in turns]).update(
         closed_at=F("deadline"),
-        first_missed=Case(When(first_moved_at__isnull=True, then=True), default=False),
-        second_missed=Case(When(second_moved_at__isnull=True, then=True), default=False),
+        first_missed=Case(
+            When(Q(first_moved_at__isnull=True) & ~Q(mover=2), then=True), default=False
+        ),
+        second_missed=Case(
+            When(Q(second_moved_at__isnull=True) & ~Q(mover=1), then=True), default=False
+        ),
     )
     logs = _turn_logs(turns)
     over = set(
@@ -172,7 +186,7 @@ def _close_at_deadline(
     for turn in turns:
         if turn.game_id in over:
             continue
-        state = rules.clock_state(logs[turn.game_id])
+        state = turn_rules.log_state(logs[turn.game_id], alternating=turn.mover is not None)
         if state.outcome is not None:
             finishes.append((turn, state, logs[turn.game_id]))
             continue
@@ -184,10 +198,12 @@ def _close_at_deadline(
                 number=turn.number + 1,
                 opened_at=turn.deadline,
                 deadline=rules.turn_deadline(turn.deadline, turn_hours(competition)),
+                mover=turn_rules.following_mover(turn.mover),
             )
         )
     if finishes:
         _finish_on_time(competition, finishes, now, follow)
+    turns_leave_adjust(competition, following)  # leave days (issue 17)
     Turn.objects.bulk_create(following)
     return len(finishes), following
 
@@ -272,7 +288,16 @@ def move_submit(
     game = game_of_player(competition, entry, game_id)
     check_not_withdrawn(entry)
     open_turn = _open_turn(competition, game, turn, now)
-    side = "first" if Seat.objects.get(game=game, entry=entry).position == 1 else "second"
+    position = Seat.objects.get(game=game, entry=entry).position
+    side = "first" if position == 1 else "second"
+    if open_turn.mover is not None and open_turn.mover != position:  # N-RR-36
+        raise refuse(
+            NOT_YOUR_MOVE,
+            error_class=Conflict,
+            code="not_your_move",
+            turn=open_turn.number,
+            deadline=local_time(open_turn.deadline, competition),
+        )
     if getattr(open_turn, f"{side}_moved_at") is not None:
         raise refuse(
             ALREADY_MOVED,
@@ -284,7 +309,9 @@ def move_submit(
     setattr(open_turn, f"{side}_move", text)
     setattr(open_turn, f"{side}_moved_at", now)
     fields = [f"{side}_move", f"{side}_moved_at"]
-    if open_turn.first_moved_at is not None and open_turn.second_moved_at is not None:
+    if turn_rules.closes_at_move(
+        open_turn.mover, open_turn.first_moved_at is not None, open_turn.second_moved_at is not None
+    ):
         open_turn.closed_at = now
         fields.append("closed_at")
     open_turn.full_clean(exclude=["game"], validate_constraints=False)
@@ -294,7 +321,10 @@ def move_submit(
             game=game,
             number=open_turn.number + 1,
             opened_at=now,
-            deadline=rules.turn_deadline(now, turn_hours(competition)),
+            deadline=game_deadline(  # leave days (issue 17)
+                competition, game.pk, now, rules.turn_deadline(now, turn_hours(competition))
+            ),
+            mover=turn_rules.following_mover(open_turn.mover),
         )
     competition_touch(competition)
     return open_turn

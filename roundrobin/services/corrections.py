@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events.errors import Conflict, Invalid, NotFound, ServiceError, refuse
+from events.errors import Conflict, Invalid, NotFound, Refused, ServiceError, refuse
 from events.models import Competition, CompetitionStatus, Correction, Game, Seat
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingChange
@@ -46,6 +46,10 @@ OUTDATED = gettext_lazy(
     "This game's result changed again since this correction; undo the later one first."
 )
 GAME_GONE = gettext_lazy("The game of this correction no longer exists.")
+ADJUDICATED = gettext_lazy(
+    "An adjudication is not undone (it would reopen a game whose clock was stopped): correct "
+    "the result instead."
+)
 NO_RESULT_BEFORE = gettext_lazy("The result before this correction was no result; fix it in admin.")
 
 
@@ -176,6 +180,8 @@ def correction_undo(correction: Correction, user: Any) -> None:
     ``game_finish`` (ratings, tiebreaks, status), recorded as a correction that reverts it.
     Refused when the game changed again since (undo the later correction first)."""
     payload = correction.payload or {}
+    if payload.get("adjudicated"):  # A-RR-15f
+        raise refuse(ADJUDICATED, error_class=Refused, code="adjudication_no_undo")
     competition = locked_competition(correction.competition)
     game, detail, seats = _lock(competition, int(payload.get("game", 0)))
     if not _same(trail_state(detail, seats), payload.get("after")):

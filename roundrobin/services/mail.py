@@ -117,8 +117,8 @@ def _turns_to_remind(competition: Competition, now: datetime, hours: int) -> lis
         )
         .select_related("game__round__session")
         .filter(
-            Q(first_moved_at__isnull=True, first_reminded_at__isnull=True)
-            | Q(second_moved_at__isnull=True, second_reminded_at__isnull=True)
+            Q(first_moved_at__isnull=True, first_reminded_at__isnull=True) & ~Q(mover=2)
+            | Q(second_moved_at__isnull=True, second_reminded_at__isnull=True) & ~Q(mover=1)
         )
     )
 
@@ -164,6 +164,8 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
     sent = 0
     for turn in turns:
         for position, side in SIDES:
+            if turn.mover not in (None, position):  # alternating: only the player to move
+                continue
             if not _mark_reminded(turn, side, now):
                 continue
             seat = by_game.get((turn.game_id, position))

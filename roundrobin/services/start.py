@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Conflict, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game, Round, Seat, Session
 from events.services import competition_touch
-from roundrobin import rules, selectors
+from roundrobin import rules, selectors, turn_rules
 from roundrobin.format import COLOURS_BERGER
 from roundrobin.models import GameDetail, RatingSnapshot, Turn
 from roundrobin.services.base import locked_competition, now_or, options, turn_hours
@@ -36,7 +36,12 @@ CANNOT_START = _("The competition cannot start: %(reason)s")
 
 
 def create_games(
-    *, round_: Round, pairs: list[tuple[int, int]], hours: int, start_number: int = 1
+    *,
+    round_: Round,
+    pairs: list[tuple[int, int]],
+    hours: int,
+    start_number: int = 1,
+    turns: str = turn_rules.SIMULTANEOUS,
 ) -> list[Game]:
     """The games of ``pairs`` (white, black entry ids) in ``round_``, each with its turn 1."""
     games = Game.objects.bulk_create(
@@ -56,7 +61,13 @@ def create_games(
     if opened is None:
         raise ValueError("A round of a round robin starts when it is created.")
     Turn.objects.bulk_create(
-        Turn(game=game, number=1, opened_at=opened, deadline=rules.turn_deadline(opened, hours))
+        Turn(
+            game=game,
+            number=1,
+            opened_at=opened,
+            deadline=rules.turn_deadline(opened, hours),
+            mover=turn_rules.turn_mover(turns, 1),  # N-RR-30: White first when alternating
+        )
         for game in games
     )
     return games
@@ -100,7 +111,7 @@ def _create_tables(
     hours = turn_hours(competition)
     for round_, table in zip(rounds, tables, strict=True):
         pairs = rules.pairs_with_colours(table, random.Random(round_.seed), balanced=balanced)
-        create_games(round_=round_, pairs=pairs, hours=hours)
+        create_games(round_=round_, pairs=pairs, hours=hours, turns=options(competition).turns)
     return sessions
 
 

@@ -11,10 +11,10 @@ from django.db.models import F, Max
 
 from events.models import Competition, Game, Round, Seat
 from events.seat_checks import seat_writes
-from roundrobin import rules, selectors
+from roundrobin import rules, selectors, turn_rules
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.selectors import StageView, TableView
-from roundrobin.services.base import turn_hours, turns_stop
+from roundrobin.services.base import options, turn_hours, turns_stop
 from roundrobin.services.start import create_games
 
 
@@ -74,7 +74,12 @@ def _stages_create(competition: Competition, table: TableView, now: datetime) ->
             players_key=key,
         )
         pairs = rules.pairs_with_colours(list(plan.players), random.Random(stage_seed))
-        create_games(round_=round_, pairs=pairs, hours=turn_hours(competition))
+        create_games(
+            round_=round_,
+            pairs=pairs,
+            hours=turn_hours(competition),
+            turns=options(competition).turns,
+        )
         # A withdrawn player whose results stand cannot play: the opponent wins (A-RR-13 f, g).
         _forfeit_open_games_of_withdrawn(round_, now)
 
@@ -115,8 +120,16 @@ def _stage_reopen(competition: Competition, view: StageView, now: datetime) -> N
         .values_list("game_id", "last")
     )
     deadline = rules.turn_deadline(now, turn_hours(competition))
+    turns = options(competition).turns
     Turn.objects.bulk_create(
-        Turn(game_id=pk, number=last.get(pk, 0) + 1, opened_at=now, deadline=deadline) for pk in ids
+        Turn(
+            game_id=pk,
+            number=last.get(pk, 0) + 1,
+            opened_at=now,
+            deadline=deadline,
+            mover=turn_rules.turn_mover(turns, last.get(pk, 0) + 1),
+        )
+        for pk in ids
     )
     _forfeit_open_games_of_withdrawn(view.stage.round, now)
 

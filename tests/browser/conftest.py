@@ -14,6 +14,8 @@ import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 900}
+SIZES = {"phone": PHONE, "desk": DESK}
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
@@ -75,6 +77,29 @@ def second_phone(browser, live_server):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def desk_page(request, live_server):
+    """Open a page logged in at the desk: ``desk_page("desk")`` gives a fresh page (a context of
+    its own, en-GB, phone-sized: 390 px) already logged in as that user; ``size="desk"`` makes
+    it 1280 px wide, ``viewport=`` any size, ``in_browser=`` a Chromium launched by the test.
+    Create the user first. Every context it opened is closed after the test."""
+    contexts: list = []
+
+    def open_page(username: str, size: str = "phone", *, viewport=None, in_browser=None, **options):
+        chromium = in_browser or request.getfixturevalue("browser")
+        options.setdefault("locale", "en-GB")
+        context = chromium.new_context(viewport=viewport or SIZES[size], **options)
+        context.set_default_timeout(20_000)  # a busy 2-core CI machine; ends at the condition
+        contexts.append(context)
+        page = context.new_page()
+        log_in(page, live_server.url, username)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 def screenshot(page, name: str) -> None:

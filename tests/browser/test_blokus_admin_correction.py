@@ -52,16 +52,13 @@ def _round_one_played_and_round_two_drawn():
     )
 
 
-def test_an_admin_correction_warns_then_reaches_the_players_phone(browser, phone, live_server):
+def test_an_admin_correction_warns_then_reaches_the_players_phone(desk_page, phone, live_server):
     get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
     session, hand = _round_one_played_and_round_two_drawn()
     name = hand.seat.entry.player.name
     base = live_server.url
 
-    desk = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
-    desk.set_default_timeout(10_000)
-    admin = desk.new_page()
-    log_in(admin, base, "root")
+    admin = desk_page("root", viewport={"width": 1200, "height": 900})
     admin.goto(f"{base}/admin/blokus/hand/?q={name}")
     rows = admin.locator("#result_list tbody tr")
     expect(rows).to_have_count(1)
@@ -79,7 +76,7 @@ def test_an_admin_correction_warns_then_reaches_the_players_phone(browser, phone
     admin.get_by_label("Correct it anyway").check()
     admin.get_by_role("button", name="Save", exact=True).click()
     expect(admin.locator(".messagelist")).to_contain_text("was changed successfully")
-    desk.close()
+    admin.context.close()
 
     phone.goto(f"{base}/e/lincon/blokus/blokus/s1/")
     live = phone.locator("#session-live")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, log_in, screenshot
+from tests.browser.conftest import SHOTS, SIZES, screenshot
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -27,7 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WAIT = 20_000  # a busy 2-core machine: each wait still ends as soon as the page follows
 
 FILES = Path(__file__).resolve().parents[1] / "events" / "files"
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desk": {"width": 1280, "height": 900}}
 
 
 def look(page, locator, name: str) -> None:
@@ -79,12 +78,11 @@ def world(players: int = 20):
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_twenty_players_checked_in_and_two_registered_by_keyboard_alone(browser, live_server, size):
+def test_twenty_players_checked_in_and_two_registered_by_keyboard_alone(
+    desk_page, live_server, size
+):
     competition = world(20)
-    context = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    log_in(page, live_server.url, "desk")
+    page = desk_page("desk", size)
     page.goto(live_server.url + competition.get_desk_url())
     keys = Keys(page)
     box = page.locator("#checkin-filter")
@@ -173,7 +171,7 @@ def test_twenty_players_checked_in_and_two_registered_by_keyboard_alone(browser,
     known_registration = keys.count
     look(page, page.locator("#player-search"), f"desk-register-view-{size}")
     screenshot(page, f"desk-keyboard-registration-{size}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
 
     print(
         f"\n[{size}] keys: {to_box} Tab to the box once; check-in by name {by_name} "
@@ -183,17 +181,13 @@ def test_twenty_players_checked_in_and_two_registered_by_keyboard_alone(browser,
         f"{known_registration} ('pieter', Tab, Enter)"
     )
     assert by_name == 4 and per_number <= 3 and next_registration == len("Epp Saks") + 1
-    context.close()
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_a_spreadsheet_is_imported_after_a_preview(browser, live_server, size):
+def test_a_spreadsheet_is_imported_after_a_preview(desk_page, live_server, size):
     competition = world(4)
     PlayerFactory(name="Jüri Tamm", club="Tartu Lauamänguklubi")
-    context = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    log_in(page, live_server.url, "desk")
+    page = desk_page("desk", size)
     page.goto(live_server.url + competition.get_desk_url())
     page.get_by_role("link", name="Import players from a CSV file").click()
 
@@ -205,7 +199,7 @@ def test_a_spreadsheet_is_imported_after_a_preview(browser, live_server, size):
     expect(page.locator("tr.import-refused")).to_contain_text("sven-at-example")
     expect(page.locator("tr.import-known")).to_contain_text("Jüri Tamm")
     screenshot(page, f"import-preview-excel-{size}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     page.get_by_role("button", name="Register 5 players").click()
     expect(page.locator(".messages")).to_contain_text("Imported 5 players (4 new")
     expect(page.locator("#entries")).to_contain_text("9 registered")
@@ -219,10 +213,9 @@ def test_a_spreadsheet_is_imported_after_a_preview(browser, live_server, size):
     page.get_by_role("button", name="Register 3 players").click()
     expect(page.locator("#entries")).to_contain_text("12 registered")
     expect(page.locator("#entries")).to_contain_text("Pieter de Vries")
-    context.close()
 
 
-def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(browser, live_server):
+def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(desk_page, live_server):
     from blokus import services as blokus_services
     from blokus.services.sessions import session_register_and_check_in
 
@@ -233,10 +226,7 @@ def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(browser,
     for name in ["Õie Sööt", "Åsa Öberg", "Bo Ek", "Cé Dur", "Dag Fors"]:
         entry = EntryFactory(competition=competition, player=PlayerFactory(name=name))
         session_register_and_check_in(session=session, entry=entry, check_in=False)
-    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    log_in(page, live_server.url, "desk")
+    page = desk_page("desk")
     page.goto(f"{live_server.url}/desk/lincon/blokus/blokus/s1/")
     keys = Keys(page)
     box = page.locator("#roll-filter")
@@ -252,4 +242,3 @@ def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(browser,
     look(page, page.locator("#roll-filter"), "blokus-roll-call-keyboard-phone")
     page.goto(live_server.url + competition.get_desk_url())
     expect(page.locator("#entries")).to_contain_text("5 registered, 3 checked in")
-    context.close()

@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.siteurl import absolute_url
-from tests.browser.conftest import CHROMIUM, log_in
+from tests.browser.conftest import CHROMIUM
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -71,7 +71,7 @@ def camera_browser(playwright):
 
 
 def test_a_player_is_checked_in_by_scanning_the_qr_code_of_their_page(
-    camera_browser, live_server, tmp_path
+    camera_browser, live_server, desk_page, tmp_path
 ):
     organiser = UserFactory(username="desk")
     event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])
@@ -86,11 +86,7 @@ def test_a_player_is_checked_in_by_scanning_the_qr_code_of_their_page(
     video = tmp_path / "qr.y4m"
     y4m_of_qr(own_page, video)
 
-    browser = camera_browser(video)
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    log_in(page, live_server.url, "desk")
+    page = desk_page("desk", "desk", in_browser=camera_browser(video))
     page.goto(live_server.url + competition.get_desk_url())
 
     scan = page.locator("[data-scan]")
@@ -103,4 +99,3 @@ def test_a_player_is_checked_in_by_scanning_the_qr_code_of_their_page(
     expect(page.locator("#checkin-filter")).to_be_focused()
     expect(page.locator("[data-scan-view]")).to_be_hidden()  # the camera is closed again
     expect(page.locator(f"#entries tr[data-number='{entry.number - 1}']")).not_to_have_class("here")
-    context.close()

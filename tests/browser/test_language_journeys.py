@@ -17,7 +17,7 @@ from blokus import services as blokus_services
 from events.models import Game, Seat
 from roundrobin import services as roundrobin_services
 from roundrobin.models import PlayerToken
-from tests.browser.conftest import PHONE, log_in, screenshot
+from tests.browser.conftest import PHONE, screenshot
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -50,7 +50,7 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_the_blokus_desk_in_swedish(browser, live_server):
+def test_the_blokus_desk_in_swedish(desk_page, live_server):
     organiser = UserFactory(username="desk")
     event = EventFactory(name="LinCon 2026", slug="lincon", organisers=[organiser])
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
@@ -61,34 +61,29 @@ def test_the_blokus_desk_in_swedish(browser, live_server):
         blokus_services.session_check_in(session_player=sp)
     base = live_server.url
     desk = f"{base}/desk/lincon/blokus/blokus/s1/"
-    context = phone_context(browser, locale="en-GB")
-    page = context.new_page()
-    try:
-        log_in(page, base, "desk")
-        page.goto(desk)
-        expect(page.locator("html")).to_have_attribute("lang", "en")
-        page.select_option("#language", "sv")  # the footer's switcher
-        page.click("form.lang button[type=submit]")
-        page.wait_for_url(desk)
-        expect(page.locator("html")).to_have_attribute("lang", "sv")
+    page = desk_page("desk")
+    page.goto(desk)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.select_option("#language", "sv")  # the footer's switcher
+    page.click("form.lang button[type=submit]")
+    page.wait_for_url(desk)
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
 
-        page.get_by_role("link", name=t("sv", "Seat session…")).click()
-        expect(page.locator("#seat-heading")).to_have_text(t("sv", "Seat session"))
-        expect(page.locator("#preview-reserves")).to_contain_text("Sara")
-        page.get_by_role("button", name=t("sv", "Confirm seating")).click()
-        draw = t("sv", "Draw round %(number)s", number=1)
-        page.get_by_role("button", name=draw).click()
-        expect(page.locator("#rounds-heading").first).to_have_text(
-            t("sv", "Round %(number)s of %(total)s", number=1, total=4)
-        )
-        expect(page.locator("html")).to_have_attribute("lang", "sv")
-        fits(page)
-        screenshot(page, "lang-sv-blokus-desk")
-    finally:
-        context.close()
+    page.get_by_role("link", name=t("sv", "Seat session…")).click()
+    expect(page.locator("#seat-heading")).to_have_text(t("sv", "Seat session"))
+    expect(page.locator("#preview-reserves")).to_contain_text("Sara")
+    page.get_by_role("button", name=t("sv", "Confirm seating")).click()
+    draw = t("sv", "Draw round %(number)s", number=1)
+    page.get_by_role("button", name=draw).click()
+    expect(page.locator("#rounds-heading").first).to_have_text(
+        t("sv", "Round %(number)s of %(total)s", number=1, total=4)
+    )
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    fits(page)
+    screenshot(page, "lang-sv-blokus-desk")
 
 
-def test_sjoelen_score_entry_in_estonian(browser, live_server):
+def test_sjoelen_score_entry_in_estonian(desk_page, live_server):
     organiser = UserFactory(username="desk")
     event = EventFactory(name="Tartu Sjoelen", slug="tartu", organisers=[organiser])
     competition = SjoelenFactory(
@@ -103,40 +98,35 @@ def test_sjoelen_score_entry_in_estonian(browser, live_server):
         checked_in_at=timezone.now(),
     )
     base = live_server.url
-    context = phone_context(browser, locale="et-EE")  # Accept-Language: et-EE
-    page = context.new_page()
-    try:
-        log_in(page, base, "desk")
-        page.goto(f"{base}/desk/tartu/sjoelen/sjoelen/")
-        expect(page.locator("html")).to_have_attribute("lang", "et")
-        expect(page.locator("#current-player")).to_have_text("Õie Sööt")
-        saved = "Saved: %(player)s, game %(number)s: %(score)s."
-        # The seed's example (2→9, 3→5, 4→7, 1→5) is 116; then one disc in gate 1: 1.
-        for number, counts, score in ((1, (9, 5, 7, 5), 116), (2, (0, 0, 0, 1), 1)):
-            expect(page.locator("#id_number")).to_have_value(str(number))
-            for value, count in zip((2, 3, 4, 1), counts, strict=True):
-                page.fill(f"#id_gate{value}", str(count))
-            page.press("#id_gate1", "Enter")
-            expect(page.locator("#entry-panel")).to_contain_text(
-                t("et", saved, player="Õie Sööt", number=number, score=score)
-            )
-        fits(page)
-        screenshot(page, "lang-et-sjoelen-entry")
+    page = desk_page("desk", locale="et-EE")  # Accept-Language: et-EE
+    page.goto(f"{base}/desk/tartu/sjoelen/sjoelen/")
+    expect(page.locator("html")).to_have_attribute("lang", "et")
+    expect(page.locator("#current-player")).to_have_text("Õie Sööt")
+    saved = "Saved: %(player)s, game %(number)s: %(score)s."
+    # The seed's example (2→9, 3→5, 4→7, 1→5) is 116; then one disc in gate 1: 1.
+    for number, counts, score in ((1, (9, 5, 7, 5), 116), (2, (0, 0, 0, 1), 1)):
+        expect(page.locator("#id_number")).to_have_value(str(number))
+        for value, count in zip((2, 3, 4, 1), counts, strict=True):
+            page.fill(f"#id_gate{value}", str(count))
+        page.press("#id_gate1", "Enter")
+        expect(page.locator("#entry-panel")).to_contain_text(
+            t("et", saved, player="Õie Sööt", number=number, score=score)
+        )
+    fits(page)
+    screenshot(page, "lang-et-sjoelen-entry")
 
-        # The standings: 117 in two games, an average of 58.5 written the Estonian way.
-        page.goto(f"{base}/e/tartu/sjoelen/sjoelen/")
-        expect(page.locator("html")).to_have_attribute("lang", "et")
-        standings = page.locator("#standings")
-        expect(standings.locator("thead")).to_contain_text(t("et", "Total"))
-        expect(standings.locator("thead")).to_contain_text(t("et", "Avg"))
-        row = standings.locator("tbody tr").first
-        expect(row).to_contain_text("117")
-        expect(row).to_contain_text("58,5")
-        expect(row).not_to_contain_text("58.5")
-        fits(page)
-        screenshot(page, "lang-et-sjoelen-standings")
-    finally:
-        context.close()
+    # The standings: 117 in two games, an average of 58.5 written the Estonian way.
+    page.goto(f"{base}/e/tartu/sjoelen/sjoelen/")
+    expect(page.locator("html")).to_have_attribute("lang", "et")
+    standings = page.locator("#standings")
+    expect(standings.locator("thead")).to_contain_text(t("et", "Total"))
+    expect(standings.locator("thead")).to_contain_text(t("et", "Avg"))
+    row = standings.locator("tbody tr").first
+    expect(row).to_contain_text("117")
+    expect(row).to_contain_text("58,5")
+    expect(row).not_to_contain_text("58.5")
+    fits(page)
+    screenshot(page, "lang-et-sjoelen-standings")
 
 
 def test_a_round_robin_private_page_in_the_players_dutch(browser, live_server):

@@ -13,7 +13,7 @@ from blokus import services as blokus_services
 from events.models import Game, Seat, SubmissionToken
 from shuffleboard.models import Turn
 from tests.blokus.conftest import register, set_up
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import screenshot
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -29,7 +29,8 @@ GAMES = [(5, 9, 5, 7), (7, 7, 7, 9), (1, 2, 3, 4)]  # gates worth 1, 2, 3, 4
 SCORES = [116, 148, 40]
 
 
-def _sjoelen(live_server, phone):
+def _sjoelen(live_server, desk_page):
+    """A sjoelen board with one player; the desk's score entry open on a phone (returned)."""
     organiser = UserFactory(username="desk")
     event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])
     competition = SjoelenFactory(
@@ -41,10 +42,10 @@ def _sjoelen(live_server, phone):
     entry = EntryFactory(
         competition=competition, player=PlayerFactory(name="Õie Sööt"), checked_in_at=timezone.now()
     )
-    log_in(phone, live_server.url, "desk")
+    phone = desk_page("desk")
     phone.goto(f"{live_server.url}/desk/tallinn/sjoelen/sjoelen/")
     expect(phone.locator("#current-player")).to_have_text("Õie Sööt")
-    return entry
+    return entry, phone
 
 
 def _enter(page, counts: tuple[int, int, int, int]) -> None:
@@ -57,8 +58,8 @@ def _arrived(entry) -> list[tuple[int, int]]:
     return list(Turn.objects.filter(entry=entry).order_by("number").values_list("number", "score"))
 
 
-def test_three_scores_entered_offline_arrive_once_when_back_online(phone, live_server):
-    entry = _sjoelen(live_server, phone)
+def test_three_scores_entered_offline_arrive_once_when_back_online(desk_page, live_server):
+    entry, phone = _sjoelen(live_server, desk_page)
     queue = phone.locator("#offline-queue")
     phone.context.set_offline(True)
     for done, counts in enumerate(GAMES, start=1):
@@ -76,8 +77,8 @@ def test_three_scores_entered_offline_arrive_once_when_back_online(phone, live_s
     assert SubmissionToken.objects.count() == 3
 
 
-def test_the_queue_survives_a_reload_and_is_sent_from_the_reloaded_page(phone, live_server):
-    entry = _sjoelen(live_server, phone)
+def test_the_queue_survives_a_reload_and_is_sent_from_the_reloaded_page(desk_page, live_server):
+    entry, phone = _sjoelen(live_server, desk_page)
     queue = phone.locator("#offline-queue")
     phone.context.set_offline(True)
     _enter(phone, GAMES[0])
@@ -98,7 +99,7 @@ def test_the_queue_survives_a_reload_and_is_sent_from_the_reloaded_page(phone, l
     assert _arrived(entry) == [(1, SCORES[0])]
 
 
-def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(phone, live_server):
+def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(desk_page, live_server):
     organiser = UserFactory(username="desk")
     event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
@@ -109,7 +110,7 @@ def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(phone, 
     game = Game.objects.get(round__session=session)
     seats = list(game.seats.order_by("position"))
 
-    log_in(phone, live_server.url, "desk")
+    phone = desk_page("desk")
     phone.goto(f"{live_server.url}/desk/lincon/blokus/blokus/game/{game.pk}/")
     phone.context.set_offline(True)
     for seat, squares in zip(seats, (1, 2, 3, 4), strict=True):

@@ -10,20 +10,11 @@ from playwright.sync_api import expect
 
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
-from tests.browser.conftest import SHOTS, log_in
+from tests.browser.conftest import SHOTS
 from tests.factories import PlayerFactory, UserFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def desk_page(browser, live_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -51,31 +42,31 @@ def test_sjoelen_score_cards_print_one_board_per_a4_page(desk_page, live_server)
     small.event.organisers.add(organiser)
     for n in range(8):
         PlayingEntryFactory(competition=small, player=PlayerFactory(name=f"Player {n + 1}"))
-    log_in(desk_page, live_server.url, "organiser")
-    boards, pages = print_cards(desk_page, live_server.url, small)
+    page = desk_page("organiser", "desk")
+    boards, pages = print_cards(page, live_server.url, small)
     assert boards == 2
     assert pages == boards
     # The 40-player demo: 80 rows a board, more than a page holds; each board starts a page
     # and its continuation page repeats the title row, two pages a board.
-    boards, pages = print_cards(desk_page, live_server.url, shuffleboard_demo.create(organiser))
+    boards, pages = print_cards(page, live_server.url, shuffleboard_demo.create(organiser))
     assert pages == 2 * boards
 
 
 def test_link_slips_print_without_site_chrome(desk_page, live_server):
     organiser = UserFactory(username="organiser", password="pw-for-tests-only")
     competition = roundrobin_demo.create(organiser)
-    log_in(desk_page, live_server.url, "organiser")
+    page = desk_page("organiser", "desk")
     url = reverse("roundrobin:links", args=[competition.event.slug, competition.slug])
-    desk_page.goto(live_server.url + url)
-    desk_page.emulate_media(media="print")
-    expect(desk_page.locator(".site-header")).to_be_hidden()
-    expect(desk_page.locator("button[data-print]")).to_be_hidden()
-    card = desk_page.locator(".link-card").first
+    page.goto(live_server.url + url)
+    page.emulate_media(media="print")
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator("button[data-print]")).to_be_hidden()
+    card = page.locator(".link-card").first
     expect(card).to_be_visible()
     assert card.evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
     assert card.evaluate("e => getComputedStyle(e).breakInside") == "avoid"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    desk_page.screenshot(path=SHOTS / "roundrobin-link-slips-print.png", full_page=True)
-    pdf = desk_page.pdf(format="A4")
+    page.screenshot(path=SHOTS / "roundrobin-link-slips-print.png", full_page=True)
+    pdf = page.pdf(format="A4")
     (SHOTS / "roundrobin-link-slips.pdf").write_bytes(pdf)
     assert pdf_pages(pdf) >= 1

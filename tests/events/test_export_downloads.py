@@ -18,7 +18,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from blokus.rules import COLOURS
-from events import exchange
+from events import exchange, sheets
 from events.models import Competition, Event
 from tests.factories import (
     CompetitionFactory,
@@ -46,14 +46,14 @@ def test_every_format_downloads_standings_and_results_as_csv_and_xlsx(demo, clie
     organiser, competitions = demo
     client.force_login(organiser)
     for competition in competitions:
-        sheets = exchange.competition_sheets(competition)
+        found = sheets.competition_sheets(competition)
         for kind, file_format in KINDS:
             response = client.get(export_url(competition, kind, file_format))
             assert response.status_code == 200
             name = f"{competition.event.slug}-{competition.slug}-{kind}.{file_format}"
             assert response["Content-Disposition"] == f'attachment; filename="{name}"'
             assert "no-store" in response["Cache-Control"]
-            sheet = sheets[kind]
+            sheet = found[kind]
             assert sheet.rows, (competition.format, kind)
             if file_format == "csv":
                 assert response["Content-Type"] == "text/csv; charset=utf-8"
@@ -73,14 +73,14 @@ def test_every_format_downloads_standings_and_results_as_csv_and_xlsx(demo, clie
 
 
 def test_half_points_are_machine_numbers_in_csv_and_numbers_in_xlsx(db):
-    sheet = exchange.Sheet(title="T", header=["a", "b", "c", "d"])
+    sheet = sheets.Sheet(title="T", header=["a", "b", "c", "d"])
     sheet.rows.append([Decimal("1.50"), Decimal("2.00"), True, None])
     from fractions import Fraction
 
     sheet.rows.append([Fraction(3, 2), Fraction(2), False, "Õie"])
-    text = exchange.csv_bytes(sheet).decode("utf-8-sig")
+    text = sheets.csv_bytes(sheet).decode("utf-8-sig")
     assert text.splitlines()[1:] == ["1.50,2,1,", "1.5,2,0,Õie"]
-    book = load_workbook(io.BytesIO(exchange.xlsx_bytes([sheet])))
+    book = load_workbook(io.BytesIO(sheets.xlsx_bytes([sheet])))
     assert list(book.active.iter_rows(min_row=2, values_only=True)) == [
         (1.5, 2, True, None),
         (1.5, 2, False, "Õie"),

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
-from events import exchange, services
+from events import exchange, services, sheets
 from events.errors import Conflict, Invalid
 from events.models import Competition, Correction, Entry, Event, Game, Player
 from roundrobin.models import PlayerToken
@@ -37,8 +37,10 @@ def frozen() -> Iterator[None]:
 
 
 @pytest.fixture
-def demo(demo, frozen) -> tuple[User, list[Competition]]:
-    """The module's demo world (tests/conftest.py), with the clock frozen at its time."""
+def demo(demo, frozen, db) -> tuple[User, list[Competition]]:
+    """The module's demo world (tests/conftest.py), with the clock frozen at its time. Asks
+    for ``db`` itself: pytest leaves the overridden fixture's ``db`` out of the tests' fixture
+    names, so running this file alone set up no test database."""
     return demo
 
 
@@ -88,7 +90,7 @@ def test_every_demo_event_restores_page_for_page_into_an_empty_database(demo, cl
     client.force_login(organiser)
     slugs = [competition.event.slug for competition in competitions]
     before = {slug: crawl(client, slug) for slug in slugs}
-    sheets = {c.event.slug: exchange.competition_sheets(c) for c in competitions}
+    before_sheets = {c.event.slug: sheets.competition_sheets(c) for c in competitions}
     files = [json.dumps(exchange.export_event(c.event)) for c in competitions]
     players = Player.objects.count()
 
@@ -109,8 +111,8 @@ def test_every_demo_event_restores_page_for_page_into_an_empty_database(demo, cl
         for old, new in zip(before[slug], after, strict=True):
             assert old == new, old[0]
         competition = Competition.objects.get(event__slug=slug)
-        for kind, sheet in exchange.competition_sheets(competition).items():
-            assert sheet.rows == sheets[slug][kind].rows and sheet.rows, (slug, kind)
+        for kind, sheet in sheets.competition_sheets(competition).items():
+            assert sheet.rows == before_sheets[slug][kind].rows and sheet.rows, (slug, kind)
 
 
 def unversioned(rows: list[dict]) -> list[dict]:
@@ -204,7 +206,7 @@ def test_corrections_keep_their_trail_and_their_undo_after_import(demo):
     for competition in competitions:
         correct_one_result(competition, organiser)
         event = competition.event
-        sheet_before = exchange.competition_sheets(competition)["results"].rows
+        sheet_before = sheets.competition_sheets(competition)["results"].rows
         copy = exchange.import_event(
             exchange.export_event(event), slug=f"{event.slug[:40]}-c"
         ).event
@@ -216,13 +218,13 @@ def test_corrections_keep_their_trail_and_their_undo_after_import(demo):
         ]
         services.correction_undo(correction=new[0], by=organiser)
         imported = copy.competitions.get()
-        assert exchange.competition_sheets(imported)["results"].rows != sheet_before
+        assert sheets.competition_sheets(imported)["results"].rows != sheet_before
         # The original is untouched by the copy's undo, and its own undo works the same.
-        assert exchange.competition_sheets(competition)["results"].rows == sheet_before
+        assert sheets.competition_sheets(competition)["results"].rows == sheet_before
         services.correction_undo(correction=old[0], by=organiser)
         assert (
-            exchange.competition_sheets(competition)["results"].rows
-            == exchange.competition_sheets(imported)["results"].rows
+            sheets.competition_sheets(competition)["results"].rows
+            == sheets.competition_sheets(imported)["results"].rows
         )
 
 

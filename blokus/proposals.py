@@ -1,0 +1,135 @@
+"""Blokus's part of results entered by players (issue 16; the shared part: events/proposals.py).
+
+A payload is ``{"hands": [[seat_id, squares_left, monomino_last], ...]}`` in seat order: what a
+phone types (squares left and "monomino last" for each of the four players; the pieces are
+not asked on a phone). It is checked by the desk's own checks (``game_result_impact``: the
+hand rules, drop-outs, the four seats) and applied by ``game_result_record``, the desk's
+service, so scores, points, versions and the trail follow as from the desk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from blokus import rules, services
+from blokus.selectors import SeatRow, signed_text
+from blokus.services import HandInput
+from events.errors import Invalid, refuse
+from events.models import Game, Session
+
+SETTING = "results_from_players"
+BAD_PAYLOAD = _("Enter a result for each of the four players at this table.")
+
+
+def hands_of(payload: Mapping[str, Any]) -> list[HandInput]:
+    """The payload's hands; ``Invalid`` for anything but four [seat, squares, monomino]."""
+    raw = payload.get("hands") if isinstance(payload, Mapping) else None
+    if not isinstance(raw, list) or len(raw) != rules.PLAYERS_PER_GAME:
+        raise refuse(BAD_PAYLOAD, error_class=Invalid, code="bad_payload")
+    hands = []
+    for item in raw:
+        if (
+            not isinstance(item, list | tuple)
+            or len(item) != 3
+            or not all(isinstance(v, int) for v in item)
+        ):
+            raise refuse(BAD_PAYLOAD, error_class=Invalid, code="bad_payload")
+        seat_id, squares, mono = item
+        if not 0 <= squares <= rules.TOTAL_SQUARES:
+            raise refuse(BAD_PAYLOAD, error_class=Invalid, code="bad_payload")
+        hands.append(HandInput(seat_id=seat_id, squares_left=squares, monomino_last=bool(mono)))
+    return hands
+
+
+def payload_of(hands: Sequence[HandInput]) -> dict[str, Any]:
+    """The form's hands as a payload (seat order as given, pieces left out)."""
+    return {"hands": [[h.seat_id, h.squares_left, int(h.monomino_last)] for h in hands]}
+
+
+def clean(game: Game, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The payload checked as the desk's entry is (``Invalid`` with the rule's words)."""
+    hands = hands_of(payload)
+    services.game_result_impact(game=game, hands=hands)
+    order = {seat_id: i for i, seat_id in enumerate(game.seats.values_list("pk", flat=True))}
+    return payload_of(sorted(hands, key=lambda h: order.get(h.seat_id, 99)))
+
+
+def apply(*, game: Game, payload: Mapping[str, Any], by: User | None) -> None:
+    services.game_result_record(game=game, revision=game.revision, hands=hands_of(payload), by=by)
+
+
+def game_label(game: Game) -> str:
+    session = game.round.session
+    if session.kind == Session.Kind.FINAL:
+        return str(_("Final, %(table)s") % {"table": game})
+    return str(
+        _("%(session)s, round %(round)s, %(table)s")
+        % {"session": session, "round": game.round.number, "table": game}
+    )
+
+
+def result_text(game: Game, payload: Mapping[str, Any]) -> str:
+    """The game scores in seat order ("+20 / −8 / …"), short enough for the trail."""
+    official = game.round.session.competition.options.official_bonus
+    return " / ".join(
+        signed_text(rules.game_score(h.squares_left, h.monomino_last, official_bonus=official))
+        for h in hands_of(payload)
+    )
+
+
+def rows(seats: Sequence[SeatRow], payload: Mapping[str, Any], official: bool) -> list[dict]:
+    """One row per seat for the pages: the seat, squares left, monomino, game score."""
+    try:
+        hands = {h.seat_id: h for h in hands_of(payload)}
+    except Invalid:
+        hands = {}
+    result = []
+    for row in seats:
+        hand = hands.get(row.seat.pk)
+        score = (
+            rules.game_score(hand.squares_left, hand.monomino_last, official_bonus=official)
+            if hand is not None
+            else None
+        )
+        result.append({"row": row, "hand": hand, "score": score})
+    return result
+
+
+# --- the desk's list (events/proposal_views.py) ---
+
+DESK_TEMPLATE = "blokus/_propose_desk.html"
+
+
+def desk_seats(games: Sequence[Game]) -> dict[int, list[SeatRow]]:
+    """The seats of these games for the desk's list (one query)."""
+    from blokus.selectors import seat_rows, seats_query
+
+    if not games:
+        return {}
+    return seat_rows(list(seats_query().filter(game__in=[g.pk for g in games])), {})
+
+
+def edit_form(seats: list[SeatRow], payload: Mapping[str, Any], data: Any = None) -> Any:
+    """The desk's form to edit a proposal before accepting it (the desk's own result form)."""
+    from blokus.forms import ResultForm
+
+    initial: dict[str, Any] = {"revision": 0}
+    try:
+        for hand in hands_of(payload):
+            initial[f"squares_{hand.seat_id}"] = hand.squares_left
+            initial[f"monomino_{hand.seat_id}"] = hand.monomino_last
+    except Invalid:
+        pass
+    if data is not None:
+        data = data.copy()
+        data["edit-revision"] = "0"
+        return ResultForm(data, seats=seats, prefix="edit")
+    return ResultForm(initial=initial, seats=seats, prefix="edit")
+
+
+def form_payload(form: Any) -> dict[str, Any]:
+    return payload_of(form.hands())

@@ -1,0 +1,393 @@
+"""Results players enter themselves (issue 16): every write to a ``ResultProposal`` goes through
+one of the functions here, in a transaction, with the game's row locked.
+
+Decisions (where the issue is silent):
+
+- The competition setting is the format's ``SETTING`` (``results_from_players``, off by
+  default); with it off the public pages answer 404 and the services refuse.
+- A player names themselves (a seated player of the game: the phone's "This is me" choice,
+  static/js/me.js, preselects it) and types the table's code. The code is derived, not stored:
+  five characters of an HMAC of the game's id under SECRET_KEY, from an alphabet without
+  look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B); compared in constant time. Ten wrong codes for
+  one game within 15 minutes lock that game's phone entry for 15 minutes (the desk is unaffected).
+- The first proposal of a game is *proposed*. A second seated player sending the same result
+  confirms it, and a confirmed result is applied at once through the format's own result
+  service (status *accepted*, ``confirmed_by`` set, ``decided_by`` empty); when applying is
+  refused (a later round drawn, the competition finished) it stays *confirmed* for the desk.
+  A different result from another player puts every open proposal of the game in *conflict*,
+  shown side by side at the desk; a later proposal joins the conflict. A player sending again
+  replaces their own open proposal (the old one becomes *withdrawn*). The proposer cannot
+  confirm their own proposal.
+- The desk accepts (optionally with an edited result), or rejects, each open proposal; the
+  decision carries the proposal's ``revision`` and is refused (``Stale``, 409) when it changed.
+  Accepting one proposal rejects the game's other open ones.
+- Nothing is taken for a game that has a result already (the desk corrects those), a finished
+  competition, or a withdrawn player.
+- Applying records one line in the correction trail (who proposed, who confirmed or which desk
+  user accepted) besides the format's own records; a submission key (the form's hidden
+  ``submission``, events.services.submission_use) is taken once: a replay creates nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from events.errors import Conflict, Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
+from events.models import (
+    PROPOSALS_OPEN,
+    Competition,
+    Correction,
+    Entry,
+    Game,
+    ResultProposal,
+)
+from events.services import competition_touch, correction_record, submission_use
+
+Status = ResultProposal.Status
+
+SETTING_OFF = _("Players do not enter results in this competition; hand your result to the desk.")
+NOT_AT_TABLE = _("You are not seated at this table.")
+WRONG_CODE = _("That is not this table's code: it is printed on the table card.")
+LOCKED = _("Too many wrong table codes: ask the desk to enter your result.")
+HAS_RESULT = _("This table has a result already; ask the desk to correct it.")
+FINISHED = _("The competition is finished.")
+WITHDRAWN = _("You have withdrawn from the competition.")
+OWN_PROPOSAL = _("A second player at the table must confirm this result.")
+STALE = _("This result was changed or decided in the meantime; the current state is shown.")
+NOT_OPEN = _("This result was decided already.")
+NO_PROPOSAL = _("This result no longer exists.")
+TRAIL_ITEM = _("%(game)s: result from the players")
+TRAIL_CONFIRMED = _("Proposed by %(proposer)s, confirmed by %(confirmer)s.")
+TRAIL_ACCEPTED = _("Proposed by %(proposer)s, accepted at the desk.")
+TRAIL_EDITED = _("Proposed by %(proposer)s, edited and accepted at the desk.")
+
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY3467"
+CODE_LENGTH = 5
+WRONG_CODES_ALLOWED = 10
+LOCK_SECONDS = 15 * 60
+
+
+# --- the format's part ---
+
+
+def format_module(competition: Competition) -> ModuleType | None:
+    path = competition.game_format.proposals
+    return import_module(path) if path else None
+
+
+def enabled(competition: Competition) -> bool:
+    module = format_module(competition)
+    return module is not None and bool(getattr(competition.options, module.SETTING, False))
+
+
+def ensure_enabled(competition: Competition) -> ModuleType:
+    module = format_module(competition)
+    if module is None or not getattr(competition.options, module.SETTING, False):
+        raise refuse(SETTING_OFF, error_class=NotFound, code="proposals_off")
+    return module
+
+
+# --- the table code ---
+
+
+def table_code(game: Game | int) -> str:
+    """The game's code printed on its table card (the same on every server of the site)."""
+    pk = game if isinstance(game, int) else game.pk
+    key = settings.SECRET_KEY.encode()
+    digest = hmac.new(key, f"table-code:{pk}".encode(), hashlib.sha256).digest()
+    return "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:CODE_LENGTH])
+
+
+def normalise_code(code: str) -> str:
+    return "".join(str(code or "").split()).upper()[:20]
+
+
+def _check_code(game: Game, code: str) -> None:
+    lock_key = f"proposal-codes:{game.pk}"
+    wrong = cache.get(lock_key, 0)
+    if isinstance(wrong, int) and wrong >= WRONG_CODES_ALLOWED:
+        raise refuse(LOCKED, error_class=Forbidden, code="code_locked")
+    if hmac.compare_digest(normalise_code(code).encode(), table_code(game).encode()):
+        return
+    try:
+        cache.add(lock_key, 0, LOCK_SECONDS)
+        cache.incr(lock_key)
+    except ValueError:  # expired between the two calls
+        cache.set(lock_key, 1, LOCK_SECONDS)
+    raise refuse(WRONG_CODE, error_class=Forbidden, code="wrong_code")
+
+
+# --- checks shared by the players' writes ---
+
+
+def _locked_game(game: Game) -> Game:
+    try:
+        return (
+            Game.objects.select_for_update()
+            .select_related("round__session__competition__event")
+            .get(pk=game.pk)
+        )
+    except Game.DoesNotExist as exc:
+        raise refuse(NO_PROPOSAL, error_class=NotFound, code="game_gone") from exc
+
+
+def _player_checks(game: Game, entry: Entry, code: str) -> ModuleType:
+    competition = game.round.session.competition
+    module = ensure_enabled(competition)
+    if competition.is_finished:
+        raise refuse(FINISHED, error_class=Gone, code="competition_finished")
+    if not game.seats.filter(entry_id=entry.pk).exists():
+        raise refuse(NOT_AT_TABLE, error_class=Forbidden, code="not_at_table")
+    _check_code(game, code)
+    if entry.withdrawn_at is not None:
+        raise refuse(WITHDRAWN, error_class=Refused, code="entry_withdrawn")
+    if game.is_finished:
+        raise refuse(HAS_RESULT, error_class=Conflict, code="has_result")
+    return module
+
+
+def _take_submission(submission: str) -> None:
+    submission_use(submission[:64])
+
+
+def _save(proposal: ResultProposal, *fields: str) -> None:
+    proposal.revision += 1
+    proposal.save(update_fields=[*fields, "revision"])
+
+
+def _close(proposal: ResultProposal, status: str, by: User | None, note: str = "") -> None:
+    proposal.status = status
+    proposal.decided_at = timezone.now()
+    proposal.decided_by = by if by is not None and by.is_authenticated else None
+    if note:
+        proposal.note = note[:200]
+    _save(proposal, "status", "decided_at", "decided_by", "note")
+
+
+def _apply(
+    module: ModuleType,
+    proposal: ResultProposal,
+    payload: Mapping[str, Any],
+    *,
+    by: User | None,
+    note: str,
+) -> None:
+    """Save the result through the format's own service, and one line in the trail."""
+    game = proposal.game
+    assert game is not None
+    module.apply(game=game, payload=payload, by=by)
+    correction_record(
+        competition=proposal.competition,
+        entry=proposal.entry,
+        item=str(TRAIL_ITEM % {"game": module.game_label(game)}),
+        before="",
+        after=module.result_text(game, payload),
+        note=note,
+        source=Correction.Source.DESK,
+        by=by,
+    )
+
+
+# --- the players ---
+
+
+@transaction.atomic
+def proposal_submit(
+    *,
+    game: Game,
+    entry: Entry,
+    code: str,
+    payload: Mapping[str, Any],
+    submission: str = "",
+) -> ResultProposal:
+    """A seated player's result for their game: proposed, confirming an equal one of another
+    player (applied at once), or in conflict with a different one."""
+    _take_submission(submission)
+    game = _locked_game(game)
+    module = _player_checks(game, entry, code)
+    payload = module.clean(game, payload)
+    competition = game.round.session.competition
+    open_ = list(
+        ResultProposal.objects.select_for_update()
+        .filter(game=game, status__in=PROPOSALS_OPEN)
+        .select_related("entry__player")
+        .order_by("pk")
+    )
+    for own in [p for p in open_ if p.entry_id == entry.pk]:
+        _close(own, Status.WITHDRAWN, None)
+        open_.remove(own)
+    same = [p for p in open_ if p.payload == payload and p.status == Status.PROPOSED]
+    if same and len(open_) == 1:
+        return _confirm(module, same[0], entry, submission)
+    proposal = ResultProposal(
+        competition=competition,
+        game=game,
+        entry=entry,
+        payload=payload,
+        status=Status.CONFLICT if open_ else Status.PROPOSED,
+        submission=submission[:64],
+    )
+    try:
+        with transaction.atomic():
+            proposal.save()
+    except IntegrityError as exc:  # a second request of the same player won the race
+        raise refuse(STALE, error_class=Stale, code="proposal_race") from exc
+    for other in open_:
+        if other.status != Status.CONFLICT:
+            other.status = Status.CONFLICT
+            _save(other, "status")
+    competition_touch(competition)
+    return proposal
+
+
+@transaction.atomic
+def proposal_confirm(
+    *,
+    proposal: ResultProposal,
+    entry: Entry,
+    code: str,
+    revision: int,
+    submission: str = "",
+) -> ResultProposal:
+    """A second seated player confirms ``proposal`` as shown to them (``revision``)."""
+    _take_submission(submission)
+    if proposal.game is None:
+        raise refuse(NO_PROPOSAL, error_class=NotFound, code="proposal_gone")
+    game = _locked_game(proposal.game)
+    module = _player_checks(game, entry, code)
+    proposal = _locked(proposal, revision)
+    if proposal.status != Status.PROPOSED:
+        raise refuse(STALE, error_class=Stale, code="proposal_stale")
+    return _confirm(module, proposal, entry, submission)
+
+
+def _confirm(
+    module: ModuleType, proposal: ResultProposal, entry: Entry, submission: str
+) -> ResultProposal:
+    if proposal.entry_id == entry.pk:
+        raise refuse(OWN_PROPOSAL, error_class=Refused, code="own_proposal")
+    proposal.confirmed_by = entry
+    _save(proposal, "confirmed_by")
+    note = str(
+        TRAIL_CONFIRMED % {"proposer": proposal.entry.player.name, "confirmer": entry.player.name}
+    )
+    try:
+        with transaction.atomic():
+            _apply(module, proposal, proposal.payload, by=None, note=note)
+    except ServiceError as exc:  # applied by the desk later
+        proposal.status = Status.CONFIRMED
+        proposal.note = exc.text[:200]
+        _save(proposal, "status", "note")
+    else:
+        _close(proposal, Status.ACCEPTED, None, note)
+    competition_touch(proposal.competition)
+    return proposal
+
+
+def _locked(proposal: ResultProposal, revision: int | None) -> ResultProposal:
+    try:
+        locked = (
+            ResultProposal.objects.select_for_update()
+            .select_related("entry__player", "competition")
+            .get(pk=proposal.pk)
+        )
+    except ResultProposal.DoesNotExist as exc:
+        raise refuse(NO_PROPOSAL, error_class=NotFound, code="proposal_gone") from exc
+    if revision is not None and locked.revision != revision:
+        raise refuse(STALE, error_class=Stale, code="proposal_stale")
+    return locked
+
+
+# --- the desk ---
+
+
+@transaction.atomic
+def proposal_accept(
+    *,
+    proposal: ResultProposal,
+    revision: int,
+    by: User,
+    payload: Mapping[str, Any] | None = None,
+    submission: str = "",
+) -> ResultProposal:
+    """The desk applies an open proposal (``payload``: the desk's edited result instead);
+    the game's other open proposals are rejected."""
+    _take_submission(submission)
+    if proposal.game is None:  # a format without game rows locks and applies by itself
+        module = ensure_enabled(proposal.competition)
+        return module.accept(proposal=proposal, revision=revision, by=by, payload=payload)
+    game = _locked_game(proposal.game)
+    proposal = _locked(proposal, revision)
+    if not proposal.is_open:
+        raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
+    module = ensure_enabled(proposal.competition)
+    if game.is_finished:
+        raise refuse(HAS_RESULT, error_class=Conflict, code="has_result")
+    result = proposal.payload if payload is None else module.clean(game, payload)
+    edited = result != proposal.payload
+    template = TRAIL_EDITED if edited else TRAIL_ACCEPTED
+    _apply(
+        module,
+        proposal,
+        result,
+        by=by,
+        note=str(template % {"proposer": proposal.entry.player.name}),
+    )
+    others = (
+        ResultProposal.objects.select_for_update()
+        .filter(game=game, status__in=PROPOSALS_OPEN)
+        .exclude(pk=proposal.pk)
+    )
+    for other in others:
+        _close(other, Status.REJECTED, by)
+    if edited:
+        proposal.payload = dict(result)
+        _save(proposal, "payload")
+    _close(proposal, Status.ACCEPTED, by)
+    competition_touch(proposal.competition)
+    return proposal
+
+
+@transaction.atomic
+def proposal_reject(
+    *, proposal: ResultProposal, revision: int, by: User, note: str = ""
+) -> ResultProposal:
+    """The desk sets an open proposal aside; a conflict left with one proposal is proposed
+    again (it still waits for a confirmation or the desk)."""
+    module = format_module(proposal.competition) if proposal.game_id is None else None
+    if proposal.game is not None:
+        _locked_game(proposal.game)  # the one lock order: the game, then its proposals
+    elif module is not None:
+        module.lock(proposal)  # a format without game rows: its own lock (an entry's row)
+    proposal = _locked(proposal, revision)
+    if not proposal.is_open:
+        raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
+    _close(proposal, Status.REJECTED, by, note)
+    if module is not None:
+        module.after_reject(proposal)
+    rest = (
+        list(
+            ResultProposal.objects.select_for_update().filter(
+                game_id=proposal.game_id, status=Status.CONFLICT
+            )
+        )
+        if proposal.game_id is not None
+        else []
+    )
+    if len(rest) == 1:
+        rest[0].status = Status.PROPOSED
+        _save(rest[0], "status")
+    competition_touch(proposal.competition)
+    return proposal

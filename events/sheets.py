@@ -1,0 +1,107 @@
+"""A competition's standings and results as CSV and XLSX downloads.
+
+A format gives them as :class:`Sheet` tables (its ``GameFormat.export`` module's
+``standings(competition)`` and ``results(competition)``); :func:`csv_bytes` and
+:func:`xlsx_bytes` write them. ``events`` never names a format.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from events.exchange import format_module
+from events.models import Competition
+
+
+@dataclass
+class Sheet:
+    """A table of plain values for CSV and XLSX: text, whole and decimal numbers, dates, None."""
+
+    title: str
+    header: list[str]
+    rows: list[list[Any]] = field(default_factory=list)
+
+
+def competition_sheets(competition: Competition) -> dict[str, Sheet]:
+    """``{"standings": Sheet, "results": Sheet}`` from the competition's format."""
+    module = format_module(competition.format)
+    if module is None:
+        return {}
+    return {"standings": module.standings(competition), "results": module.results(competition)}
+
+
+def machine_value(value: Any) -> Any:
+    """What a CSV cell carries: plain machine numbers (1.5, never "1,5" or "1½")."""
+    if isinstance(value, Fraction):
+        return float(value) if value.denominator != 1 else int(value)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, dt.datetime):
+        return value.isoformat(timespec="seconds")
+    return value
+
+
+def csv_bytes(sheet: Sheet, time_zone: dt.tzinfo | None = None) -> bytes:
+    """The sheet as CSV: UTF-8 with a byte-order mark (so Excel reads the accents), commas,
+    plain machine numbers (1.5), times in ISO 8601 in the event's time zone."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(sheet.header)
+    for row in sheet.rows:
+        writer.writerow([_csv_cell(value, time_zone) for value in row])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def _csv_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:
+    if isinstance(value, dt.datetime) and time_zone is not None:
+        value = value.astimezone(time_zone)
+    if isinstance(value, Decimal):
+        value = value.normalize() if value == value.to_integral() else value
+        return format(value, "f")
+    value = machine_value(value)
+    return "" if value is None else value
+
+
+XLSX_TITLE_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
+
+
+def xlsx_bytes(sheets: Iterable[Sheet], time_zone: dt.tzinfo | None = None) -> bytes:
+    """The sheets as one XLSX workbook (openpyxl): numbers as numeric cells, times in the
+    event's time zone, a bold header row."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    bold = Font(bold=True)
+    for sheet in sheets:
+        worksheet = workbook.create_sheet(XLSX_TITLE_CHARACTERS.sub(" ", str(sheet.title))[:31])
+        worksheet.append([str(title) for title in sheet.header])
+        for cell in worksheet[1]:
+            cell.font = bold
+        for row in sheet.rows:
+            worksheet.append([_xlsx_cell(value, time_zone) for value in row])
+        worksheet.freeze_panes = "A2"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _xlsx_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:
+    if isinstance(value, dt.datetime):
+        # Excel has no time zones: the event's local time, as the pages show it.
+        local = value.astimezone(time_zone) if time_zone is not None else value
+        return local.replace(tzinfo=None)
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral() else float(value)
+    return value

@@ -1,0 +1,172 @@
+"""Loose ends of issue 17's round-robin options: the admin of turns and leaves, the pages'
+clock projection with leave, the API's leave, and adjudications in the correction trail."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from events.errors import Refused
+from events.models import Correction, Game, Seat
+from events.services import correction_undo
+from roundrobin import selectors, services
+from roundrobin.models import GameDetail, Leave, Turn
+from roundrobin.services.adjudication import table_adjudicate
+from roundrobin.services.leave import leave_take
+from tests.factories import UserFactory
+from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.roundrobin.test_private_page_and_api import api, token_of
+
+H = dt.timedelta(hours=1)
+DAY = 24 * H
+
+
+def duel_of(event, slug="duel", **settings):
+    competition = make_competition(event, slug=slug, **settings)
+    enter_players(competition, 2)
+    services.competition_start(competition=competition, seed=1, now=START)
+    competition.refresh_from_db()
+    game = Game.objects.get(round__session__competition=competition)
+    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
+    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
+    return competition, game, white, black
+
+
+def open_turn(game):
+    return Turn.objects.get(game=game, closed_at__isnull=True)
+
+
+# --- 1. admin ---------------------------------------------------------------------------------
+
+
+def test_turn_mover_is_read_only_and_leaves_are_listed_read_only(client, event):
+    competition, game, white, _black = duel_of(
+        event, slug="adm", leave_days=10, turns="alternating"
+    )
+    leave_take(entry=white, start=START + H, days=2, now=START + H)
+    root = UserFactory(username="rr-root", is_staff=True, is_superuser=True)
+    client.force_login(root)
+    turn = open_turn(game)
+    assert turn.mover == 1
+    change = reverse("admin:roundrobin_turn_change", args=[turn.pk])
+    page = client.get(change).content.decode()
+    assert 'name="mover"' not in page  # shown, not editable
+    assert client.get(reverse("admin:roundrobin_turn_changelist")).status_code == 200
+
+    leave = Leave.objects.get()
+    assert client.get(reverse("admin:roundrobin_leave_changelist")).status_code == 200
+    page = client.get(reverse("admin:roundrobin_leave_change", args=[leave.pk]))
+    assert page.status_code == 200
+    assert 'name="days"' not in page.content.decode()  # read-only: the service moved deadlines
+    assert client.get(reverse("admin:roundrobin_leave_add")).status_code == 403
+    # a forged post changes nothing
+    client.post(reverse("admin:roundrobin_leave_change", args=[leave.pk]), {"days": "40"})
+    client.post(reverse("admin:roundrobin_leave_delete", args=[leave.pk]), {"post": "yes"})
+    leave.refresh_from_db()
+    assert leave.days == 2
+
+
+# --- 2. a page between two sweeps shows the deadline the sweep stores ---------------------------
+
+
+@pytest.mark.parametrize("turns", ["simultaneous", "alternating"])
+def test_a_page_before_the_sweep_shows_the_deadline_the_sweep_stores(
+    client, event, django_assert_max_num_queries, turns
+):
+    competition, game, white, black = duel_of(event, slug="gap", leave_days=10, turns=turns)
+    # black is away from 30 h to 54 h: after turn 1's deadline (24 h), so turn 1 keeps it
+    leave_take(entry=black, start=START + 30 * H, days=1, now=START + H)
+    assert open_turn(game).deadline == START + 24 * H
+    when = START + 40 * H  # turn 1 missed, turn 2 open since 24 h, not yet written
+    with time_machine.travel(when, tick=False):
+        with django_assert_max_num_queries(6):
+            page = selectors.private_page(white, when)
+        clock = page.games[0].clock
+        assert clock.lagging and clock.number == 2
+        shown = api(client, "get", f"/api/roundrobin/games/{game.pk}/", token_of(white)).json()
+        assert services.deadlines_process().closed == 1
+    stored = open_turn(game)
+    assert stored.number == 2
+    assert stored.deadline == START + 72 * H  # 24 h outside the leave after 24 h
+    assert clock.deadline == stored.deadline
+    assert dt.datetime.fromisoformat(shown["turn"]["deadline"]) == stored.deadline
+
+
+def test_the_projection_reads_leaves_in_one_query_and_none_while_leave_is_off(event):
+    counts = {}
+    for slug, days in (("off", 0), ("on", 10)):
+        _competition, _game, white, _black = duel_of(event, slug=slug, leave_days=days)
+        with CaptureQueriesContext(connection) as queries:
+            page = selectors.private_page(white, START + 40 * H)
+        assert page.games[0].clock.deadline == START + 48 * H
+        leave_queries = [q for q in queries.captured_queries if "roundrobin_leave" in q["sql"]]
+        assert len(leave_queries) == (1 if days else 0)
+        counts[slug] = len(queries.captured_queries)
+    assert counts["on"] == counts["off"] + 1
+
+
+# --- 3. the API shows the player's leave ----------------------------------------------------------
+
+
+def test_the_api_lists_the_players_leaves_and_days_left(client, event):
+    competition, game, white, black = duel_of(event, slug="api", leave_days=10)
+    leave_take(entry=white, start=START + 2 * DAY, days=3, now=START + H)
+    with time_machine.travel(START + 2 * H, tick=False):
+        mine = api(client, "get", "/api/roundrobin/games/", token_of(white)).json()
+        theirs = api(client, "get", "/api/roundrobin/games/", token_of(black)).json()
+    assert mine["leave"]["days"] == 10
+    assert (mine["leave"]["taken"], mine["leave"]["left"]) == (3, 7)
+    [leave] = mine["leave"]["leaves"]
+    assert dt.datetime.fromisoformat(leave["starts_at"]) == START + 2 * DAY
+    assert dt.datetime.fromisoformat(leave["ends_at"]) == START + 5 * DAY
+    assert leave["days"] == 3
+    assert theirs["leave"] == {"days": 10, "taken": 0, "left": 10, "leaves": []}
+    assert len(mine["games"]) == 1
+
+
+def test_the_api_says_nothing_of_leave_while_it_is_off(client, event):
+    _competition, _game, white, _black = duel_of(event, slug="noleave")
+    with time_machine.travel(START + 2 * H, tick=False):
+        body = api(client, "get", "/api/roundrobin/games/", token_of(white)).json()
+    assert body["leave"] is None
+
+
+# --- 4. adjudications in the trail have no undo (A-RR-15f) ----------------------------------------
+
+
+def test_an_adjudication_shows_no_undo_button_and_its_undo_is_refused(
+    desk_client, organiser, event
+):
+    competition, game, _white, _black = duel_of(event, slug="adj")
+    table_adjudicate(
+        competition=competition,
+        number=1,
+        decisions={game.pk: ("1-0", game.revision)},
+        reason="The season is over",
+        by=organiser,
+        now=START + 2 * H,
+    )
+    correction = Correction.objects.get(competition=competition)
+    assert correction.payload["adjudicated"]
+    with time_machine.travel(START + 3 * H, tick=False):
+        address = reverse(
+            "roundrobin:desk_table", args=[competition.event.slug, competition.slug, 1]
+        )
+        page = desk_client.get(address).content.decode()
+        assert "The season is over" in page
+        assert reverse("events:correction_undo", args=[correction.pk]) not in page
+        assert "an adjudication has no undo: correct the result instead" in page
+        forged = desk_client.post(
+            reverse("events:correction_undo", args=[correction.pk]), {"next": address}
+        )
+    assert forged.status_code < 500
+    correction.refresh_from_db()
+    assert not Correction.objects.filter(reverts=correction).exists()
+    assert GameDetail.objects.get(game=game).adjudicated
+    with pytest.raises(Refused, match="An adjudication is not undone"):
+        correction_undo(correction=correction, by=organiser)
