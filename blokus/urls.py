@@ -3,13 +3,14 @@ from django.urls import path
 from blokus.format import BLOKUS
 from blokus.views import clock, desk, proposals, public, results, screen
 from events.formats import desk_prefix, public_prefix
+from events.routing import nest
 
 app_name = "blokus"
 
 PUBLIC = public_prefix(BLOKUS)
 DESK = desk_prefix(BLOKUS)
 
-urlpatterns = [
+routes = [
     # public, for phones
     path(PUBLIC, public.overview, name="overview"),
     path(f"{PUBLIC}clock/", public.clock, name="clock"),
@@ -46,3 +47,4 @@ urlpatterns = [
     path(f"{DESK}game/<int:game_id>/", results.game_result, name="game_result"),
     path(f"{DESK}game/<int:game_id>/preview/", results.game_preview, name="game_preview"),
 ]
+urlpatterns = nest(routes, PUBLIC, DESK)

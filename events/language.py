@@ -47,6 +47,10 @@ SLUG_MAX_LENGTH = Event._meta.get_field("slug").max_length or 60
 # The organisers' pages follow their own choice (or browser), not the event's.
 DESK_PREFIX = "/desk/"
 _MISSING = "-"  # cached for an address that names no event
+# Set on a view that reads its event's language itself (the live pages, events.live): the
+# middleware then leaves the slug on the request instead of reading the cache.
+DEFERS_EVENT_LANGUAGE = "defers_event_language"
+_DEFERRED = "_event_language_slug"
 
 
 @lru_cache(maxsize=1)
@@ -101,14 +105,24 @@ def event_language(slug: str) -> str | None:
     its own copy: an edit on one server is seen by every other at once."""
     if len(slug) > SLUG_MAX_LENGTH:  # no event has such an address (and no cache key fits it)
         return None
-    key = _event_key(slug)
-    language: Any = cache.get(key)
-    if language is None:
-        language = (
+    language: Any = cache.get(_event_key(slug))
+    return event_language_from(language, slug)
+
+
+def event_language_key(slug: str) -> str | None:
+    """The cache key of the language of the event at ``slug`` (None for an impossible one)."""
+    return _event_key(slug) if len(slug) <= SLUG_MAX_LENGTH else None
+
+
+def event_language_from(cached: Any, slug: str) -> str | None:
+    """The event's language from the value read under :func:`event_language_key` (None: a
+    miss, then one query, which fills the cache)."""
+    if cached is None and len(slug) <= SLUG_MAX_LENGTH:
+        cached = (
             Event.objects.filter(slug=slug).values_list("language", flat=True).first() or _MISSING
         )
-        cache.set(key, language, CACHE_SECONDS)
-    return None if language == _MISSING else str(language)
+        cache.set(_event_key(slug), cached, CACHE_SECONDS)
+    return None if cached in (None, _MISSING) else str(cached)
 
 
 def forget_event(slug: str) -> None:
@@ -181,11 +195,37 @@ class EventLanguageMiddleware:
     ) -> None:
         if chosen_language(request) is not None:
             return None
-        language = page_language(request, view_kwargs)
-        if language and language != get_language():
-            activate(language)
-            request.LANGUAGE_CODE = language
+        if getattr(view_func, DEFERS_EVENT_LANGUAGE, False) and _event_page(request, view_kwargs):
+            # A live page reads the event's language in its own cache round trip (events.live).
+            setattr(request, _DEFERRED, view_kwargs["event_slug"])
+            return None
+        activate_event_language(request, page_language(request, view_kwargs))
         return None
+
+
+def _event_page(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+    """A page that follows its event's language (3.), not a player's or the desk's."""
+    match = getattr(request, "resolver_match", None)
+    return (
+        isinstance(kwargs.get("event_slug"), str)
+        and not request.path_info.startswith(DESK_PREFIX)
+        and (match is None or match.view_name not in player_pages())
+    )
+
+
+def deferred_event_language(request: HttpRequest) -> str | None:
+    """The slug of the event whose language this request follows, when the middleware left
+    reading it to the view (a view marked with :data:`DEFERS_EVENT_LANGUAGE`)."""
+    slug = getattr(request, _DEFERRED, None)
+    return slug if isinstance(slug, str) else None
+
+
+def activate_event_language(request: HttpRequest, language: str | None) -> None:
+    """Make ``language`` (when it is one of ours) the request's language."""
+    language = supported(language)
+    if language and language != get_language():
+        activate(language)
+        request.LANGUAGE_CODE = language
 
 
 # --- e-mail ----------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from events import versions
+from events import language, packed, versions
 from events.formats import GameFormat
 from events.models import Competition, Event
 from events.selectors import competition_by_slugs, event_with_competitions
@@ -89,7 +89,8 @@ def _etag(kind: str, stamp: int, request: HttpRequest) -> str:
     # A signed-in browser's page may differ from a player's: its ETags are its own.
     session = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     viewer = "-s" + hashlib.sha256(session.encode()).hexdigest()[:12] if session else ""
-    where = f"{fragment}{_target(request)}-{get_language()}{viewer}"
+    encoding = "-z" if _gzip(request) else ""  # gzip and plain text are two representations
+    where = f"{fragment}{_target(request)}-{get_language()}{viewer}{encoding}"
     return f'"{kind}-{pk}.{version}.{created}-{where}"'
 
 
@@ -105,16 +106,26 @@ def _body_key(request: HttpRequest, kind: str) -> str | None:
 def _finish(response: HttpResponse, etag: str | None) -> HttpResponse:
     # The browser must ask again every time (cheap with the ETag), never show a guess.
     patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+    patch_vary_headers(
+        response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie", "Accept-Encoding"]
+    )
     if etag and response.status_code in (200, 304):
         response.headers.setdefault("ETag", etag)
     return response
 
 
-def _with_token(request: HttpRequest, html: str) -> HttpResponse:
-    if CSRF_PLACEHOLDER in html:
-        html = html.replace(CSRF_PLACEHOLDER, get_token(request))
-    return HttpResponse(html)
+def _gzip(request: HttpRequest) -> bool:
+    return packed.accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+
+
+def _serve(request: HttpRequest, segments: packed.Packed) -> HttpResponse:
+    """A cached body with the visitor's own CSRF token: gzip-encoded when the client takes it."""
+    token = get_token(request) if len(segments) > 1 else ""
+    if _gzip(request):
+        response = HttpResponse(packed.gzip_body(segments, token))
+        response.headers["Content-Encoding"] = "gzip"
+        return response
+    return HttpResponse(packed.text_body(segments, token))
 
 
 def live_response(
@@ -132,12 +143,25 @@ def live_response(
     ``load`` resolves the owner (a competition or an event) and the template's base context,
     raising ``Http404``; ``build`` adds the page's own context (or returns a response).
     """
-    anonymous = _anonymous(request)
-    body_key = _body_key(request, kind) if shared and anonymous else None
-    stamp_key = versions.stamp_key(kind, slugs)
-    keys = [key for key in (stamp_key if versions.in_cache() else None, body_key) if key]
-    found = versions.cached(keys) if keys else {}
-    stamp = found.get(stamp_key) if versions.in_cache() else None
+    anonymous = shared and _anonymous(request)
+    stamp_key = versions.stamp_key(kind, slugs) if versions.in_cache() else None
+    # The event's language, for a visitor who chose none, is read in the same round trip as
+    # the version (events.language defers it to here); the body's key depends on it.
+    language_slug = language.deferred_event_language(request)
+    language_key = language.event_language_key(language_slug) if language_slug else None
+    # A poll that carries an ETag is answered 304 far more often than not: the body is only
+    # fetched when it is needed.
+    body_now = anonymous and not language_key and "HTTP_IF_NONE_MATCH" not in request.META
+    body_key = _body_key(request, kind) if body_now else None
+    found = versions.cached([key for key in (stamp_key, language_key, body_key) if key])
+    if language_slug is not None:
+        language.activate_event_language(
+            request,
+            language.event_language_from(
+                found.get(language_key) if language_key else None, language_slug
+            ),
+        )
+    stamp = found.get(stamp_key) if stamp_key else None
     if stamp is None:
         stamp = versions.stamp_from_database(kind, slugs)
         if stamp is not None:
@@ -147,9 +171,18 @@ def live_response(
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return _finish(not_modified, etag)
+        if anonymous and not body_now:
+            body_key = _body_key(request, kind)
+            if body_key:
+                found = versions.cached([body_key])
         body = found.get(body_key) if body_key else None
-        if isinstance(body, tuple) and len(body) == 2 and body[0] == stamp:
-            return _finish(_with_token(request, body[1]), etag)
+        if (
+            isinstance(body, tuple)
+            and len(body) == 2
+            and body[0] == stamp
+            and packed.is_packed(body[1])
+        ):
+            return _finish(_serve(request, body[1]), etag)
 
     owner, base = load()  # 404 here for an unknown address
     context = build(owner)
@@ -158,17 +191,19 @@ def live_response(
     rendered = versions.stamp_of(owner.pk, owner.created_at, owner.version)
     name = f"{template}#{FRAGMENT}" if getattr(request, "htmx", False) else template
     full = {**base, **context}
+    body_key = _body_key(request, kind) if anonymous else None
     if body_key is None:
         html = render_to_string(name, full, request)
         return _finish(HttpResponse(html), _etag(kind, rendered, request))
     html = render_to_string(name, {**full, "csrf_token": CSRF_PLACEHOLDER}, request)
+    segments = packed.pack(html, CSRF_PLACEHOLDER)
     # Labelled with the version read before the page's other queries: the body is at least
     # that new, so serving it for that version is never stale.
     try:
-        cache.set(body_key, (rendered, html), BODY_SECONDS)
+        cache.set(body_key, (rendered, segments), BODY_SECONDS)
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
-    return _finish(_with_token(request, html), _etag(kind, rendered, request))
+    return _finish(_serve(request, segments), _etag(kind, rendered, request))
 
 
 def competition_page(
@@ -211,6 +246,7 @@ def competition_page(
                 shared=shared,
             )
 
+        setattr(view, language.DEFERS_EVENT_LANGUAGE, True)
         return view
 
     return decorator
@@ -241,6 +277,7 @@ def event_page(
                 template,
             )
 
+        setattr(view, language.DEFERS_EVENT_LANGUAGE, True)
         return view
 
     return decorator

@@ -8,10 +8,11 @@ from events import (
     views,
     views_export,
 )
+from events.routing import nest
 
 app_name = "events"
 
-urlpatterns = [
+routes = [
     # public, for phones
     path("", views.index, name="index"),
     path("e/<slug:event_slug>/", views.event, name="event"),
@@ -112,3 +113,4 @@ urlpatterns = [
         name="correction_undo",
     ),
 ]
+urlpatterns = nest(routes, "e/<slug:event_slug>/", "desk/", "desk/<slug:event_slug>/")

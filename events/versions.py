@@ -164,6 +164,8 @@ def _cache() -> Any:
 
 def cached(keys: Sequence[str]) -> dict[str, Any]:
     """One round trip to the cache for these keys (a stamp and a page body); {} when down."""
+    if not keys:
+        return {}
     try:
         found: dict[str, Any] = _cache().get_many(keys)
     except Exception:  # an optimisation: a cache that fails is a miss, never an error

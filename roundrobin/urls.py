@@ -6,6 +6,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
+from events.routing import nest
 from roundrobin import api, views, views_screen
 from roundrobin.format import ROUNDROBIN
 
@@ -39,7 +40,7 @@ def moved_to(name: str) -> Callable[..., HttpResponseBase]:
     return MovedPermanently.as_view(pattern_name=f"{app_name}:{name}")
 
 
-urlpatterns = [
+routes = [
     # public, live
     path(f"{PUBLIC}tables/", views.tables, name="tables"),
     path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
@@ -76,3 +77,4 @@ urlpatterns = [
     path(f"{OLD_DESK}withdraw/<int:entry_id>/", moved_to("withdraw")),
     path(f"{OLD_DESK}links/", moved_to("links")),
 ]
+urlpatterns = nest(routes, PUBLIC, DESK, API, OLD_PUBLIC, OLD_DESK)

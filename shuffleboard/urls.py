@@ -1,6 +1,7 @@
 from django.urls import path
 
 from events.formats import desk_prefix, public_prefix
+from events.routing import nest
 from shuffleboard import views, views_proposals, views_screen
 from shuffleboard.format import SJOELEN
 
@@ -9,7 +10,7 @@ app_name = "shuffleboard"
 PUBLIC = public_prefix(SJOELEN)
 DESK = desk_prefix(SJOELEN)
 
-urlpatterns = [
+routes = [
     # public, for phones
     path(PUBLIC, views.standings, name="standings"),
     path(f"{PUBLIC}rota/", views.rota, name="rota"),
@@ -32,3 +33,4 @@ urlpatterns = [
     path(f"{DESK}cards/", views.score_cards, name="cards"),
     path(f"{DESK}status/", views.finish, name="status"),
 ]
+urlpatterns = nest(routes, PUBLIC, DESK)

@@ -9,6 +9,7 @@ to scorekeepers by accident).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -182,7 +183,8 @@ def world(django_user_model):
     }
 
 
-def url_of(key: str, pattern: URLPattern, world: dict) -> str:
+def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
+    """The address of ``route`` (the whole route, its groups' prefixes included)."""
     named = pattern.name is not None
     namespace = key.split(":")[0] if named else "roundrobin"  # only its old addresses have none
     fmt = FORMAT_OF_NAMESPACE.get(namespace, "blokus")
@@ -197,10 +199,10 @@ def url_of(key: str, pattern: URLPattern, world: dict) -> str:
         "user_id": world["users"]["organiser"].pk,
         "action": "check_in",
     }
-    kwargs = {name: values.get(name, 999_999) for name in pattern.pattern.converters}
+    converters = re.findall(r"<(?:\w+:)?(\w+)>", route)
+    kwargs = {name: values.get(name, 999_999) for name in converters}
     if named:
         return resolve_url(key, **kwargs)
-    route = str(pattern.pattern)
     for name, value in kwargs.items():
         route = route.replace(f"<{'int' if isinstance(value, int) else 'slug'}:{name}>", str(value))
     return "/" + route
@@ -223,8 +225,8 @@ def is_login_redirect(status: int, location: str) -> bool:
 
 @pytest.mark.parametrize("key", [key for key, _route, _pattern in DESK])
 def test_each_role_gets_what_the_table_says(key, world):
-    pattern = next(p for k, _r, p in DESK if k == key)
-    url = url_of(key, pattern, world)
+    route, pattern = next((r, p) for k, r, p in DESK if k == key)
+    url = url_of(key, route, pattern, world)
     access = ACCESS[key]
     for method in ("GET", "POST"):
         answers = {role: answer(role, method, url, world) for role in ROLES}

@@ -116,9 +116,9 @@ def test_standings_and_tables_take_constant_queries(
 ):
     _big_tournament(competition, sessions, size)
     entry = seated(sessions[0])[0].entry
-    # session page: etag version, competition, players, rounds, seats (with hands), clock round
-    # (+1 on the event's first page: its language, then cached; events/language.py)
-    with django_assert_max_num_queries(9):
+    # session page: etag version, competition, players, rounds, games, seats (with hands),
+    # clock round (+1 on the event's first page: its language, then cached; events/language.py)
+    with django_assert_max_num_queries(10):
         assert client.get(url("session", competition, 1)).status_code == 200
     # overview: etag, competition, lot, qualifiers, seats, sessions(+2 prefetches), final
     with django_assert_max_num_queries(10):
@@ -433,12 +433,12 @@ def test_the_session_desk_takes_constant_queries(
     desk_client, competition, sessions, size, django_assert_max_num_queries
 ):
     _big_tournament(competition, sessions, size)
-    # session, user, competition, organiser, session, players, rounds, seats, other sessions'
-    # players, entries, clock, the session's corrections
-    with django_assert_max_num_queries(13):
+    # session, user, competition, organiser, session, players, rounds, games, seats, other
+    # sessions' players, entries, clock, the session's corrections
+    with django_assert_max_num_queries(14):
         assert desk_client.get(url("desk_session", competition, 1)).status_code == 200
     # plus: sessions, lot, qualifiers, seats, final, the open-session check (one query)
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         assert desk_client.get(url("desk", competition)).status_code == 200
 
 

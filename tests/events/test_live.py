@@ -7,6 +7,7 @@ Each test runs on the process-local cache and, when a Redis answers on 127.0.0.1
 
 from __future__ import annotations
 
+import gzip
 import re
 import secrets
 import socket
@@ -311,3 +312,54 @@ def test_the_event_page_follows_a_competition_added(client, live_cache, competit
     new = client.get(url, headers={"If-None-Match": old["ETag"]})
     assert new.status_code == 200
     assert "Evening sjoelen" in new.content.decode()
+
+
+# --- compressed bodies -----------------------------------------------------------------------
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "fragment"])
+def test_a_browser_that_takes_gzip_gets_the_same_page_compressed(
+    live_cache, competition, entries, headers, django_assert_num_queries
+):
+    url = competition.get_absolute_url()
+    plain = Client().get(url, headers=headers)
+    first = Client().get(url, headers={**headers, **GZIP})  # the body cached by the plain one
+    with django_assert_num_queries(0):
+        second = Client().get(url, headers={**headers, **GZIP})
+    for response in (first, second):
+        assert response.status_code == 200
+        assert response["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in response["Vary"]
+        assert response["ETag"] != plain["ETag"]  # two representations, two ETags
+    without_token = re.compile(r'(csrftoken": "|value=")[^"]+"')
+    text = gzip.decompress(second.content).decode()
+    assert CSRF_PLACEHOLDER not in text
+    assert without_token.sub("", text) == without_token.sub("", plain.content.decode())
+    assert len(second.content) < len(plain.content)
+    assert (
+        Client().get(url, headers={**headers, **GZIP, "If-None-Match": second["ETag"]}).status_code
+        == 304
+    )
+
+
+def test_the_token_in_a_compressed_page_is_the_visitors_own(live_cache, competition):
+    url = competition.get_absolute_url()
+    Client().get(url)  # cached
+    visitor = Client(enforce_csrf_checks=True)
+    response = visitor.get(url, headers=GZIP)
+    html = gzip.decompress(response.content).decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    changed = visitor.post(
+        reverse("set_language"), {"language": "nl", "next": url, "csrfmiddlewaretoken": token}
+    )
+    assert changed.status_code == 302
+    assert '<html lang="nl">' in gzip.decompress(visitor.get(url, headers=GZIP).content).decode()
+
+
+def test_gzip_refused_with_q_zero_gets_plain_text(live_cache, competition):
+    url = competition.get_absolute_url()
+    response = Client().get(url, headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert not response.has_header("Content-Encoding")
+    assert "<html" in response.content.decode()
