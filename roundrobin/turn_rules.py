@@ -37,7 +37,7 @@ Decisions (A-RR-01's alternative: "turn = one move pair (A then B)"; N-RR ids co
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -202,9 +202,13 @@ def project(
     now: datetime,
     *,
     hours: int = TURN_HOURS,
+    next_deadline: Callable[[datetime], datetime] | None = None,
 ) -> Projection:
     """Run the open ply ``number`` (after ``plies``) past the deadlines gone by at ``now``.
 
+    ``next_deadline``: the deadline of a ply opened at the given moment (the previous
+    deadline); by default ``hours`` later (``turn_deadline``). The pages pass one that moves it
+    past the players' leave, as the sweep writes it (L-RR-03/04).
     Ends within a few plies: four misses in a row always decide a game.
     """
     log = list(plies)
@@ -221,7 +225,7 @@ def project(
             break
         number += 1
         opened = deadline
-        deadline = turn_deadline(deadline, hours)
+        deadline = next_deadline(deadline) if next_deadline else turn_deadline(deadline, hours)
     return Projection(number, mover_of(number), opened, deadline, lagging, outcome, tuple(log))
 
 

@@ -86,9 +86,12 @@ def _as_list(value: object) -> list[Any] | None:
 
 
 def _checked_score(value: object) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+    if type(value) is int:  # the common case first, without the ABC check
+        score = value
+    elif not isinstance(value, numbers.Integral) or isinstance(value, bool):
         raise InvalidResult(SCORE_NOT_WHOLE.format(value=value), code="score_not_whole")
-    score = int(value)
+    else:
+        score = int(value)
     if score < 0:
         raise InvalidResult(SCORE_NEGATIVE.format(value=score), code="score_negative")
     return score

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
@@ -86,6 +87,29 @@ def _entries(competition: Competition) -> list[Entry]:
     )
 
 
+class EntryFacts(NamedTuple):
+    """What the standings need of an entry (no model instances: 200 of them per render)."""
+
+    pk: int
+    checked_in_at: datetime | None
+    withdrawn_at: datetime | None
+    name: str
+    club: str
+
+    @property
+    def is_checked_in(self) -> bool:  # as Entry.is_checked_in
+        return self.checked_in_at is not None and self.withdrawn_at is None
+
+
+def _entry_facts(competition: Competition) -> list[EntryFacts]:
+    rows = (
+        Entry.objects.filter(competition=competition)
+        .order_by("checked_in_at", "pk")
+        .values_list("pk", "checked_in_at", "withdrawn_at", "player__name", "player__club")
+    )
+    return [EntryFacts(*row) for row in rows]
+
+
 class GameRow(NamedTuple):
     """One stored game as the reads need it, checked again by the rules (A-SJ-14)."""
 
@@ -141,7 +165,7 @@ def _scores(rows: list[GameRow]) -> dict[int, dict[int, int]]:
     return scores
 
 
-def _shown(entries: list[Entry], rows: list[GameRow]) -> dict[int, Entry]:
+def _shown(entries: Sequence[EntryFacts], rows: list[GameRow]) -> dict[int, EntryFacts]:
     with_games = {row.entry_id for row in rows}
     return {e.pk: e for e in entries if e.checked_in_at or e.pk in with_games}
 
@@ -154,7 +178,7 @@ def standings_for_competition(competition: Competition) -> Standings:
     rules is left out and listed in ``attention`` (A-SJ-14).
     """
     options = competition.options
-    entries = _entries(competition)
+    entries = _entry_facts(competition)
     rows = game_rows(competition)
     scores = _scores(rows)
     shown = _shown(entries, rows)
@@ -168,8 +192,8 @@ def standings_for_competition(competition: Competition) -> Standings:
             place=row.place,
             shared=row.shared,
             entry_id=row.player,
-            name=shown[row.player].player.name,
-            club=shown[row.player].player.club,
+            name=shown[row.player].name,
+            club=shown[row.player].club,
             total=row.total,
             games_played=row.games_played,
             average=row.average,
@@ -184,7 +208,7 @@ def standings_for_competition(competition: Competition) -> Standings:
     top = max((s for s, _, _ in all_games), default=None)
     highest = sorted(
         (
-            HighGame(score=s, entry_id=pk, name=shown[pk].player.name, number=n)
+            HighGame(score=s, entry_id=pk, name=shown[pk].name, number=n)
             for s, pk, n in all_games
             if s == top
         ),
@@ -198,7 +222,7 @@ def standings_for_competition(competition: Competition) -> Standings:
             AttentionGame(
                 pk=row.pk,
                 entry_id=row.entry_id,
-                name=shown[row.entry_id].player.name,
+                name=shown[row.entry_id].name,
                 number=row.number,
                 score=row.score,
                 problem=row.attention,
@@ -239,7 +263,9 @@ class PlaceMove:
         }
 
 
-def standings_final(competition: Competition, entries: list[Entry], rows: list[GameRow]) -> bool:
+def standings_final(
+    competition: Competition, entries: Sequence[EntryFacts], rows: list[GameRow]
+) -> bool:
     """Finished, or every checked-in player still playing has all games entered."""
     if competition.is_finished:
         return True
@@ -260,7 +286,7 @@ def first_place_moves(
     """What a correction does to 1st place once the standings are final (A-SJ-13): [] when
     nothing to warn about. ``remove`` are (entry, number) of the games as stored, ``put`` is
     (entry, number, score) of the game as corrected (None when it is removed). Two queries."""
-    entries = _entries(competition)
+    entries = _entry_facts(competition)
     rows = game_rows(competition)
     if not standings_final(competition, entries, rows):
         return []
@@ -283,7 +309,7 @@ def first_place_moves(
         )
 
     moves = rules.first_place_moves(ranked(before), ranked(after))
-    return [PlaceMove(shown[pk].player.name, old, new) for pk, old, new in moves]
+    return [PlaceMove(shown[pk].name, old, new) for pk, old, new in moves]
 
 
 class TurnInfo(NamedTuple):

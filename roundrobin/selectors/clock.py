@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -126,25 +127,16 @@ def _run_past_deadlines(
 def _project_plies(
     plies: list[bool], current: Turn, now: datetime, hours: int, leaves: Intervals
 ) -> turn_rules.Projection:
-    """``turn_rules.project`` with the players' leave: the same loop, each following ply's
-    deadline moved past the leave as the sweep moves it (``services.leave``)."""
-    if not leaves:
-        return turn_rules.project(
-            plies, current.number, current.opened_at, current.deadline, now, hours=hours
-        )
-    log, lagging, outcome = list(plies), False, None
-    number, opened, deadline = current.number, current.opened_at, current.deadline
-    while deadline < now:
-        lagging = True
-        log.append(False)
-        outcome = turn_rules.alternating_outcome(log)
-        if outcome is not None:
-            break
-        number += 1
-        opened = deadline
-        deadline = _next_deadline(deadline, hours, leaves)
-    return turn_rules.Projection(
-        number, turn_rules.mover_of(number), opened, deadline, lagging, outcome, tuple(log)
+    """``turn_rules.project``, each following ply's deadline moved past the players' leave as
+    the sweep moves it (``services.leave``)."""
+    return turn_rules.project(
+        plies,
+        current.number,
+        current.opened_at,
+        current.deadline,
+        now,
+        hours=hours,
+        next_deadline=(lambda opened: _next_deadline(opened, hours, leaves)) if leaves else None,
     )
 
 
@@ -225,14 +217,24 @@ def _project(
     )
 
 
+def leaves_by_entry(entry_ids: Iterable[int], extra: Leave | None = None) -> dict[int, Intervals]:
+    """The leaves of these entries (L-RR-03), one query; ``extra``, a leave being taken or
+    changed, stands in for its stored version."""
+    by_entry: dict[int, Intervals] = defaultdict(list)
+    rows = Leave.objects.filter(entry_id__in=list(entry_ids)).values_list(
+        "pk", "starts_at", "ends_at", "entry_id"
+    )
+    for pk, starts_at, ends_at, entry_id in rows:
+        if extra is None or pk != extra.pk:
+            by_entry[entry_id].append((starts_at, ends_at))
+    if extra is not None:
+        by_entry[extra.entry_id].append((extra.starts_at, extra.ends_at))
+    return by_entry
+
+
 def game_leaves(games: list[GameView]) -> dict[int, Intervals]:
     """Each game's leaves of both its players (L-RR-03), for the projection. One query."""
-    by_entry: dict[int, Intervals] = defaultdict(list)
-    entry_ids = {pk for view in games for pk in (view.white_id, view.black_id)}
-    for starts_at, ends_at, entry_id in Leave.objects.filter(entry_id__in=entry_ids).values_list(
-        "starts_at", "ends_at", "entry_id"
-    ):
-        by_entry[entry_id].append((starts_at, ends_at))
+    by_entry = leaves_by_entry({pk for view in games for pk in (view.white_id, view.black_id)})
     return {view.pk: by_entry[view.white_id] + by_entry[view.black_id] for view in games}
 
 

@@ -22,6 +22,7 @@ from events.models import Competition, CompetitionStatus, Entry, Seat
 from events.services import competition_touch
 from roundrobin import leave_rules
 from roundrobin.models import GameDetail, Leave, Turn
+from roundrobin.selectors.clock import leaves_by_entry
 from roundrobin.services.base import local_time, locked_competition, now_or
 
 NOT_RUNNING = _("Leave can be announced once the competition runs, and until it is finished.")
@@ -92,13 +93,7 @@ def game_leaves(
         "game_id", "entry_id"
     ):
         players[game_id].append(entry_id)
-    by_entry: dict[int, list[leave_rules.Interval]] = defaultdict(list)
-    entry_ids = {pk for pks in players.values() for pk in pks}
-    for leave in Leave.objects.filter(entry_id__in=entry_ids):
-        if extra is None or leave.pk != extra.pk:
-            by_entry[leave.entry_id].append((leave.starts_at, leave.ends_at))
-    if extra is not None:
-        by_entry[extra.entry_id].append((extra.starts_at, extra.ends_at))
+    by_entry = leaves_by_entry({pk for pks in players.values() for pk in pks}, extra)
     return {
         game_id: [i for pk in pks for i in by_entry.get(pk, [])] for game_id, pks in players.items()
     }

@@ -38,7 +38,7 @@ def test_a_large_page_packs_small():
 
 
 def test_what_is_not_a_packed_body():
-    for value in (None, "html", (), ("a", 1, 2), ((b"", 1),), ((b"", "1", 2),)):
+    for value in (None, "html", (), ("a", 1, 2), ((b"", 1, 2),), ((b"", "1", 2, 3),)):
         assert not is_packed(value)
 
 

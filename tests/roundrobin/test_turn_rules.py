@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given, strategies as st
 
+from roundrobin.clock_rules import turn_deadline
 from roundrobin.rules import (
     DOUBLE_FORFEIT,
     FIRST_LOST_ON_TIME,
@@ -186,6 +187,31 @@ def test_the_projection_runs_the_missed_deadlines_in_turn():
     assert over.outcome == FIRST_LOST_ON_TIME
     same = project([], 1, T0, T0 + 24 * H, T0 + 24 * H, hours=24)
     assert not same.lagging and same.number == 1
+
+
+def test_the_projection_takes_the_next_deadline_from_the_caller():
+    # a leave of 12 hours after every deadline, as the pages pass it (roundrobin.selectors.clock)
+    def later(opened):
+        return opened + 36 * H
+
+    view = project([M], 2, T0, T0 + 24 * H, T0 + 50 * H, hours=24, next_deadline=later)
+    assert view.number == 3 and view.opened_at == T0 + 24 * H
+    assert view.deadline == T0 + 60 * H  # 24 h + 36 h, not 48 h
+    assert view.plies == (M, X)
+    again = project([M], 2, T0, T0 + 24 * H, T0 + 61 * H, hours=24, next_deadline=later)
+    assert again.number == 4 and again.opened_at == T0 + 60 * H
+    assert again.deadline == T0 + 96 * H and again.plies == (M, X, X)
+
+
+@given(plies, st.integers(min_value=0, max_value=200), st.integers(min_value=1, max_value=48))
+def test_the_default_next_deadline_is_hours_later(log, hours_later, hours):
+    if ply_state(log).outcome is not None:
+        return
+    number = len(log) + 1
+    args = (log, number, T0, T0 + hours * H, T0 + hours_later * H)
+    assert project(*args, hours=hours) == project(
+        *args, hours=hours, next_deadline=lambda opened: turn_deadline(opened, hours)
+    )
 
 
 @given(plies, st.integers(min_value=0, max_value=200), st.integers(min_value=1, max_value=48))
