@@ -4,6 +4,7 @@ replaced wrote (issue 15: faster first renders, same HTML)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from django.template import Context, Template
@@ -367,3 +368,51 @@ def test_a_shared_cell_writes_its_td_once_and_the_same_each_time():
     first = roundrobin_tags.crosstable_cells([cell, cell])
     assert cell.html == '<td class="cell" title="played"><s>½</s></td>'
     assert roundrobin_tags.crosstable_cells([cell]) + cell.html == first
+
+
+# --- Blokus: a session's standings rows ------------------------------------------------------
+
+OLD_BLOKUS_STANDINGS = Template(
+    "{% load i18n blokus_tags %}{% player_url_base event competition as players %}"
+    "{% for r in rows %}\n"
+    '    <tr{% if r.dropped %} class="dropped"{% endif %} data-player="{{ r.entry.pk }}">'
+    '<td class="place">{{ r.place }}</td><td><a href="{{ r.entry.pk|player_url:players }}">'
+    '{{ r.entry.player.name }}</a>{% if r.dropped %} <span class="tag">'
+    '{% translate "dropped out" %}</span>{% endif %}</td><td class="num">{{ r.points|qp }}'
+    '</td><td class="num">{{ r.total|signed }}</td><td class="num">{{ r.games }}</td></tr>\n'
+    "  {% endfor %}"
+)
+NEW_BLOKUS_STANDINGS = Template(
+    "{% load i18n blokus_tags %}{% player_url_base event competition as players %}"
+    "{% standings_rows rows players %}"
+)
+
+
+def _blokus_row(pk, name, place, points, total, games, dropped=False):
+    from types import SimpleNamespace
+
+    entry = SimpleNamespace(pk=pk, player=SimpleNamespace(name=name))
+    return SimpleNamespace(
+        entry=entry, place=place, points=points, total=total, games=games, dropped=dropped
+    )
+
+
+BLOKUS_ROWS = [
+    _blokus_row(1, "Ann", 1, Fraction(7, 2), 31, 4),
+    _blokus_row(22, "<Bo & 'Cy'>", 2, Fraction(3), -4, 4, dropped=True),
+    _blokus_row(333, 'Dee "D"', 2, Decimal("0.5"), 0, 3),
+    _blokus_row(4444, "Åsa", 4, Fraction(0), -60, 0),
+    _blokus_row(5, "Eve", 5, None, None, 0),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "et", "nl"])
+@pytest.mark.parametrize("rows", [BLOKUS_ROWS, BLOKUS_ROWS[:1], [], list(reversed(BLOKUS_ROWS))])
+def test_the_blokus_standings_tag_writes_what_the_template_loop_wrote(language, rows):
+    from django.utils import translation
+
+    context = {"rows": rows, "event": Named("lincon-2026"), "competition": Named("blokus")}
+    with translation.override(language):
+        old = OLD_BLOKUS_STANDINGS.render(Context(context))
+        assert NEW_BLOKUS_STANDINGS.render(Context(context)) == old
+    assert old.count("<tr") == len(rows)

@@ -115,3 +115,25 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
             "        </tr>\n      "
         )
     return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
+
+
+@register.simple_tag(takes_context=True)
+def standings_rows(context: template.Context, rows: list, players: str) -> str:
+    """A session's standings rows, exactly as the template loop they replaced wrote them (the
+    loop is kept in tests/test_render_speedups.py, which checks it): one call per table
+    instead of some ten template nodes per row."""
+    dropped_tag = f' <span class="tag">{_shown(gettext("dropped out"), context)}</span>'
+    parts = []
+    for r in rows:
+        pk = r.entry.pk
+        row_class = ' class="dropped"' if r.dropped else ""
+        parts.append(
+            f'\n    <tr{row_class} data-player="{_shown(pk, context)}">'
+            f'<td class="place">{_shown(r.place, context)}</td>'
+            f'<td><a href="{_shown(player_url(pk, players), context)}">'
+            f"{_shown(r.entry.player.name, context)}</a>{dropped_tag if r.dropped else ''}</td>"
+            f'<td class="num">{_shown(qp(r.points), context)}</td>'
+            f'<td class="num">{_shown(signed(r.total), context)}</td>'
+            f'<td class="num">{_shown(r.games, context)}</td></tr>\n  '
+        )
+    return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
