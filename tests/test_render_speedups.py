@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from django.template import Context, Template
@@ -416,3 +417,73 @@ def test_the_blokus_standings_tag_writes_what_the_template_loop_wrote(language, 
         old = OLD_BLOKUS_STANDINGS.render(Context(context))
         assert NEW_BLOKUS_STANDINGS.render(Context(context)) == old
     assert old.count("<tr") == len(rows)
+
+
+# --- Blokus: the table cards ------------------------------------------------------------------
+
+# templates/blokus/_tables.html as it was, with its loop over the cards.
+OLD_CARDS = Template((Path(__file__).parent / "files" / "blokus_tables_loop.html").read_text())
+NEW_CARDS = Template(
+    "{% load blokus_tags %}{% player_url_base event competition as players %}"
+    '<ol class="tables">\n{% table_cards games players %}\n</ol>\n'
+)
+
+
+class _Options:
+    def __init__(self, results_from_players: bool) -> None:
+        self.results_from_players = results_from_players
+
+
+class _Competition(Named):
+    def __init__(self, slug: str, results_from_players: bool) -> None:
+        super().__init__(slug)
+        self.options = _Options(results_from_players)
+
+
+def _card(pk, number, finished, attention=None, seats=SEATS):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        game=SimpleNamespace(pk=pk, number=number),
+        is_finished=finished,
+        needs_attention=attention is not None,
+        problem=attention,
+        seats=seats,
+    )
+
+
+CARDS = [
+    _card(101, 1, True),
+    _card(102, 2, False, seats=SEATS[:3]),
+    _card(103, 12, True, attention='Scores <do not> add up & "more"'),
+    _card(104, 1234, False, seats=[]),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "et", "nl"])
+@pytest.mark.parametrize(
+    ("propose", "desk", "from_players"),
+    [(False, False, False), (True, False, True), (False, True, True), (False, True, False)],
+)
+@pytest.mark.parametrize("corrected", [None, {102, 103}])
+def test_the_table_cards_tag_writes_what_the_template_loop_wrote(
+    language, propose, desk, from_players, corrected
+):
+    from django.utils import translation
+
+    context = {
+        "games": CARDS,
+        "event": Named("lincon-2026"),
+        "competition": _Competition("blokus", from_players),
+        "propose": propose,
+        "desk": desk,
+        "mine": 22,
+    }
+    if corrected is not None:
+        context["corrected"] = corrected
+    with translation.override(language):
+        old = OLD_CARDS.render(Context(context))
+        assert NEW_CARDS.render(Context(context)) == old
+    assert old.count('<li class="card"') == len(CARDS)
+    assert ("data-table-code" in old) == (desk and from_players)
+    assert ("data-propose" in old) == propose
