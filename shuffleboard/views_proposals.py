@@ -8,9 +8,7 @@ Three queries for the page."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from events import proposals
 from events.errors import ServiceError
+from events.forms import ConfirmingFields, ProposerFields, proposal_code_field
 from events.http import HtmxHttpRequest, already_received
 from events.models import PROPOSALS_OPEN, Competition, Entry, ResultProposal
 from events.selectors import competition_by_slugs
@@ -31,37 +30,14 @@ from shuffleboard.forms import TurnForm
 from shuffleboard.rules import BOARD_ORDER
 
 
-class PlayerFields(forms.Form):
+class PlayerFields(ProposerFields):
     """Who sends (a checked-in player) and the board's code."""
 
-    entry = forms.TypedChoiceField(label=gettext_lazy("Who are you?"), coerce=int)
-    code = forms.CharField(
-        label=gettext_lazy("Board code"),
-        max_length=20,
-        help_text=gettext_lazy("Ask the board's scorer."),
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
-        ),
-    )
-
-    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.entries = {e.pk: e for e in entries}
-        field = self.fields["entry"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [("", "—")] + [(e.pk, e.player.name) for e in entries]
-        field.widget.attrs["data-me-select"] = ""
-
-    def chosen(self) -> Entry:
-        return self.entries[self.cleaned_data["entry"]]
+    code = proposal_code_field(gettext_lazy("Board code"), gettext_lazy("Ask the board's scorer."))
 
 
-class ConfirmFields(PlayerFields):
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("auto_id", "confirm_%s")
-        super().__init__(*args, **kwargs)
+class ConfirmFields(ConfirmingFields, PlayerFields):
+    pass
 
 
 def _competition(event_slug: str, competition_slug: str, board: int) -> Competition:

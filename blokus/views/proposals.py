@@ -8,7 +8,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,43 +22,26 @@ from blokus.forms import ResultForm
 from blokus.selectors import SeatRow
 from events import proposals
 from events.errors import ServiceError
+from events.forms import ConfirmingFields, ProposerFields, proposal_code_field
 from events.http import HtmxHttpRequest, already_received
-from events.models import Competition, Entry, Game, ResultProposal
+from events.models import Competition, Game, ResultProposal
 from events.selectors import competition_by_slugs
 from events.services import AlreadySubmitted
 
 
-class PlayerFields(forms.Form):
+class PlayerFields(ProposerFields):
     """Who sends (one of the table's players) and the table code."""
 
-    entry = forms.TypedChoiceField(label=gettext_lazy("Who are you?"), coerce=int)
-    code = forms.CharField(
-        label=gettext_lazy("Table code"),
-        max_length=20,
-        help_text=gettext_lazy("Printed on the table card."),
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
-        ),
+    code = proposal_code_field(
+        gettext_lazy("Table code"), gettext_lazy("Printed on the table card.")
     )
 
     def __init__(self, *args: Any, seats: list[SeatRow], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.entries = {row.entry.pk: row.entry for row in seats}
-        entry_field = self.fields["entry"]
-        assert isinstance(entry_field, forms.ChoiceField)
-        entry_field.choices = [("", "—")] + [(row.entry.pk, row.entry.player.name) for row in seats]
-        self.fields["entry"].widget.attrs["data-me-select"] = ""
-
-    def chosen(self) -> Entry:
-        return self.entries[self.cleaned_data["entry"]]
+        super().__init__(*args, entries=[row.entry for row in seats], **kwargs)
 
 
-class ConfirmFields(PlayerFields):
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("auto_id", "confirm_%s")  # beside the page's other form
-        super().__init__(*args, **kwargs)
+class ConfirmFields(ConfirmingFields, PlayerFields):
+    pass
 
 
 def _competition(event_slug: str, competition_slug: str) -> Competition:
