@@ -378,10 +378,16 @@ class TurnAdmin(RoundRobinAdmin):
     An open turn's ``closed_at`` and missed flags are read-only (decision): closing it by hand
     would leave the game with no open turn (moves refused, never swept). What an organiser
     changes on an open turn is its deadline; the clock then closes it and opens the next.
-    Turns are never deleted: the misses and time losses were counted from them.
+    Turns are never deleted: the misses and time losses were counted from them, and never
+    added here (decision): the clock opens each turn with its number, mover and deadline when
+    the previous one closes; a turn added by hand would be a second open turn or one without
+    its mover (alternating turns).
     """
 
     OPEN_READ_ONLY = ("closed_at", "first_missed", "second_missed")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
     list_display = [
         "players",

@@ -196,6 +196,14 @@ def test_an_open_turn_cannot_be_closed_in_admin_only_its_deadline_changed(client
     assert 'name="closed_at_0"' in client.get(address).content.decode()  # closed: editable
 
 
+def test_turns_are_not_added_in_admin(client, started):
+    admin = UserFactory(username="clock-root-2", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    assert client.get(reverse("admin:roundrobin_turn_add")).status_code == 403
+    changelist = client.get(reverse("admin:roundrobin_turn_changelist")).content.decode()
+    assert reverse("admin:roundrobin_turn_add") not in changelist
+
+
 # --- one check of a result ------------------------------------------------------------------------
 
 
