@@ -32,7 +32,14 @@ from events.admin import TouchingAdmin
 from events.errors import ServiceError, Stale
 from events.models import Competition, Correction, Event, Game, Round, Seat, Session
 
-SEATING_FIELDS = ["role", "roll_call", "checked_in_at", "dropped_after_round"]
+SEATING_FIELDS = [
+    "role",
+    "roll_call",
+    "checked_in_at",
+    "dropped_after_round",
+    "back_from_round",
+    "dropped_by_withdrawal",
+]
 BLOKUS = "blokus"
 
 

@@ -57,10 +57,21 @@ def test_seating_is_read_only_in_the_admin(client, competition, seated_session):
     address = reverse("admin:blokus_sessionplayer_change", args=[out.pk])
     page = admin.get(address).content.decode()
     assert "corrected on the session" in page
-    response = admin.post(address, {"role": "seated", "dropped_after_round": "0"})
+    for field in ("role", "dropped_after_round", "back_from_round", "dropped_by_withdrawal"):
+        assert f'name="{field}"' not in page  # shown, not editable: the desk keeps them
+    response = admin.post(
+        address,
+        {
+            "role": "seated",
+            "dropped_after_round": "0",
+            "back_from_round": "2",
+            "dropped_by_withdrawal": "on",
+        },
+    )
     assert response.status_code == 302
     out.refresh_from_db()
     assert (out.role, out.dropped_after_round) == ("replaced", None)
+    assert (out.back_from_round, out.dropped_by_withdrawal) == (None, False)
     services.round_draw(session=seated_session, seed=1)
 
 
