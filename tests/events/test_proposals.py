@@ -366,3 +366,38 @@ def test_the_table_cards_and_the_desk_show_the_code_and_the_waiting_results(desk
     assert proposals.table_code(a).encode() not in cards.content
     session = desk_client.get(reverse("blokus:desk_session", args=[*slugs, 1]))
     assert b'id="proposals-link"' not in session.content
+
+
+def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
+    """Redis unreachable: the pages, a wrong code and the two phones' result all still work
+    (the lock counting wrong codes lives in the cache and is off meanwhile)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "events.cache.OptionalRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+        }
+    }
+    settings.LIVE_VERSIONS_IN_CACHE = True
+    competition, a, _b = table
+    url = propose_url(competition, a)
+    assert client.get(url).status_code == 200
+    wrong = client.post(url, form_data(a, 0, [0, 1, 2, 3], code="ZZZZ", submission="w1"))
+    assert wrong.status_code == 403 and not ResultProposal.objects.exists()
+    assert client.post(url, form_data(a, 0, [0, 1, 2, 3], submission="p1")).status_code == 302
+    first = ResultProposal.objects.get()
+    confirm = reverse(
+        "blokus:propose_confirm",
+        args=[competition.event.slug, competition.slug, a.pk, first.pk],
+    )
+    data = {
+        "entry": seats_of(a)[2].entry_id,
+        "code": proposals.table_code(a),
+        "revision": first.revision,
+        "submission": "c1",
+    }
+    assert client.post(confirm, data).status_code == 302
+    a.refresh_from_db()
+    assert a.is_finished
+    assert b"result-in" in client.get(url).content
+    standings = reverse("blokus:session", args=[competition.event.slug, competition.slug, 1])
+    assert client.get(standings).status_code == 200
