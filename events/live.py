@@ -8,7 +8,8 @@ page is written as a context builder decorated with :func:`competition_page` (or
 - answers ``304 Not Modified`` while the version, page/fragment choice, htmx target, language
   (and, for a signed-in browser, its session) are unchanged: the version comes from the shared
   cache, so an anonymous poll costs no database query (one query where the cache is not
-  shared, or after a miss, which fills it);
+  shared, or after a miss, which fills it); ``events.live_fast`` gives the same answer to an
+  anonymous poll before Django's middleware runs;
 - otherwise serves the body rendered for this version from the cache (anonymous visitors;
   keyed by address, language, host, page or fragment and htmx target; labelled with the
   version it was rendered at, so a body of another version is never served): one cache read,
@@ -60,6 +61,8 @@ MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills
 CSRF_PLACEHOLDER = "csrf0placeholder0live0body0"
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
 _SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
+# Set on each live view: which version its ETag follows (events.live_fast answers its 304s).
+LIVE_KIND = "live_kind"
 
 Context = dict[str, Any]
 Owner = Competition | Event
@@ -247,6 +250,7 @@ def competition_page(
             )
 
         setattr(view, language.DEFERS_EVENT_LANGUAGE, True)
+        setattr(view, LIVE_KIND, versions.COMPETITION)
         return view
 
     return decorator
@@ -278,6 +282,7 @@ def event_page(
             )
 
         setattr(view, language.DEFERS_EVENT_LANGUAGE, True)
+        setattr(view, LIVE_KIND, versions.EVENT)
         return view
 
     return decorator

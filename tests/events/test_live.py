@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import gzip
 import re
-import secrets
-import socket
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from redis import Redis
 
 from events import versions
 from events.live import CSRF_PLACEHOLDER
@@ -25,43 +22,6 @@ from events.services import competition_create, competition_touch, player_regist
 from tests.factories import PlayerFactory
 
 HTMX = {"HX-Request": "true"}
-REDIS = "redis://127.0.0.1:6379/0"
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
-@pytest.fixture(params=["locmem", "redis"])
-def live_cache(request, settings):
-    """Versions in the cache, on a cache of its own (emptied before the test)."""
-    if request.param == "redis":
-        if not _redis_up():
-            pytest.skip("no Redis on 127.0.0.1:6379")
-        backend = {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS}
-    else:
-        backend = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    prefix = f"test-live-{secrets.token_hex(4)}"
-    backend["KEY_PREFIX"] = prefix
-    settings.CACHES = {"default": backend}
-    settings.LIVE_VERSIONS_IN_CACHE = True
-    yield request.param
-    if request.param == "redis":  # only this test's keys: clear() would empty all of Redis
-        client = Redis.from_url(REDIS)
-        for key in client.scan_iter(f"{prefix}:*"):
-            client.delete(key)
-    else:
-        cache.clear()
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run the after-commit cache writes of the writes made inside it (as a real commit does)."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def _register(competition: Competition, name: str, committed) -> None:
