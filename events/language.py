@@ -195,7 +195,8 @@ class EventLanguageMiddleware:
     ) -> None:
         if chosen_language(request) is not None:
             return None
-        if getattr(view_func, DEFERS_EVENT_LANGUAGE, False) and _event_page(request, view_kwargs):
+        deferring = getattr(view_func, DEFERS_EVENT_LANGUAGE, False)
+        if deferring and follows_event_language(request, view_kwargs):
             # A live page reads the event's language in its own cache round trip (events.live).
             setattr(request, _DEFERRED, view_kwargs["event_slug"])
             return None
@@ -203,7 +204,7 @@ class EventLanguageMiddleware:
         return None
 
 
-def _event_page(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+def follows_event_language(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
     """A page that follows its event's language (3.), not a player's or the desk's."""
     match = getattr(request, "resolver_match", None)
     return (

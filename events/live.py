@@ -73,7 +73,7 @@ def poll_for(competition: Competition) -> str:
     return "" if competition.is_finished else POLL
 
 
-def _anonymous(request: HttpRequest) -> bool:
+def anonymous_visitor(request: HttpRequest) -> bool:
     """No session and no pending messages: the page is the same for every such visitor."""
     cookies = request.COOKIES
     return settings.SESSION_COOKIE_NAME not in cookies and MESSAGES_COOKIE not in cookies
@@ -86,7 +86,7 @@ def _target(request: HttpRequest) -> str:
     return hashlib.sha256(target.encode()).hexdigest()[:16]
 
 
-def _etag(kind: str, stamp: int, request: HttpRequest) -> str:
+def etag_of(kind: str, stamp: int, request: HttpRequest) -> str:
     pk, created, version = versions.stamp_parts(stamp)
     fragment = "f" if getattr(request, "htmx", False) else "p"
     # A signed-in browser's page may differ from a player's: its ETags are its own.
@@ -106,7 +106,7 @@ def _body_key(request: HttpRequest, kind: str) -> str | None:
     return f"live:b:{kind}:{hashlib.sha256(where.encode()).hexdigest()[:32]}"
 
 
-def _finish(response: HttpResponse, etag: str | None) -> HttpResponse:
+def finish(response: HttpResponse, etag: str | None) -> HttpResponse:
     # The browser must ask again every time (cheap with the ETag), never show a guess.
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(
@@ -146,7 +146,7 @@ def live_response(
     ``load`` resolves the owner (a competition or an event) and the template's base context,
     raising ``Http404``; ``build`` adds the page's own context (or returns a response).
     """
-    anonymous = shared and _anonymous(request)
+    anonymous = shared and anonymous_visitor(request)
     stamp_key = versions.stamp_key(kind, slugs) if versions.in_cache() else None
     # The event's language, for a visitor who chose none, is read in the same round trip as
     # the version (events.language defers it to here); the body's key depends on it.
@@ -169,11 +169,11 @@ def live_response(
         stamp = versions.stamp_from_database(kind, slugs)
         if stamp is not None:
             versions.fill(kind, slugs, stamp)
-    etag = _etag(kind, stamp, request) if stamp is not None else None
+    etag = etag_of(kind, stamp, request) if stamp is not None else None
     if etag is not None:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return _finish(not_modified, etag)
+            return finish(not_modified, etag)
         if anonymous and not body_now:
             body_key = _body_key(request, kind)
             if body_key:
@@ -185,19 +185,19 @@ def live_response(
             and body[0] == stamp
             and packed.is_packed(body[1])
         ):
-            return _finish(_serve(request, body[1]), etag)
+            return finish(_serve(request, body[1]), etag)
 
     owner, base = load()  # 404 here for an unknown address
     context = build(owner)
     if isinstance(context, HttpResponse):
-        return _finish(context, etag)
+        return finish(context, etag)
     rendered = versions.stamp_of(owner.pk, owner.created_at, owner.version)
     name = f"{template}#{FRAGMENT}" if getattr(request, "htmx", False) else template
     full = {**base, **context}
     body_key = _body_key(request, kind) if anonymous else None
     if body_key is None:
         html = render_to_string(name, full, request)
-        return _finish(HttpResponse(html), _etag(kind, rendered, request))
+        return finish(HttpResponse(html), etag_of(kind, rendered, request))
     html = render_to_string(name, {**full, "csrf_token": CSRF_PLACEHOLDER}, request)
     segments = packed.pack(html, CSRF_PLACEHOLDER)
     # Labelled with the version read before the page's other queries: the body is at least
@@ -206,7 +206,7 @@ def live_response(
         cache.set(body_key, (rendered, segments), BODY_SECONDS)
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
-    return _finish(_serve(request, segments), _etag(kind, rendered, request))
+    return finish(_serve(request, segments), etag_of(kind, rendered, request))
 
 
 def competition_page(

@@ -64,9 +64,9 @@ def not_modified(environ: dict[str, Any]) -> HttpResponse | None:
     request = WSGIRequest(environ)
     request.get_host()  # DisallowedHost for a host not served: Django answers it
     # (SecurityMiddleware reads its settings when built: built here, so that they are current.)
-    if _hostile._refused(request) or SecurityMiddleware(_not_called).process_request(request):
+    if _hostile.refuses(request) or SecurityMiddleware(_not_called).process_request(request):
         return None
-    if not live._anonymous(request):
+    if not live.anonymous_visitor(request):
         return None
     try:
         match = resolve(request.path_info)
@@ -87,7 +87,7 @@ def not_modified(environ: dict[str, Any]) -> HttpResponse | None:
     chosen = language.chosen_language(request)
     language_key = None
     if chosen is None:
-        if not language._event_page(request, kwargs):
+        if not language.follows_event_language(request, kwargs):
             return None  # a player's page in the player's language: Django reads it
         language_key = language.event_language_key(kwargs["event_slug"])
         if language_key is None:
@@ -106,11 +106,11 @@ def not_modified(environ: dict[str, Any]) -> HttpResponse | None:
     else:
         page_language = chosen
     with translation.override(page_language):
-        etag = live._etag(kind, stamp, request)
+        etag = live.etag_of(kind, stamp, request)
     response = get_conditional_response(request, etag=etag)
     if response is None or response.status_code != 304:
         return None
-    response = live._finish(response, etag)
+    response = live.finish(response, etag)
     # What LocaleMiddleware and EventLanguageMiddleware add to every answer.
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
     response.headers.setdefault("Content-Language", page_language)

@@ -112,7 +112,7 @@ class HostileInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if self._refused(request):
+        if self.refuses(request):
             return self._bad_request(request)
         cleaned_get = _without_controls(request.GET, QUERY_CONTROL)
         if cleaned_get is not None:
@@ -123,7 +123,7 @@ class HostileInputMiddleware:
                 request.POST = cleaned_post  # type: ignore[assignment]
         return self.get_response(request)
 
-    def _refused(self, request: HttpRequest) -> bool:
+    def refuses(self, request: HttpRequest) -> bool:
         if NUL in request.path or NUL in request.path_info:
             return True
         if _has_nul(request.GET.keys()):

@@ -35,6 +35,15 @@ STOP_TIMEOUT = 15.0
 POLL_EVERY = 0.05  # seconds between two looks at /healthz while a server starts
 
 
+def redis_up(host: str = "127.0.0.1", port: int = 6379) -> bool:
+    """Whether a Redis answers there (the tests that need one are skipped otherwise)."""
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -8,7 +8,6 @@ import http.cookiejar
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
 import urllib.error
@@ -36,6 +35,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.servers import redis_up
 
 ROOT = Path(__file__).resolve().parents[1]
 HTMX = {"HX-Request": "true"}
@@ -45,14 +45,6 @@ DEAD_REDIS = {
         "LOCATION": "redis://127.0.0.1:6390/0",  # nothing listens there
     }
 }
-
-
-def _redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.3).close()
-    except OSError:
-        return False
-    return True
 
 
 # --- 1. the cache is optional -----------------------------------------------------------------
@@ -100,7 +92,7 @@ def test_every_public_page_answers_200_with_the_cache_down(demo, client, caplog)
     assert len(warnings) == 1  # logged once, not per request
 
 
-@pytest.mark.skipif(not _redis_up(), reason="no Redis at 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="no Redis at 127.0.0.1:6379")
 def test_live_fragments_are_cached_in_a_real_redis(demo, client):
     real = {"default": {**DEAD_REDIS["default"], "LOCATION": "redis://127.0.0.1:6379/15"}}
     with override_settings(CACHES=real):

@@ -18,7 +18,6 @@ import datetime as dt
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 from contextlib import ExitStack
@@ -43,19 +42,12 @@ from tests.servers import (
     free_port,
     gunicorn_server,
     production_env,
+    redis_up,
 )
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 PASSWORD = "two-servers-desk-2026"
 SWEEP = re.compile(r"closed (\d+) turns?, finished (\d+) games?")
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 pytestmark = [
@@ -64,7 +56,7 @@ pytestmark = [
         reason="two app servers share one PostgreSQL: set DATABASE_URL=postgres://… "
         "(SQLite is one file for one machine, and pytest-django's rows stay uncommitted there)",
     ),
-    pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379 (.ci/run starts it)"),
+    pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379 (.ci/run starts it)"),
 ]
 
 

@@ -3,28 +3,21 @@
 from __future__ import annotations
 
 import secrets
-import socket
 
 import pytest
 from django.core.cache import cache
 from redis import Redis
 
+from tests.servers import redis_up
+
 REDIS = "redis://127.0.0.1:6379/0"
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 @pytest.fixture(params=["locmem", "redis"])
 def live_cache(request, settings):
     """Versions in the cache, on a cache of its own (emptied before the test)."""
     if request.param == "redis":
-        if not _redis_up():
+        if not redis_up():
             pytest.skip("no Redis on 127.0.0.1:6379")
         backend = {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS}
     else:

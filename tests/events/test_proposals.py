@@ -266,6 +266,21 @@ def form_data(game: Game, who: int, squares: list[int], **extra) -> dict:
     return {**data, **extra}
 
 
+def confirmation(competition, game: Game, proposal: ResultProposal, who: int) -> tuple[str, dict]:
+    """The address and form of the seat ``who`` confirming ``proposal`` from their phone."""
+    address = reverse(
+        "blokus:propose_confirm",
+        args=[competition.event.slug, competition.slug, game.pk, proposal.pk],
+    )
+    data = {
+        "entry": seats_of(game)[who].entry_id,
+        "code": proposals.table_code(game),
+        "revision": proposal.revision,
+        "submission": "c1",
+    }
+    return address, data
+
+
 def test_two_phones_put_a_result_in_through_the_pages(client, table, django_assert_max_num_queries):
     competition, a, _b = table
     url = propose_url(competition, a)
@@ -277,16 +292,7 @@ def test_two_phones_put_a_result_in_through_the_pages(client, table, django_asse
     first = ResultProposal.objects.get()
     page = client.get(url)
     assert f"proposal-{first.pk}".encode() in page.content
-    confirm = reverse(
-        "blokus:propose_confirm",
-        args=[competition.event.slug, competition.slug, a.pk, first.pk],
-    )
-    data = {
-        "entry": seats_of(a)[3].entry_id,
-        "code": proposals.table_code(a),
-        "revision": first.revision,
-        "submission": "c1",
-    }
+    confirm, data = confirmation(competition, a, first, 3)
     assert client.post(confirm, data).status_code == 302
     a.refresh_from_db()
     assert a.is_finished
@@ -385,16 +391,7 @@ def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
     assert wrong.status_code == 403 and not ResultProposal.objects.exists()
     assert client.post(url, form_data(a, 0, [0, 1, 2, 3], submission="p1")).status_code == 302
     first = ResultProposal.objects.get()
-    confirm = reverse(
-        "blokus:propose_confirm",
-        args=[competition.event.slug, competition.slug, a.pk, first.pk],
-    )
-    data = {
-        "entry": seats_of(a)[2].entry_id,
-        "code": proposals.table_code(a),
-        "revision": first.revision,
-        "submission": "c1",
-    }
+    confirm, data = confirmation(competition, a, first, 2)
     assert client.post(confirm, data).status_code == 302
     a.refresh_from_db()
     assert a.is_finished
