@@ -16,7 +16,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def enter(page, board_counts: tuple[int, int, int, int]) -> None:
-    """Type the counts left to right as the gates stand (2, 3, 4, 1) and press Enter."""
+    """Type the counts left to right as the gates stand (2, 3, 4, 1) and press Enter.
+
+    First the cursor must be in the first gate, as the organiser sees it: htmx focuses the new
+    panel's ``autofocus`` field only after its settle delay, and typing before that would send
+    a keystroke of the next gate into the first one."""
+    expect(page.locator("#id_gate2")).to_be_focused()
     for value, count in zip((2, 3, 4, 1), board_counts, strict=True):
         page.fill(f"#id_gate{value}", str(count))
     page.press("#id_gate1", "Enter")
@@ -59,6 +64,7 @@ def test_it_enters_scores_at_the_board_and_the_public_standings_follow(
     phone.press("#id_gate1", "Enter")
     expect(phone.locator("#entry-panel .errors")).to_contain_text("add up to 31")
     expect(phone.locator("#id_gate2")).to_have_value("9")
+    expect(phone.locator("#id_gate2")).to_be_focused()  # the re-rendered panel has settled
     screenshot(phone, "sjoelen-entry-error")
 
     # The seed example (2→9, 3→5, 4→7, 1→5): the preview shows 116 before saving.
