@@ -751,6 +751,19 @@ class SubmissionToken(models.Model):
         return self.token
 
 
+class AttemptCounter(models.Model):
+    """Attempts counted against a key (a table's code, a board's code) in a fixed window, in the
+    database so that every server process counts the same attempts and the count holds with the
+    cache down (events.attempts)."""
+
+    key = models.CharField(max_length=200, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"
+
+
 class ProposalStatus(models.TextChoices):
     PROPOSED = "proposed", _("proposed")
     CONFLICT = "conflict", _("conflict")

@@ -39,11 +39,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from events import attempts
 from events.errors import Conflict, Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
 from events.models import (
     PROPOSALS_OPEN,
@@ -114,19 +114,21 @@ def normalise_code(code: str) -> str:
     return "".join(str(code or "").split()).upper()[:20]
 
 
-def _check_code(game: Game, code: str) -> None:
-    lock_key = f"proposal-codes:{game.pk}"
-    wrong = cache.get(lock_key, 0)
-    if isinstance(wrong, int) and wrong >= WRONG_CODES_ALLOWED:
-        raise refuse(LOCKED, error_class=Forbidden, code="code_locked")
-    if hmac.compare_digest(normalise_code(code).encode(), table_code(game).encode()):
+def code_check(key: str, code: str, expected: str, *, wrong: Any, locked: Any) -> None:
+    """Refuse a wrong code (``wrong``), and every code once ``WRONG_CODES_ALLOWED`` wrong ones
+    were sent for ``key`` within ``LOCK_SECONDS`` (``locked``). Counted in the database
+    (events.attempts), so it holds on every server and with the cache down; call it before the
+    service's transaction, whose rollback must not undo the count."""
+    if not attempts.take(key, limit=WRONG_CODES_ALLOWED, seconds=LOCK_SECONDS):
+        raise refuse(locked, error_class=Forbidden, code="code_locked")
+    if hmac.compare_digest(normalise_code(code).encode(), expected.encode()):
+        attempts.give_back(key)
         return
-    try:
-        cache.add(lock_key, 0, LOCK_SECONDS)
-        cache.incr(lock_key)
-    except ValueError:  # expired between the two calls
-        cache.set(lock_key, 1, LOCK_SECONDS)
-    raise refuse(WRONG_CODE, error_class=Forbidden, code="wrong_code")
+    raise refuse(wrong, error_class=Forbidden, code="wrong_code")
+
+
+def _check_code(game: Game, code: str) -> None:
+    code_check(f"table-code:{game.pk}", code, table_code(game), wrong=WRONG_CODE, locked=LOCKED)
 
 
 # --- checks shared by the players' writes ---
@@ -143,14 +145,13 @@ def _locked_game(game: Game) -> Game:
         raise refuse(NO_PROPOSAL, error_class=NotFound, code="game_gone") from exc
 
 
-def _player_checks(game: Game, entry: Entry, code: str) -> ModuleType:
+def _player_checks(game: Game, entry: Entry) -> ModuleType:
     competition = game.round.session.competition
     module = ensure_enabled(competition)
     if competition.is_finished:
         raise refuse(FINISHED, error_class=Gone, code="competition_finished")
     if not game.seats.filter(entry_id=entry.pk).exists():
         raise refuse(NOT_AT_TABLE, error_class=Forbidden, code="not_at_table")
-    _check_code(game, code)
     if entry.withdrawn_at is not None:
         raise refuse(WITHDRAWN, error_class=Refused, code="entry_withdrawn")
     if game.is_finished:
@@ -203,7 +204,6 @@ def _apply(
 # --- the players ---
 
 
-@transaction.atomic
 def proposal_submit(
     *,
     game: Game,
@@ -214,9 +214,17 @@ def proposal_submit(
 ) -> ResultProposal:
     """A seated player's result for their game: proposed, confirming an equal one of another
     player (applied at once), or in conflict with a different one."""
+    _check_code(game, code)  # counted outside the transaction
+    return _submit(game=game, entry=entry, payload=payload, submission=submission)
+
+
+@transaction.atomic
+def _submit(
+    *, game: Game, entry: Entry, payload: Mapping[str, Any], submission: str
+) -> ResultProposal:
     _take_submission(submission)
     game = _locked_game(game)
-    module = _player_checks(game, entry, code)
+    module = _player_checks(game, entry)
     payload = module.clean(game, payload)
     competition = game.round.session.competition
     open_ = list(
@@ -252,7 +260,6 @@ def proposal_submit(
     return proposal
 
 
-@transaction.atomic
 def proposal_confirm(
     *,
     proposal: ResultProposal,
@@ -262,11 +269,20 @@ def proposal_confirm(
     submission: str = "",
 ) -> ResultProposal:
     """A second seated player confirms ``proposal`` as shown to them (``revision``)."""
-    _take_submission(submission)
     if proposal.game is None:
         raise refuse(NO_PROPOSAL, error_class=NotFound, code="proposal_gone")
+    _check_code(proposal.game, code)  # counted outside the transaction
+    return _confirm_locked(proposal, entry, revision, submission)
+
+
+@transaction.atomic
+def _confirm_locked(
+    proposal: ResultProposal, entry: Entry, revision: int, submission: str
+) -> ResultProposal:
+    _take_submission(submission)
+    assert proposal.game is not None
     game = _locked_game(proposal.game)
-    module = _player_checks(game, entry, code)
+    module = _player_checks(game, entry)
     proposal = _locked(proposal, revision)
     if proposal.status != Status.PROPOSED:
         raise refuse(STALE, error_class=Stale, code="proposal_stale")

@@ -49,12 +49,29 @@ def machine_value(value: Any) -> Any:
     return value
 
 
+# OWASP's CSV injection characters: a cell starting with one of them is read as a formula by
+# Excel, LibreOffice and Google Sheets (leading spaces are skipped by some of them).
+FORMULA_STARTS = ("=", "+", "-", "@")
+CONTROL_STARTS = ("\t", "\r")
+
+
+def reads_as_formula(text: str) -> bool:
+    """Whether a spreadsheet would take this text for a formula (or a command) when opened."""
+    return text.startswith(CONTROL_STARTS) or text.lstrip().startswith(FORMULA_STARTS)
+
+
+def csv_text(text: str) -> str:
+    """Text made safe for a CSV cell as OWASP says: a leading ``'`` where it would read as a
+    formula. Decided on the type: only text is touched, so numbers (-3) stay numbers."""
+    return "'" + text if reads_as_formula(text) else text
+
+
 def csv_bytes(sheet: Sheet, time_zone: dt.tzinfo | None = None) -> bytes:
     """The sheet as CSV: UTF-8 with a byte-order mark (so Excel reads the accents), commas,
     plain machine numbers (1.5), times in ISO 8601 in the event's time zone."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(sheet.header)
+    writer.writerow([csv_text(str(title)) for title in sheet.header])
     for row in sheet.rows:
         writer.writerow([_csv_cell(value, time_zone) for value in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
@@ -67,6 +84,8 @@ def _csv_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:
         value = value.normalize() if value == value.to_integral() else value
         return format(value, "f")
     value = machine_value(value)
+    if isinstance(value, str):
+        return csv_text(value)
     return "" if value is None else value
 
 
@@ -87,12 +106,25 @@ def xlsx_bytes(sheets: Iterable[Sheet], time_zone: dt.tzinfo | None = None) -> b
         worksheet.append([str(title) for title in sheet.header])
         for cell in worksheet[1]:
             cell.font = bold
+        _text_stays_text(worksheet[1])
         for row in sheet.rows:
             worksheet.append([_xlsx_cell(value, time_zone) for value in row])
+            _text_stays_text(worksheet[worksheet.max_row])
         worksheet.freeze_panes = "A2"
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def _text_stays_text(cells: Iterable[Any]) -> None:
+    """Every text cell a string cell: openpyxl stores text starting with ``=`` as a formula
+    (and ``#N/A`` as an error). The text is kept exactly, without a visible apostrophe; the
+    quote prefix keeps it text when someone edits the cell in Excel."""
+    for cell in cells:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
+            if reads_as_formula(cell.value):
+                cell.quotePrefix = True
 
 
 def _xlsx_cell(value: Any, time_zone: dt.tzinfo | None) -> Any:

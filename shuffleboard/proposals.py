@@ -38,7 +38,6 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -76,19 +75,13 @@ def board_code(competition: Competition | int, board: int) -> str:
 
 
 def _check_code(competition: Competition, board: int, code: str) -> None:
-    lock_key = f"proposal-board-codes:{competition.pk}:{board}"
-    wrong = cache.get(lock_key, 0)
-    if isinstance(wrong, int) and wrong >= shared.WRONG_CODES_ALLOWED:
-        raise refuse(BOARD_LOCKED, error_class=Forbidden, code="code_locked")
-    expected = board_code(competition, board).encode()
-    if hmac.compare_digest(shared.normalise_code(code).encode(), expected):
-        return
-    try:
-        cache.add(lock_key, 0, shared.LOCK_SECONDS)
-        cache.incr(lock_key)
-    except ValueError:
-        cache.set(lock_key, 1, shared.LOCK_SECONDS)
-    raise refuse(WRONG_BOARD_CODE, error_class=Forbidden, code="wrong_code")
+    shared.code_check(
+        f"board-code:{competition.pk}:{board}",
+        code,
+        board_code(competition, board),
+        wrong=WRONG_BOARD_CODE,
+        locked=BOARD_LOCKED,
+    )
 
 
 # --- the payload ---
@@ -153,7 +146,6 @@ def _open_of(competition: Competition, payload: Mapping[str, Any]) -> list[Resul
     return [p for p in rows if _same_game(p.payload, payload)]
 
 
-@transaction.atomic
 def proposal_submit(
     *,
     competition: Competition,
@@ -164,17 +156,24 @@ def proposal_submit(
 ) -> ResultProposal:
     """``entry`` sends a game (``payload``): their own, or another version of a game waiting
     for their confirmation (a conflict)."""
-    shared._take_submission(submission)
     shared.ensure_enabled(competition)
     if competition.is_finished:
         raise refuse(shared.FINISHED, error_class=Gone, code="competition_finished")
     payload = clean_payload(competition, payload)
+    _check_code(competition, payload["board"], code)  # counted outside the transaction
+    return _submit(competition, entry, payload, submission)
+
+
+@transaction.atomic
+def _submit(
+    competition: Competition, entry: Entry, payload: dict[str, Any], submission: str
+) -> ResultProposal:
+    shared._take_submission(submission)
     owner = _locked_entry(competition, payload["player"])  # the one lock: the game's player
     sender = owner if owner.pk == entry.pk else _locked_entry(competition, entry.pk)
     _player_ok(competition, owner)
     _player_ok(competition, sender)
     payload["name"] = owner.player.name  # shown at the desk; not part of the rules' check
-    _check_code(competition, payload["board"], code)
     if Turn.objects.filter(entry=owner, number=payload["number"]).exists():
         raise refuse(HAS_GAME, error_class=Conflict, code="has_result")
     open_ = _open_of(competition, payload)
@@ -201,7 +200,6 @@ def proposal_submit(
     return proposal
 
 
-@transaction.atomic
 def proposal_confirm(
     *,
     proposal: ResultProposal,
@@ -211,16 +209,28 @@ def proposal_confirm(
     submission: str = "",
 ) -> ResultProposal:
     """Another checked-in player at the board confirms ``proposal`` as shown (``revision``)."""
-    shared._take_submission(submission)
     competition = proposal.competition
     shared.ensure_enabled(competition)
     if competition.is_finished:
         raise refuse(shared.FINISHED, error_class=Gone, code="competition_finished")
+    # counted outside the transaction; the board is the proposal's as the player was shown it
+    _check_code(competition, proposal.payload.get("board", 0), code)
+    return _confirm_locked(competition, proposal, entry, revision, submission)
+
+
+@transaction.atomic
+def _confirm_locked(
+    competition: Competition,
+    proposal: ResultProposal,
+    entry: Entry,
+    revision: int,
+    submission: str,
+) -> ResultProposal:
+    shared._take_submission(submission)
     _locked_entry(competition, proposal.payload.get("player", 0))
     confirmer = _locked_entry(competition, entry.pk)
     _player_ok(competition, confirmer)
     proposal = shared._locked(proposal, revision)
-    _check_code(competition, proposal.payload.get("board", 0), code)
     if proposal.status != Status.PROPOSED:
         raise refuse(shared.STALE, error_class=shared.Stale, code="proposal_stale")
     return _confirm(competition, proposal, confirmer)

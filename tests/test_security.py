@@ -135,6 +135,25 @@ def test_wrong_passwords_lock_the_login_until_reset(db, client, address):
     assert client.session["_auth_user_id"] == str(user.pk)
 
 
+def test_wrong_passwords_lock_the_login_with_the_cache_down(db, client, settings):
+    """django-axes counts in the database: Redis unreachable changes nothing."""
+    settings.CACHES = DEAD_REDIS
+    user = UserFactory(username="desk", is_staff=True)
+    user.set_password("right-password-2026")
+    user.save()
+    for _ in range(5):
+        assert client.post(
+            "/accounts/login/", {"username": "desk", "password": "x"}
+        ).status_code in (
+            200,
+            429,
+        )
+    locked = client.post(
+        "/accounts/login/", {"username": "desk", "password": "right-password-2026"}
+    )
+    assert locked.status_code == 429 and "_auth_user_id" not in client.session
+
+
 # --- 3. private links -------------------------------------------------------------------------
 
 

@@ -375,8 +375,7 @@ def test_the_table_cards_and_the_desk_show_the_code_and_the_waiting_results(desk
 
 
 def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
-    """Redis unreachable: the pages, a wrong code and the two phones' result all still work
-    (the lock counting wrong codes lives in the cache and is off meanwhile)."""
+    """Redis unreachable: the pages, a wrong code and the two phones' result all still work."""
     settings.CACHES = {
         "default": {
             "BACKEND": "events.cache.OptionalRedisCache",
@@ -398,3 +397,23 @@ def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
     assert b"result-in" in client.get(url).content
     standings = reverse("blokus:session", args=[competition.event.slug, competition.slug, 1])
     assert client.get(standings).status_code == 200
+
+
+def test_wrong_codes_lock_the_table_with_the_cache_down(client, table, settings):
+    """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "events.cache.OptionalRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+        }
+    }
+    competition, a, b = table
+    url = propose_url(competition, a)
+    for n in range(proposals.WRONG_CODES_ALLOWED):
+        wrong = client.post(url, form_data(a, 0, [0, 1, 2, 3], code="ZZZZZ", submission=f"w{n}"))
+        assert wrong.status_code == 403 and b"table card" in wrong.content
+    right = client.post(url, form_data(a, 0, [0, 1, 2, 3], submission="right"))
+    assert right.status_code == 403 and b"Too many wrong table codes" in right.content
+    assert not ResultProposal.objects.exists()
+    other = client.post(propose_url(competition, b), form_data(b, 0, [0, 1, 2, 3], submission="b"))
+    assert other.status_code == 302  # another table is not locked

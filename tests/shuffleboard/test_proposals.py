@@ -254,3 +254,20 @@ def test_hostile_confirmations_are_refused_without_a_500(board, client):
     assert client.post(url(competition, "propose_confirm", 999999), {}).status_code == 404
     proposal.refresh_from_db()
     assert proposal.status == Status.PROPOSED
+
+
+def test_wrong_board_codes_lock_the_board_with_the_cache_down(board, client, settings):
+    """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "events.cache.OptionalRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+        }
+    }
+    competition, (a, *_rest) = board
+    for n in range(shared.WRONG_CODES_ALLOWED):
+        wrong = post_game(client, competition, a, code="ZZZZZ", submission=f"w{n}")
+        assert wrong.status_code == 403
+    right = post_game(client, competition, a, submission="right")
+    assert right.status_code == 403 and b"Too many" in right.content
+    assert not ResultProposal.objects.exists()
