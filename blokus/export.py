@@ -1,4 +1,4 @@
-"""What Blokus adds to an event export (``events.exchange``), and its standings and results
+"""What Blokus adds to an event export (``events.exchange.document``), and its standings and results
 as sheets for the CSV and XLSX downloads."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from blokus.selectors.qualification import final_view, qualification_rows
 from blokus.selectors.tables import seats_query
-from events.exchange import Remap, Table, id_list
+from events.exchange.document import Remap, Table, id_list
+from events.exchange.sheets import Sheet
 from events.models import Competition
-from events.sheets import Sheet
 
 ENTRIES, GAMES, SESSIONS, SEATS = "events.entry", "events.game", "events.session", "events.seat"
 

@@ -1,4 +1,5 @@
-"""Blokus's part of results entered by players (issue 16; the shared part: events/proposals.py).
+"""Blokus's part of results entered by players (issue 16; the shared part:
+events/services/proposals.py).
 
 A payload is ``{"hands": [[seat_id, squares_left, monomino_last], ...]}`` in seat order: what a
 phone types (squares left and "monomino last" for each of the four players; the pieces are
@@ -99,7 +100,7 @@ def rows(seats: Sequence[SeatRow], payload: Mapping[str, Any], official: bool) -
     return result
 
 
-# --- the desk's list (events/proposal_views.py) ---
+# --- the desk's list (events/desk/views/proposals.py) ---
 
 DESK_TEMPLATE = "blokus/_propose_desk.html"
 

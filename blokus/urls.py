@@ -2,8 +2,8 @@ from django.urls import path
 
 from blokus.format import BLOKUS
 from blokus.views import clock, desk, proposals, public, results, screen
+from events.common.routing import nest
 from events.formats import desk_prefix, public_prefix
-from events.routing import nest
 
 app_name = "blokus"
 

@@ -68,7 +68,7 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG el
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 SITE_NAME = os.environ.get("SITE_NAME", "Tabletop Desk")
 # The one base address of every absolute link (QR codes, table cards, e-mails;
-# events/siteurl.py): the public address on a server, the laptop's LAN address at a venue
+# events/common/siteurl.py): the public address on a server, the laptop's LAN address at a venue
 # (`make run HOST=0.0.0.0` sets it). Its host is allowed and its origin trusted for forms.
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 if os.environ.get("SITE_URL"):
@@ -107,8 +107,8 @@ MIDDLEWARE = [
     # An event's pages in the event's language when the visitor chose none (events/language.py).
     "events.language.EventLanguageMiddleware",
     # A NUL byte anywhere in the request: 400 before any view; control characters stripped.
-    "events.middleware.HostileInputMiddleware",
-    "events.middleware.SecurityHeadersMiddleware",
+    "events.common.middleware.HostileInputMiddleware",
+    "events.common.middleware.SecurityHeadersMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -134,7 +134,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "events.context_processors.site",
+                "events.common.context_processors.site",
             ],
         },
     },
@@ -162,7 +162,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # Django's Redis cache made optional: a Redis that is down is a cache miss, logged once.
-    CACHES = {"default": {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "events.common.cache.OptionalRedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Several sites (or test runs) on one Redis keep apart by a prefix of their keys.

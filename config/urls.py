@@ -4,8 +4,9 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic.base import RedirectView
 
-from events import health, jsi18n, results_sheet
+from events.common import health, jsi18n
 from events.formats import all_formats
+from events.live import results_sheet
 
 
 class FaviconView(RedirectView):
@@ -26,7 +27,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
-    # The JavaScript strings (Django's JavaScriptCatalog), per language, cached (events/jsi18n.py).
+    # The JavaScript strings (Django's JavaScriptCatalog), per language, cached
+    # (events/common/jsi18n.py).
     path("jsi18n/<str:lang>/", jsi18n.javascript_catalogue, name="javascript-catalog"),
     # The notice board's A4 sheet of a competition (final standings and podium).
     path(

@@ -82,13 +82,13 @@ class GameFormat:
     # replaced, through the format's own services (which record the undo as a correction).
     undo_correction: str = ""
     screen: str = ""  # URL name of the projector screen, when the format has its own
-    # Dotted path of the format's export module (events/exchange.py): ``TABLES`` (its own
+    # Dotted path of the format's export module (events/exchange/document.py): ``TABLES`` (its own
     # tables in a whole-event export), ``correction_payload(payload, remap)``, and
     # ``standings(competition)`` / ``results(competition)`` for the CSV and XLSX downloads
-    # (events/sheets.py).
+    # (events/exchange/sheets.py).
     export: str = ""
     # Dotted path of the format's module for results players enter themselves (issue 16,
-    # events/proposals.py): ``SETTING`` (the settings field that turns it on),
+    # events/services/proposals.py): ``SETTING`` (the settings field that turns it on),
     # ``clean(game, payload) -> payload`` (validates through the format's rules, raising
     # events.errors.Invalid), ``apply(proposal, payload, by) -> None`` (saves through the
     # format's own result service) and ``summary(game, payload) -> list[(name, text)]``.

@@ -16,7 +16,7 @@ does 3, in ``process_view``, only when neither 1 nor 2 applies: it reads the lan
 most one query, and an event's language from the shared cache (:data:`CACHE_SECONDS`,
 forgotten whenever the event is saved), so a poll of a live page by such a visitor usually
 costs no query either. Every answer varies on ``Accept-Language`` and ``Cookie``; the live
-pages key their cached bodies and ETags on the active language (``events.live``).
+pages key their cached bodies and ETags on the active language (``events.live.pages``).
 
 E-mails: :func:`mail_language` (the player's language, else the event's) and
 :func:`send_mail_in`, which marks the message with ``Content-Language``.
@@ -47,7 +47,7 @@ SLUG_MAX_LENGTH = Event._meta.get_field("slug").max_length or 60
 # The organisers' pages follow their own choice (or browser), not the event's.
 DESK_PREFIX = "/desk/"
 _MISSING = "-"  # cached for an address that names no event
-# Set on a view that reads its event's language itself (the live pages, events.live): the
+# Set on a view that reads its event's language itself (the live pages, events.live.pages): the
 # middleware then leaves the slug on the request instead of reading the cache.
 DEFERS_EVENT_LANGUAGE = "defers_event_language"
 _DEFERRED = "_event_language_slug"
@@ -197,7 +197,8 @@ class EventLanguageMiddleware:
             return None
         deferring = getattr(view_func, DEFERS_EVENT_LANGUAGE, False)
         if deferring and follows_event_language(request, view_kwargs):
-            # A live page reads the event's language in its own cache round trip (events.live).
+            # A live page reads the event's language in its own cache round trip
+            # (events.live.pages).
             setattr(request, _DEFERRED, view_kwargs["event_slug"])
             return None
         activate_event_language(request, page_language(request, view_kwargs))

@@ -1,14 +1,14 @@
 from django.urls import path
 
-from events import (
-    checkin_views,
-    desk_views,
-    import_views,
-    proposal_views,
-    views,
-    views_export,
+from events.desk.views import (
+    checkin as checkin_views,
+    competition as views,
+    downloads as views_export,
+    edit as desk_views,
+    imports as import_views,
+    proposals as proposal_views,
 )
-from events.routing import nest
+from events.common.routing import nest
 
 app_name = "events"
 

@@ -2,7 +2,7 @@
 
 Every write bumps the ``version`` of each competition it touches and of its event, through
 :func:`versions_bump` (the one function that does; ``services.competition_touch`` calls it).
-Public pages build their ETags from these versions (``events.live``). So that a poll costs no
+Public pages build their ETags from these versions (``events.live.pages``). So that a poll costs no
 database query, the versions are mirrored in the shared cache (Redis), keyed by the page's
 address (the slugs), as a *stamp*: one integer made of the row's id, its creation time and
 its version, in that order, so that stamps compare as ``(id, created, version)``.
@@ -47,7 +47,7 @@ from django.core.cache import caches
 from django.db import transaction
 from django.db.models import F, Q
 
-from events.cache import OptionalRedisCache
+from events.common.cache import OptionalRedisCache
 from events.models import Competition, Event
 
 logger = logging.getLogger(__name__)

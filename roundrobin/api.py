@@ -11,7 +11,7 @@ while leave is off "leave" is null.
 Every error is JSON ``{"error": "...", "code": "..."}``: 404 for an unknown token, game or
 address, 405 (with ``Allow``) for another method, 400 for a body that is not a JSON object,
 413 for one above Django's upload limit, and the status of the service's error class for a
-refused move or report (``events.http.json_error``).
+refused move or report (``events.desk.http.json_error``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from events.desk.http import json_error
 from events.errors import Invalid, NotFound, ServiceError
-from events.http import json_error
 from events.models import Entry
 from roundrobin import selectors, services
 from roundrobin.selectors import GameView

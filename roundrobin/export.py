@@ -1,4 +1,4 @@
-"""What the round robin adds to an event export (``events.exchange``), and its tables and
+"""What the round robin adds to an event export (``events.exchange.document``), and its tables and
 games as sheets for the CSV and XLSX downloads.
 
 Private links (``PlayerToken.token``) are secrets: never exported; an import makes new ones.
@@ -10,9 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from events.exchange import Remap, Table, id_text, new_token
+from events.exchange.document import Remap, Table, id_text, new_token
+from events.exchange.sheets import Sheet
 from events.models import Competition
-from events.sheets import Sheet
 from roundrobin.models import (
     GameDetail,
     PlayerToken,

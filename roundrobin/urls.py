@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponseBase, HttpResponseGone, HttpRes
 from django.urls import path
 from django.views.generic import RedirectView
 
+from events.common.routing import nest
 from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
-from events.routing import nest
 from roundrobin import api, views, views_screen
 from roundrobin.format import ROUNDROBIN
 

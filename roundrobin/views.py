@@ -15,13 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url
+from events.desk.http import SCOREKEEPER, HtmxHttpRequest, already_received, desk_view
 from events.errors import ServiceError, http_status
-from events.http import SCOREKEEPER, HtmxHttpRequest, already_received, desk_view
-from events.live import Context, competition_page
+from events.live.pages import Context, competition_page
 from events.models import Competition, CompetitionStatus, Entry
-from events.qr import qr_svg
 from events.services import AlreadySubmitted, submission_seen
-from events.siteurl import absolute_url
 from roundrobin import rules, selectors, services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.forms import (

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from events.http import HtmxHttpRequest
-from events.live import Context, competition_page
+from events.desk.http import HtmxHttpRequest
+from events.live.pages import Context, competition_page
+from events.live.screen import Page, screen_context
 from events.models import Competition
-from events.screen import Page, screen_context
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN
 

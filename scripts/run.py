@@ -5,7 +5,7 @@
                               LAN address, printed here with a QR code (and on the desk, /desk/).
 
 Every absolute link (QR codes, table cards, e-mails) is built from one base, ``SITE_URL``
-(events/siteurl.py). Unless it is set already, this sets it for the server process: the LAN
+(events/common/siteurl.py). Unless it is set already, this sets it for the server process: the LAN
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from events.network import is_loopback_host, lan_address, url_host  # noqa: E402
+from events.common.network import is_loopback_host, lan_address, url_host  # noqa: E402
 
 ANY = {"0.0.0.0", "::", "[::]", "*"}
 

@@ -1,4 +1,5 @@
-"""What sjoelen adds to an event export (``events.exchange``), and its standings and games as
+"""What sjoelen adds to an event export (``events.exchange.document``), and its standings and games
+as
 sheets for the CSV and XLSX downloads.
 
 A game's sub-turn rows (``Turn.sub_turns``, A-SJ-15) travel in the JSON export as a column of
@@ -11,9 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from events.exchange import Remap, Table
+from events.exchange.document import Remap, Table
+from events.exchange.sheets import Sheet
 from events.models import Competition
-from events.sheets import Sheet
 from shuffleboard.models import Turn
 from shuffleboard.selectors import standings_for_competition
 

@@ -1,4 +1,5 @@
-"""Sjoelen's part of results entered by players (issue 16; the shared part: events/proposals.py).
+"""Sjoelen's part of results entered by players (issue 16; the shared part:
+events/services/proposals.py).
 
 A sjoelen game has no ``Game`` row: a proposal's ``game`` is empty and the game is named by
 its payload, ``{"player": entry_id, "number": n, "board": b, "counts": [c1, c2, c3, c4],
@@ -41,10 +42,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from events import proposals as shared
 from events.errors import Conflict, Forbidden, Gone, Invalid, Refused, ServiceError, refuse
 from events.models import PROPOSALS_OPEN, Competition, Correction, Entry, ResultProposal
-from events.services import competition_touch, correction_record
+from events.services import competition_touch, correction_record, proposals as shared
 from shuffleboard import rules, services
 from shuffleboard.models import Turn
 
@@ -287,7 +287,7 @@ def _apply(
     return turn
 
 
-# --- the desk (called by events/proposals.py for proposals without a game) ---
+# --- the desk (called by events/services/proposals.py for proposals without a game) ---
 
 
 def accept(
@@ -337,7 +337,7 @@ def group_key(proposal: ResultProposal) -> tuple[Any, ...]:
     return (proposal.payload.get("player"), proposal.payload.get("number"))
 
 
-# --- the desk's list (events/proposal_views.py) ---
+# --- the desk's list (events/desk/views/proposals.py) ---
 
 
 def desk_seats(games: Any) -> dict[int, list]:

@@ -20,7 +20,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from events.localising import number as local_number
+from events.common.localising import number as local_number
 from events.models import Competition, Correction, Entry, fold
 from shuffleboard import rules
 from shuffleboard.models import Turn
@@ -174,7 +174,7 @@ def standings_for_competition(competition: Competition) -> Standings:
     """Everyone who checked in or has a game, ranked by ``rules.standings_rows`` (two queries).
 
     Computed on every read (never a second copy to drift); the public pages keep the rendered
-    fragment per competition version instead (``events.live``). A stored game that breaks the
+    fragment per competition version instead (``events.live.pages``). A stored game that breaks the
     rules is left out and listed in ``attention`` (A-SJ-14).
     """
     options = competition.options

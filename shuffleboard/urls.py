@@ -1,7 +1,7 @@
 from django.urls import path
 
+from events.common.routing import nest
 from events.formats import desk_prefix, public_prefix
-from events.routing import nest
 from shuffleboard import views, views_proposals, views_screen
 from shuffleboard.format import SJOELEN
 

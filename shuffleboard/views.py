@@ -13,15 +13,15 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from events.errors import ServiceError, Stale, http_status
-from events.http import (
+from events.desk.http import (
     SCOREKEEPER,
     AuthenticatedHttpRequest,
     HtmxHttpRequest,
     already_received,
     desk_view,
 )
-from events.live import Context, competition_page
+from events.errors import ServiceError, Stale, http_status
+from events.live.pages import Context, competition_page
 from events.models import Competition
 from events.services import AlreadySubmitted
 from shuffleboard import selectors, services, standings_options

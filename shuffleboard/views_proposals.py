@@ -1,5 +1,5 @@
 """A sjoelen game from the player's phone, at the board (issue 16; the rules:
-shuffleboard/proposals.py and events/proposals.py).
+shuffleboard/proposals.py and events/services/proposals.py).
 
 Public, anonymous page per board: a player names themselves, types the game number, the
 gate counts and the board's code; another player at the board confirms with the same code.
@@ -17,13 +17,12 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events import proposals
+from events.desk.forms import ConfirmingFields, ProposerFields, proposal_code_field
+from events.desk.http import HtmxHttpRequest, already_received
 from events.errors import ServiceError
-from events.forms import ConfirmingFields, ProposerFields, proposal_code_field
-from events.http import HtmxHttpRequest, already_received
 from events.models import PROPOSALS_OPEN, Competition, Entry, ResultProposal
 from events.selectors import competition_by_slugs
-from events.services import AlreadySubmitted
+from events.services import AlreadySubmitted, proposals
 from shuffleboard import proposals as sjoelen_proposals
 from shuffleboard.format import SJOELEN
 from shuffleboard.forms import TurnForm

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from events.http import HtmxHttpRequest
-from events.live import Context, competition_page
+from events.desk.http import HtmxHttpRequest
+from events.live.pages import Context, competition_page
+from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 from events.models import Competition
-from events.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 from shuffleboard import selectors
 from shuffleboard.format import SJOELEN
 

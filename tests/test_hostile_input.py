@@ -104,8 +104,8 @@ def _build_world() -> World:
 
     from blokus.models import SessionPlayer
     from blokus.views.desk import PLAYER_ACTIONS
+    from events.desk.views.competition import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session
-    from events.views import ENTRY_ACTIONS
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn

@@ -19,8 +19,8 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from events.desk.http import MANAGE, OWNER, SCOREKEEPER
 from events.formats import default_settings
-from events.http import MANAGE, OWNER, SCOREKEEPER
 from events.models import Correction, EventRole
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from blokus import services as blokus_services
 from events.formats import all_formats, get_format
-from events.screen import Page, numbered, pages_of, rows_fitting
+from events.live.screen import Page, numbered, pages_of, rows_fitting
 from roundrobin import services as roundrobin_services
 from shuffleboard import services as shuffleboard_services
 from tests.blokus.conftest import play_round, register as blokus_register

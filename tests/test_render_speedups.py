@@ -343,7 +343,7 @@ def test_the_tables_page_with_only_its_fields_writes_what_all_fields_wrote(
     from django.template.loader import render_to_string
     from django.utils import translation
 
-    from events.live import poll_for
+    from events.live.pages import poll_for
     from roundrobin.selectors.tables import tables_for_competition
 
     competition = generated_league

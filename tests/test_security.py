@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HTMX = {"HX-Request": "true"}
 DEAD_REDIS = {
     "default": {
-        "BACKEND": "events.cache.OptionalRedisCache",
+        "BACKEND": "events.common.cache.OptionalRedisCache",
         "LOCATION": "redis://127.0.0.1:6390/0",  # nothing listens there
     }
 }
@@ -77,7 +77,7 @@ def demo(db, settings):
 
 
 def test_every_public_page_answers_200_with_the_cache_down(demo, client, caplog):
-    caplog.set_level(logging.WARNING, logger="events.cache")
+    caplog.set_level(logging.WARNING, logger="events.common.cache")
     with override_settings(CACHES=DEAD_REDIS):
         addresses = _public_addresses(client)
         for address in addresses:  # the live fragments too: they are what the cache holds

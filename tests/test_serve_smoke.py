@@ -304,7 +304,7 @@ def test_make_serve_runs_gunicorn_and_stops_cleanly(served: Served) -> None:
 
     def ready() -> bool:
         try:
-            for path in ("/readyz", "/healthz", "/"):  # /readyz (events/health.py) if there
+            for path in ("/readyz", "/healthz", "/"):  # /readyz (events/common/health.py) if there
                 status = browser.get(path)[0]
                 if status != 404:
                     return status == 200

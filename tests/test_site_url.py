@@ -1,7 +1,7 @@
 """One base address for every absolute link, the venue mode of `make run`, `make serve`'s refusals.
 
 QR codes, table cards, the private-link sheet and e-mails are all built from SITE_URL
-(events/siteurl.py), never from the address the desk itself was opened with.
+(events/common/siteurl.py), never from the address the desk itself was opened with.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from hypothesis import given, strategies as st
 
 from blokus import services as blokus_services
 from config.serve import refusal
-from events.network import choose_address, is_loopback_host, lan_address, url_host
-from events.qr import qr_svg
-from events.siteurl import absolute_url, base_is_loopback
+from events.common.network import choose_address, is_loopback_host, lan_address, url_host
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url, base_is_loopback
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.blokus.conftest import register, set_up
@@ -142,7 +142,7 @@ def test_no_view_builds_links_from_the_request_host():
         for path in (ROOT / "templates").rglob("*.html")
         if "request.get_host" in path.read_text()
     ]
-    assert offenders == [], "absolute links go through events.siteurl.absolute_url"
+    assert offenders == [], "absolute links go through events.common.siteurl.absolute_url"
 
 
 @override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])

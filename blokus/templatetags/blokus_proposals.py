@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from events.proposals import table_code as code_of
+from events.services.proposals import table_code as code_of
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from blokus import selectors
 from blokus.selectors.corrections import qp_text
-from events.proposals import table_code
+from events.services.proposals import table_code
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""A table's result from the players' phones (issue 16; the rules: events/proposals.py).
+"""A table's result from the players' phones (issue 16; the rules: events/services/proposals.py).
 
 Public, anonymous pages: a seated player names themselves (preselected from the phone's "This
 is me") and types the table code from the table card. Four queries for the page."""
@@ -20,13 +20,12 @@ from blokus import proposals as blokus_proposals, selectors
 from blokus.format import BLOKUS
 from blokus.forms import ResultForm
 from blokus.selectors import SeatRow
-from events import proposals
+from events.desk.forms import ConfirmingFields, ProposerFields, proposal_code_field
+from events.desk.http import HtmxHttpRequest, already_received
 from events.errors import ServiceError
-from events.forms import ConfirmingFields, ProposerFields, proposal_code_field
-from events.http import HtmxHttpRequest, already_received
 from events.models import Competition, Game, ResultProposal
 from events.selectors import competition_by_slugs
-from events.services import AlreadySubmitted
+from events.services import AlreadySubmitted, proposals
 
 
 class PlayerFields(ProposerFields):

@@ -1,5 +1,5 @@
 """The players' pages: live (ETag, shared fragments per version, polling) through
-``events.live.competition_page``; the round clock beside them is fetched on its own."""
+``events.live.pages.competition_page``; the round clock beside them is fetched on its own."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.views.decorators.http import require_safe
 
 from blokus import selectors
 from blokus.format import BLOKUS
-from events.http import HtmxHttpRequest
-from events.live import Context, competition_page
+from events.desk.http import HtmxHttpRequest
+from events.live.pages import Context, competition_page
 from events.models import Competition, Session
 from events.selectors import competition_by_slugs, corrections_of_entry
 

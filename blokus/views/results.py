@@ -17,14 +17,14 @@ from blokus.format import BLOKUS
 from blokus.forms import ResultForm
 from blokus.pieces import piece_cells
 from blokus.selectors import SeatRow
-from events.errors import ServiceError, Stale
-from events.http import (
+from events.desk.http import (
     SCOREKEEPER,
     AuthenticatedHttpRequest,
     HtmxHttpRequest,
     already_received,
     desk_view,
 )
+from events.errors import ServiceError, Stale
 from events.models import Competition, Game, Session
 from events.services import AlreadySubmitted
 

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from blokus import selectors
 from blokus.format import BLOKUS
-from events.http import HtmxHttpRequest
-from events.live import Context, competition_page
+from events.desk.http import HtmxHttpRequest
+from events.live.pages import Context, competition_page
+from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 from events.models import Competition, Game, Round, fold
-from events.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 
 CLOCK_VH = 32  # the clock's band (.screen-clock in screen.css): over a quarter of the height
 SEAT_COLUMNS = 2

@@ -11,6 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_lazy as _
 
+from events.desk.views.downloads import admin_competition_xlsx, admin_event_json
 from events.formats import default_settings
 from events.models import (
     Competition,
@@ -22,7 +23,6 @@ from events.models import (
 )
 from events.services import competition_touch
 from events.versions import versions_bump
-from events.views_export import admin_competition_xlsx, admin_event_json
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations

@@ -1,5 +1,5 @@
 """Results from players (issue 16) in the admin: read only; the desk's page decides them
-(events/proposal_views.py, through events/proposals.py)."""
+(events/desk/views/proposals.py, through events/services/proposals.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@
   zone_name=False %}``.
 
 The argument ``event`` may be an Event, a zone name ("Europe/Tallinn") or a tzinfo. Python code
-(e-mails, services) uses ``events.localising.event_datetime`` directly.
+(e-mails, services) uses ``events.common.localising.event_datetime`` directly.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from django import template
 
-from events import localising
+from events.common import localising
 
 register = template.Library()
 

@@ -1,11 +1,11 @@
 """``{% load jsi18n %}<script src="{% js_catalogue_url %}" defer></script>``: the JavaScript
-strings' catalogue in the page's language, at its versioned address (events/jsi18n.py)."""
+strings' catalogue in the page's language, at its versioned address (events/common/jsi18n.py)."""
 
 from __future__ import annotations
 
 from django import template
 
-from events.jsi18n import catalogue_url
+from events.common.jsi18n import catalogue_url
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 """``{% live_section "id" %}…{% endlive_section %}``: the part of a public page that polls.
 
 It renders ``<section id="id" hx-get="<this address>" hx-swap="outerHTML" hx-trigger="<poll>">``
-around its content; the view (``events.live``) answers the poll with the same section, so the
+around its content; the view (``events.live.pages``) answers the poll with the same section, so the
 page follows the competition without a reload, and stops polling once ``poll`` is empty.
 An optional second argument adds CSS classes: ``{% live_section "standings-live" "card" %}``.
 """

@@ -1,7 +1,7 @@
 """``{% page_qr %}``: the QR code of the page being shown, at the site's one base address.
 
 On a player's page it is the player's check-in code: the desk's camera reads it
-(``static/js/desk-scan.js``) and checks that player in (``events.checkin_views``)."""
+(``static/js/desk-scan.js``) and checks that player in (``events.desk.views.checkin``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from events.qr import qr_svg
-from events.siteurl import absolute_url
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url
 
 register = template.Library()
 

@@ -11,8 +11,8 @@ from django.db.models.functions import Greatest, Least
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from events.common.localising import event_datetime
 from events.errors import refuse
-from events.localising import event_datetime
 from events.models import Competition
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings
@@ -52,7 +52,7 @@ def turn_hours(competition: Competition) -> int:
 
 def local_time(moment: datetime, competition: Competition) -> str:
     """A stored UTC moment in the event's time zone, the active language's way, the zone named:
-    "March 2, 2026, 1 p.m. (Europe/Amsterdam)" (``events.localising.event_datetime``)."""
+    "March 2, 2026, 1 p.m. (Europe/Amsterdam)" (``events.common.localising.event_datetime``)."""
     return event_datetime(moment, competition.event)
 
 

@@ -17,16 +17,17 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from events.common.siteurl import absolute_url
 from events.language import mail_language, send_mail_in
 from events.models import Competition, CompetitionStatus, Entry, Seat
-from events.siteurl import absolute_url
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.services.base import now_or, options
 
 
 def private_url(token: str) -> str:
-    """The absolute address of a player's private page (from the one base, events.siteurl)."""
+    """The absolute address of a player's private page (from the one base,
+    events.common.siteurl)."""
     return absolute_url(reverse("roundrobin:private", args=[token]))
 
 

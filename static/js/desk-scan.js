@@ -1,7 +1,7 @@
 // Check-in by the desk's camera (issue 13): "Scan" beside the check-in box reads the QR code of
 // a player's own page and checks that player in through the box's own form (the same view, the
 // same answer swapped in, focus back to the box: static/js/desk-checkin.js does that part).
-// The server resolves the code (events.checkin_views.entry_for_code) and refuses a code of
+// The server resolves the code (events.desk.views.checkin.entry_for_code) and refuses a code of
 // another event with a sentence. QR codes are read by the browser's BarcodeDetector where it
 // exists (Android Chrome, macOS), otherwise by the vendored jsQR (static/vendor/jsqr/), loaded
 // only when the camera opens. No camera (or no secure context): the button stays hidden and

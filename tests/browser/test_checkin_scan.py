@@ -13,7 +13,7 @@ import segno
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from events.siteurl import absolute_url
+from events.common.siteurl import absolute_url
 from tests.browser.conftest import CHROMIUM
 from tests.factories import (
     CompetitionFactory,

@@ -26,7 +26,8 @@ def test_a_refused_or_unsent_desk_form_says_so_and_keeps_what_was_typed(phone, l
     log_in(phone, base, "desk")
     phone.goto(f"{base}{competition.get_desk_url()}")
 
-    # A NUL character is refused with a 400 (events/middleware.py), which htmx does not swap in.
+    # A NUL character is refused with a 400 (events/common/middleware.py), which htmx does not swap
+    # in.
     phone.fill("#id_name", "Maja\u0000 Åkesson")
     phone.fill("#id_club", "Tartu")
     phone.click("#new-player-form button[type=submit]")

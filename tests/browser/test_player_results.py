@@ -9,8 +9,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from blokus import services
-from events import proposals
 from events.models import Game, ResultProposal
+from events.services import proposals
 from tests.blokus.conftest import register, small
 from tests.browser.conftest import POLL_WAIT, screenshot
 from tests.factories import EventFactory, UserFactory

@@ -19,7 +19,7 @@ def live_cache(request, settings):
     if request.param == "redis":
         if not redis_up():
             pytest.skip("no Redis on 127.0.0.1:6379")
-        backend = {"BACKEND": "events.cache.OptionalRedisCache", "LOCATION": REDIS}
+        backend = {"BACKEND": "events.common.cache.OptionalRedisCache", "LOCATION": REDIS}
     else:
         backend = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     prefix = f"test-live-{secrets.token_hex(4)}"

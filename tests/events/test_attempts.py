@@ -1,4 +1,4 @@
-"""The attempt counter behind code lockouts (events/attempts.py, issue 28): counted in the
+"""The attempt counter behind code lockouts (events/services/attempts.py, issue 28): counted in the
 database, so it holds on every server and with the cache down, and an atomic check-and-increment,
 so that concurrent wrong codes cannot get more than the allowed number evaluated."""
 
@@ -11,9 +11,9 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from events import attempts, proposals
 from events.errors import Forbidden, ServiceError
 from events.models import AttemptCounter
+from events.services import attempts, proposals
 
 RIGHT = "ACDEF"
 

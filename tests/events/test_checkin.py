@@ -13,7 +13,7 @@ from blokus import services as blokus_services
 from blokus.models import SessionPlayer
 from blokus.services.sessions import session_register_and_check_in
 from events import services
-from events.checkin_views import entry_to_check_in
+from events.desk.views.checkin import entry_to_check_in
 from events.errors import ServiceError
 from events.models import Entry
 from events.selectors import entries_for_competition

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from events.checkin_views import entry_for_code
+from events.common.middleware import DESK_PERMISSIONS_POLICY, PERMISSIONS_POLICY
+from events.common.siteurl import absolute_url
+from events.desk.views.checkin import entry_for_code
 from events.errors import ServiceError
-from events.middleware import DESK_PERMISSIONS_POLICY, PERMISSIONS_POLICY
 from events.selectors import entries_for_competition
-from events.siteurl import absolute_url
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 HTMX = {"HX-Request": "true"}

@@ -8,9 +8,11 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from events import editing, imports, organisers, services
+from events import services
 from events.errors import Conflict, Refused, Stale
+from events.exchange import players as imports
 from events.models import Entry, Event, EventRole, Player
+from events.services import editing, organisers
 from roundrobin.format import RoundRobinSettings
 from tests.factories import (
     CompetitionFactory,

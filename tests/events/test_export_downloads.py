@@ -18,7 +18,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from blokus.rules import COLOURS
-from events import exchange, sheets
+from events.exchange import document as exchange, sheets
 from events.models import Competition, Event
 from tests.factories import (
     CompetitionFactory,

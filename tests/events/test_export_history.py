@@ -9,8 +9,9 @@ import json
 from django.test import Client
 from django.urls import reverse
 
-from events import editing, exchange
+from events.exchange import document as exchange
 from events.models import Event, Player
+from events.services import editing
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
 
 

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from events import sheets
+from events.exchange import sheets
 from events.models import Competition, Player
 
 HOSTILE = [

@@ -16,8 +16,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
-from events import exchange, services, sheets
+from events import services
 from events.errors import Conflict, Invalid
+from events.exchange import document as exchange, sheets
 from events.models import Competition, Correction, Entry, Event, Game, Player
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn as ShuffleboardTurn

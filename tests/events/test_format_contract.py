@@ -34,7 +34,7 @@ NAMES = re.compile(
 # (file relative to the project, the literal that mentions a format) -> why it may.
 ALLOWED: dict[tuple[str, str], str] = {
     (
-        "events/forms.py",
+        "events/desk/forms.py",
         "E.g. “Blokus tournament”. You can add more competitions later.",
     ): "help text: an example of a competition's name for people, not a reference to the app",
 }

@@ -1,4 +1,4 @@
-"""The pure reading of player files (events.csv_rules): no database."""
+"""The pure reading of player files (events.exchange.csv_rules): no database."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given, strategies as st
 
-from events import csv_rules as rules
+from events.exchange import csv_rules as rules
 
 FILES = Path(__file__).parent / "files"
 

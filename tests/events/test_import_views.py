@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from events import imports, services
+from events import services
+from events.exchange import players as imports
 from events.models import Entry, Player
 from tests.factories import EntryFactory, PlayerFactory
 

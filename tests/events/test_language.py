@@ -18,9 +18,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events import csv_rules, editing, imports, language
-from events.exchange import export_event, import_event
+from events import language
+from events.exchange import csv_rules, players as imports
+from events.exchange.document import export_event, import_event
 from events.models import Event, Game, Player, Seat
+from events.services import editing
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.factories import EntryFactory, PlayerFactory

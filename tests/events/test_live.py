@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from events import versions
-from events.live import CSRF_PLACEHOLDER
+from events.live.pages import CSRF_PLACEHOLDER
 from events.models import Competition
 from events.services import competition_create, competition_touch, player_register
 from tests.factories import PlayerFactory
@@ -225,7 +225,7 @@ def dead_cache(settings):
     """An OptionalRedisCache whose Redis cannot be reached (nothing listens on port 9)."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",
         }
     }

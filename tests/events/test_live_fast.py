@@ -1,4 +1,4 @@
-"""The 304 answered before Django's middleware (events/live_fast.py): the same answer Django
+"""The 304 answered before Django's middleware (events/live/fast.py): the same answer Django
 gives, without a query, and never where Django would answer anything else.
 
 Requests go through the site's WSGI application (``config.wsgi``: the fast path, then Django)
@@ -121,7 +121,7 @@ def test_everything_else_goes_to_django(live_cache, competition, settings, desk_
 def test_with_the_cache_down_django_answers(competition, settings):
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
         }
     }

@@ -33,7 +33,7 @@ def test_readyz_reports_each_check(client):
 def test_readyz_stays_ready_with_the_cache_down_and_says_so(client, settings):
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
         }
     }

@@ -14,8 +14,8 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from events.jsi18n import catalogue_version
-from events.localising import event_datetime, number
+from events.common.jsi18n import catalogue_version
+from events.common.localising import event_datetime, number
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, SeatFactory
 
 SWEDISH = {"HTTP_ACCEPT_LANGUAGE": "sv"}

@@ -7,7 +7,7 @@ import zlib
 
 from hypothesis import given, strategies as st
 
-from events.packed import accepts_gzip, gzip_body, is_packed, pack, text_body
+from events.live.packed import accepts_gzip, gzip_body, is_packed, pack, text_body
 
 PLACEHOLDER = "csrf0placeholder0live0body0"
 pieces = st.lists(st.text(max_size=300), min_size=1, max_size=5)

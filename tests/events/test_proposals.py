@@ -1,4 +1,5 @@
-"""Results from players (issue 16): the services of events/proposals.py with Blokus, and the
+"""Results from players (issue 16): the services of events/services/proposals.py with Blokus, and
+the
 public and desk pages, through real requests."""
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from blokus import services as blokus_services
-from events import proposals
 from events.errors import Conflict, Forbidden, NotFound, Refused, Stale
 from events.models import Competition, Correction, Game, ResultProposal
-from events.services import AlreadySubmitted
+from events.services import AlreadySubmitted, proposals
 from tests.blokus.conftest import record, refused, register, small
 
 Status = ResultProposal.Status
@@ -378,7 +378,7 @@ def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
     """Redis unreachable: the pages, a wrong code and the two phones' result all still work."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
         }
     }
@@ -403,7 +403,7 @@ def test_wrong_codes_lock_the_table_with_the_cache_down(client, table, settings)
     """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
         }
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.urls import URLResolver, path, resolve, reverse
 
-from events.routing import nest
+from events.common.routing import nest
 
 
 def view(request, **kwargs):

@@ -1,5 +1,6 @@
 """Sjoelen games entered by players at the board (issue 16): shuffleboard/proposals.py through
-the shared events/proposals.py, and the board page and the desk's list through real requests."""
+the shared events/services/proposals.py, and the board page and the desk's list through real
+requests."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from events import proposals as shared
 from events.errors import Conflict, Forbidden, NotFound, Refused
 from events.models import Competition, Correction, ResultProposal
-from events.services import AlreadySubmitted
+from events.services import AlreadySubmitted, proposals as shared
 from shuffleboard import proposals
 from shuffleboard.models import Turn
 
@@ -260,7 +260,7 @@ def test_wrong_board_codes_lock_the_board_with_the_cache_down(board, client, set
     """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "events.cache.OptionalRedisCache",
+            "BACKEND": "events.common.cache.OptionalRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
         }
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from events import exchange
+from events.exchange import document as exchange
 from events.models import Correction
 from shuffleboard import export, rules, services
 from shuffleboard.models import Turn

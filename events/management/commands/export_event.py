@@ -7,7 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from events.exchange import export_event
+from events.exchange.document import export_event
 from events.models import Event
 
 

@@ -8,7 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from events.errors import ServiceError
-from events.exchange import import_event
+from events.exchange.document import import_event
 
 
 class Command(BaseCommand):

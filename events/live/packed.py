@@ -1,6 +1,6 @@
 """Cached live bodies kept compressed, served gzip-encoded with each visitor's own CSRF token.
 
-A live page's body is cached once per version (``events.live``) with a placeholder where the
+A live page's body is cached once per version (``events.live.pages``) with a placeholder where the
 CSRF token goes, and every visitor must get their own token. Compressing the page per answer
 would cost more than the answer itself (the 700-player round-robin tables are about 550 kB of
 HTML), so the body is compressed once, when it is cached, as *segments*: the text between two

@@ -8,7 +8,7 @@ page is written as a context builder decorated with :func:`competition_page` (or
 - answers ``304 Not Modified`` while the version, page/fragment choice, htmx target, language
   (and, for a signed-in browser, its session) are unchanged: the version comes from the shared
   cache, so an anonymous poll costs no database query (one query where the cache is not
-  shared, or after a miss, which fills it); ``events.live_fast`` gives the same answer to an
+  shared, or after a miss, which fills it); ``events.live.fast`` gives the same answer to an
   anonymous poll before Django's middleware runs;
 - otherwise serves the body rendered for this version from the cache (anonymous visitors;
   keyed by address, language, host, page or fragment and htmx target; labelled with the
@@ -46,8 +46,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from events import language, packed, versions
+from events import language, versions
 from events.formats import GameFormat
+from events.live import packed
 from events.models import Competition, Event
 from events.selectors import competition_by_slugs, event_with_competitions
 
@@ -61,7 +62,7 @@ MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills
 CSRF_PLACEHOLDER = "csrf0placeholder0live0body0"
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
 _SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
-# Set on each live view: which version its ETag follows (events.live_fast answers its 304s).
+# Set on each live view: which version its ETag follows (events.live.fast answers its 304s).
 LIVE_KIND = "live_kind"
 
 Context = dict[str, Any]

@@ -1,7 +1,7 @@
 """Reading a player list from a spreadsheet export: bytes in, rows of players out.
 
 This module is pure: standard library only, no Django import, no database. The import service
-(``events.imports``) decides what each row becomes (a new player, a known one, refused) and
+(``events.exchange.players``) decides what each row becomes (a new player, a known one, refused) and
 writes; this module only reads the file.
 
 What it accepts

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from events.network import is_loopback_host, url_host
+from events.common.network import is_loopback_host, url_host
 
 
 def site_url() -> str:

@@ -18,11 +18,14 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from events import selectors, services
+from events.common.siteurl import site_url
+from events.desk.http import HtmxHttpRequest, desk_view
+from events.desk.views.competition import (  # the desk's shared answers
+    _desk_refusal,
+    _entries_changed,
+)
 from events.errors import NotFound, Refused, ServiceError, refuse
-from events.http import HtmxHttpRequest, desk_view
 from events.models import Competition, Entry, fold
-from events.siteurl import site_url
-from events.views import _desk_refusal, _entries_changed  # the desk's shared answers
 
 NO_NUMBER = gettext_lazy("No player has the number %(number)s.")
 NO_MATCH = gettext_lazy("No player still to check in matches “%(query)s”.")

@@ -1,7 +1,8 @@
 """Importing players from a file: a preview of what each row becomes, then one write.
 
 Reading the file (encoding, separator, columns by their header words) is the pure
-``events.csv_rules``; this module decides, against the register and the competition, what each
+``events.exchange.csv_rules``; this module decides, against the register and the competition, what
+each
 row becomes, and writes.
 
 - ``import_plan``: read only. Each row is *new* (a player the register does not know yet),
@@ -31,8 +32,8 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events import csv_rules, organisers
 from events.errors import Stale
+from events.exchange import csv_rules
 from events.models import MAX_RATING, Competition, Entry, Player, entry_next_number, fold
 from events.services import (
     ALREADY_REGISTERED,
@@ -48,6 +49,7 @@ from events.services import (
     _player_build,
     _submission_done,
     competition_touch,
+    organisers,
     person_key,
     submission_use,
 )
@@ -165,7 +167,7 @@ def _read(data: bytes) -> csv_rules.Sheet:
 def _plan(competition: Competition, sheet: csv_rules.Sheet, by: Any = None) -> ImportPlan:
     """What each row becomes, against the register and the competition now (a constant number
     of queries). ``by``: who imports; in a rated competition the players they may not enter
-    (``events.organisers.strangers``) are refused, as at the desk."""
+    (``events.services.organisers.strangers``) are refused, as at the desk."""
     problem = reason_text(sheet.problem) if sheet.problem else ""
     if not problem and len(sheet.rows) > CSV_MAX_ROWS:
         problem = str(CSV_TOO_MANY_ROWS) % {"limit": CSV_MAX_ROWS}

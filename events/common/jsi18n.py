@@ -44,7 +44,7 @@ def catalogue_version() -> str:
     return digest.hexdigest()[:12]
 
 
-@receiver(file_changed, dispatch_uid="events.jsi18n.mo_changed")
+@receiver(file_changed, dispatch_uid="events.common.jsi18n.mo_changed")
 def _forget_on_new_catalogue(sender: object, file_path: Path, **kwargs: object) -> None:
     """``runserver`` reloads translations when a ``.mo`` file changes: new version, new text."""
     if Path(file_path).suffix == ".mo":

@@ -1,9 +1,9 @@
 """Who runs an event: roles, their services, and the rule for entering strangers into a
-rated competition (the owner's "People" page is in ``events.desk_views``).
+rated competition (the owner's "People" page is in ``events.desk.views.edit``).
 
 Roles (``events.models.EventRole``): an **owner** does everything an organiser does and adds or
 removes people; an **organiser** runs the whole desk; a **scorekeeper** enters and corrects
-results only (``events.http.SCOREKEEPER`` views). Every event keeps at least one owner. A
+results only (``events.desk.http.SCOREKEEPER`` views). Every event keeps at least one owner. A
 superuser counts as an owner everywhere; staff without a role has no desk access.
 
 Rated competitions (a format whose settings say ``rated``, e.g. the round robin): entering a
@@ -24,8 +24,8 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
+from events.desk.http import SCOREKEEPER, ensure_access
 from events.errors import Conflict, NotFound, Refused, refuse
-from events.http import SCOREKEEPER, ensure_access
 from events.models import Competition, Correction, Entry, Event, EventRole, Player
 
 Role = EventRole.Role

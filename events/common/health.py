@@ -26,7 +26,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from events.cache import OptionalRedisCache
+from events.common.cache import OptionalRedisCache
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """What every format's projector screen shares: the page shell's context and the paging.
 
-A projector screen (``GameFormat.screen``) is a live competition page (``events.live``) drawn
+A projector screen (``GameFormat.screen``) is a live competition page (``events.live.pages``) drawn
 for a wall 10 m away: no site chrome, rows at least 1/30 of the screen's height, a QR code to
 the public page in a corner, the event's name and its time. It never scrolls: the server splits
 the field into pages of columns sized for the screen (the sizes below match
@@ -20,10 +20,10 @@ from typing import Generic, TypeVar
 
 from django.http import HttpRequest
 
-from events.live import Context
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url
+from events.live.pages import Context
 from events.models import Competition
-from events.qr import qr_svg
-from events.siteurl import absolute_url
 
 T = TypeVar("T")
 

@@ -127,7 +127,8 @@ class CsvImportForm(forms.Form):
 
 
 class CsvConfirmForm(forms.Form):
-    """The preview's confirmation: the file itself travels signed (``events.import_views``)."""
+    """The preview's confirmation: the file itself travels signed
+    (``events.desk.views.imports``)."""
 
     submission = SubmissionTokenField()
     payload = forms.CharField(widget=forms.HiddenInput, max_length=4_000_000)

@@ -17,8 +17,9 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from events import exchange, selectors, sheets
-from events.http import AuthenticatedHttpRequest, desk_view
+from events import selectors
+from events.desk.http import AuthenticatedHttpRequest, desk_view
+from events.exchange import document as exchange, sheets
 from events.models import Competition, Event
 
 CONTENT_TYPES = {

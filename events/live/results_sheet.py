@@ -16,10 +16,10 @@ from django.http import HttpRequest
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
-from events.live import Context, competition_page
-from events.localising import number
+from events.common.localising import number
+from events.exchange.sheets import Sheet
+from events.live.pages import Context, competition_page
 from events.models import Competition
-from events.sheets import Sheet
 
 PODIUM_PLACES = 3
 

@@ -10,13 +10,13 @@ It answers only when all of these hold, each decided by the code Django's path u
 
 - a ``GET`` or ``HEAD`` with ``If-None-Match``, to an allowed host, not refused by
   ``HostileInputMiddleware``, not redirected to HTTPS by ``SecurityMiddleware``;
-- the address resolves to a live page (``events.live.competition_page`` or ``event_page``);
+- the address resolves to a live page (``events.live.pages.competition_page`` or ``event_page``);
 - the visitor is anonymous (no session, no pending messages);
 - the page's language is the visitor's own choice, or the event's language read from the
   shared cache (a player's private page without a chosen language goes to Django);
 - the version stamp is in the shared cache (``LIVE_VERSIONS_IN_CACHE``: never a cache local to
   one process), read in the same round trip as the event's language;
-- the ETag built from them by ``events.live`` (the same function) matches ``If-None-Match``.
+- the ETag built from them by ``events.live.pages`` (the same function) matches ``If-None-Match``.
 
 Anything else, any error included, and the request goes to Django as if this did not exist.
 The answer carries what Django's ``304`` carries for a cache: ``ETag``, ``Cache-Control``,
@@ -38,8 +38,9 @@ from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
-from events import language, live, versions
-from events.middleware import HostileInputMiddleware
+from events import language, versions
+from events.common.middleware import HostileInputMiddleware
+from events.live import pages as live
 
 logger = logging.getLogger(__name__)
 

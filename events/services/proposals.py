@@ -43,7 +43,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import attempts
 from events.errors import Conflict, Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
 from events.models import (
     PROPOSALS_OPEN,
@@ -53,7 +52,7 @@ from events.models import (
     Game,
     ResultProposal,
 )
-from events.services import competition_touch, correction_record, submission_use
+from events.services import attempts, competition_touch, correction_record, submission_use
 
 Status = ResultProposal.Status
 
@@ -117,7 +116,8 @@ def normalise_code(code: str) -> str:
 def code_check(key: str, code: str, expected: str, *, wrong: Any, locked: Any) -> None:
     """Refuse a wrong code (``wrong``), and every code once ``WRONG_CODES_ALLOWED`` wrong ones
     were sent for ``key`` within ``LOCK_SECONDS`` (``locked``). Counted in the database
-    (events.attempts), so it holds on every server and with the cache down; call it before the
+    (events.services.attempts), so it holds on every server and with the cache down; call it before
+    the
     service's transaction, whose rollback must not undo the count."""
     if not attempts.take(key, limit=WRONG_CODES_ALLOWED, seconds=LOCK_SECONDS):
         raise refuse(locked, error_class=Forbidden, code="code_locked")

@@ -754,7 +754,7 @@ class SubmissionToken(models.Model):
 class AttemptCounter(models.Model):
     """Attempts counted against a key (a table's code, a board's code) in a fixed window, in the
     database so that every server process counts the same attempts and the count holds with the
-    cache down (events.attempts)."""
+    cache down (events.services.attempts)."""
 
     key = models.CharField(max_length=200, unique=True)
     count = models.PositiveIntegerField(default=0)
@@ -777,7 +777,7 @@ PROPOSALS_OPEN = ("proposed", "conflict", "confirmed")
 
 
 class ResultProposal(models.Model):
-    """A game's result as a player entered it on their phone (issue 16; events/proposals.py
+    """A game's result as a player entered it on their phone (issue 16; events/services/proposals.py
     writes every change). It is applied through the format's own result service once a second
     player of the game confirms it or the desk accepts it; ``revision`` counts its changes so
     that a decision taken on a stale page is refused."""

@@ -12,14 +12,15 @@ Races (issue 14) are settled by the database, not by checking first:
   loser gets ``Conflict`` ``player_exists`` (the desk then finds the person with the search).
   A true homonym (another person of the same name and club) is recorded by an admin giving
   them homonym 1, 2, ... on the player's admin page; a CSV row names homonym 0.
-- The CSV import (``events.imports``) runs in a savepoint; if a concurrent import wrote some
+- The CSV import (``events.exchange.players``) runs in a savepoint; if a concurrent import wrote
+some
   of its players or entries first, it plans the file again against what is now committed (so
   the second of two identical imports reports every row as already registered), or gives up
   with ``csv_race`` after three tries. Nothing is ever half-written.
 - Player numbers (``Entry.number``, unique per competition) are taken under the competition's
   row lock (``player_register``, the import).
 - Forms that create things (new event, register new player, CSV import) carry a one-time
-  token (``events.forms.SubmissionTokenField``); the service records it in
+  token (``events.desk.forms.SubmissionTokenField``); the service records it in
   ``SubmissionToken`` in its own transaction, so a second post of the same form raises
   ``AlreadySubmitted`` (with where the first one led) and creates nothing. A refused post
   leaves its token unused. A post without a token is not protected (kept for API-like
@@ -58,7 +59,7 @@ from events.models import (
     SubmissionToken,
     person_key as _person_key,
 )
-from events.organisers import ensure_may_enter
+from events.services.organisers import ensure_may_enter
 from events.versions import versions_bump
 
 ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
@@ -440,7 +441,7 @@ def player_register(
 ) -> Entry:
     """Enter a known player into a competition (and check them in, with ``check_in``). ``by``
     (the desk's user) enters a stranger into a rated competition only as
-    ``events.organisers.may_enter`` allows."""
+    ``events.services.organisers.may_enter`` allows."""
     _ensure_open(competition)
     _ensure_takes_entries(competition)
     ensure_may_enter(competition=competition, player=player, by=by)
@@ -617,8 +618,9 @@ class CsvImportResult:
 def players_import_csv(
     *, competition: Competition, data: bytes, submission: str = ""
 ) -> CsvImportResult:
-    """Register every player in a CSV file, or nobody: ``events.imports.players_import_csv``
-    (the desk's import page previews first: ``events.imports.import_plan``)."""
-    from events import imports  # builds on this module
+    """Register every player in a CSV file, or nobody:
+    ``events.exchange.players.players_import_csv``
+    (the desk's import page previews first: ``events.exchange.players.import_plan``)."""
+    from events.exchange import players as imports  # builds on this module
 
     return imports.players_import_csv(competition=competition, data=data, submission=submission)

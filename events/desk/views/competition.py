@@ -15,10 +15,10 @@ from django.views.decorators.http import (
 from django_htmx.http import trigger_client_event
 
 from events import selectors, services
-from events.errors import ServiceError
-from events.formats import get_format
-from events.forms import CompetitionForm, EventForm, NewPlayerForm, OrganiserForm
-from events.http import (
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url, base_is_loopback
+from events.desk.forms import CompetitionForm, EventForm, NewPlayerForm, OrganiserForm
+from events.desk.http import (
     OWNER,
     SCOREKEEPER,
     AuthenticatedHttpRequest,
@@ -26,11 +26,11 @@ from events.http import (
     desk_view,
     ensure_access,
 )
-from events.live import POLL, Context, competition_page, event_page
+from events.errors import ServiceError
+from events.formats import get_format
+from events.live.pages import POLL, Context, competition_page, event_page
 from events.models import Competition, Entry, Event, EventRole
-from events.organisers import correction_for_scorekeeper
-from events.qr import qr_svg
-from events.siteurl import absolute_url, base_is_loopback
+from events.services.organisers import correction_for_scorekeeper
 
 # --- public pages -------------------------------------------------------------------------
 

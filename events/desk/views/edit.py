@@ -1,6 +1,7 @@
 """The desk's edit pages (event details, competition name, a player's register entry, removing a
 mistaken registration) and the owner's "People" page. Thin: parse, call one service from
-``events.editing`` or ``events.organisers``, render. Rules and messages live there."""
+``events.services.editing`` or ``events.services.organisers``, render. Rules and messages live
+there."""
 
 from __future__ import annotations
 
@@ -18,9 +19,8 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from events import editing, selectors
-from events.errors import ServiceError
-from events.http import (
+from events import selectors
+from events.desk.http import (
     MANAGE,
     OWNER,
     AuthenticatedHttpRequest,
@@ -28,8 +28,10 @@ from events.http import (
     ensure_access,
     int_or_404,
 )
+from events.errors import ServiceError
 from events.models import MAX_RATING, Competition, Entry, Event, EventRole, time_zone_choices
-from events.organisers import event_role_remove, event_role_set, roles_of_event
+from events.services import editing
+from events.services.organisers import event_role_remove, event_role_set, roles_of_event
 
 # --- forms -------------------------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ the import makes new ones (old links stop working).
 What a format adds (its own tables, and the ids its JSON values hold) comes from its
 ``GameFormat.export`` module: ``TABLES`` (:class:`Table`, in insertion order),
 ``correction_payload(payload, remap)`` (the ids in its correction undo data) and
-``standings(competition)`` / ``results(competition)`` (``events.sheets.Sheet``, for the CSV and
-XLSX downloads of ``events.sheets``).
+``standings(competition)`` / ``results(competition)`` (``events.exchange.sheets.Sheet``, for the
+CSV and
+XLSX downloads of ``events.exchange.sheets``).
 ``events`` never names a format.
 
 Export costs a constant number of queries per table, whatever the number of players; import

@@ -1,4 +1,4 @@
-"""The desk's list of results players entered (issue 16; the rules: events/proposals.py).
+"""The desk's list of results players entered (issue 16; the rules: events/services/proposals.py).
 
 Conflicts first (a game's differing versions side by side), then results waiting for a
 confirmation or the desk, then the last decisions. Scorekeepers decide them, as they enter
@@ -16,17 +16,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from events import proposals
-from events.errors import ServiceError
-from events.http import (
+from events.desk.http import (
     SCOREKEEPER,
     AuthenticatedHttpRequest,
     already_received,
     desk_view,
     int_or_404,
 )
+from events.errors import ServiceError
 from events.models import PROPOSALS_OPEN, Competition, ResultProposal
-from events.services import AlreadySubmitted
+from events.services import AlreadySubmitted, proposals
 
 RECENT = 20
 

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from events.exchange import format_module
+from events.exchange.document import format_module
 from events.models import Competition
 
 

@@ -1,6 +1,7 @@
 """The desk's player import: upload, preview, confirm.
 
-The upload writes nothing: it shows what each row would become (``events.imports.import_plan``).
+The upload writes nothing: it shows what each row would become
+(``events.exchange.players.import_plan``).
 The file then travels back with the confirmation, signed (it cannot be altered on the way) and
 compressed, in a hidden field, so no server keeps it between the two steps (two app servers,
 nothing in memory). The confirmation carries a one-time token: a double click imports once.
@@ -18,10 +19,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events import imports
+from events.desk.forms import CsvConfirmForm, CsvImportForm
+from events.desk.http import desk_view
 from events.errors import ServiceError
-from events.forms import CsvConfirmForm, CsvImportForm
-from events.http import desk_view
+from events.exchange import players as imports
 from events.models import Competition
 from events.services import AlreadySubmitted, CsvImportError
 

@@ -14,7 +14,7 @@
     which is why htmx runs with ``allowEval: false`` and the live sections' visibility filter
     lives in ``static/js/site.js``), ``Permissions-Policy`` (no camera, microphone, location…)
     and ``Cache-Control: no-store`` on every answer under :data:`PRIVATE_PREFIXES` (the desk,
-    the API, private pages, logins, admin; ``events.http.desk_view`` adds it too).
+    the API, private pages, logins, admin; ``events.desk.http.desk_view`` adds it too).
 """
 
 from __future__ import annotations
