@@ -1,5 +1,6 @@
 from django.urls import path
 
+from events.common.routing import nest
 from events.desk.views import (
     checkin as checkin_views,
     competition as views,
@@ -8,15 +9,15 @@ from events.desk.views import (
     imports as import_views,
     proposals as proposal_views,
 )
-from events.common.routing import nest
+from events.live import views as public
 
 app_name = "events"
 
 routes = [
     # public, for phones
-    path("", views.index, name="index"),
-    path("e/<slug:event_slug>/", views.event, name="event"),
-    path("e/<slug:event_slug>/<slug:competition_slug>/", views.competition, name="competition"),
+    path("", public.index, name="index"),
+    path("e/<slug:event_slug>/", public.event, name="event"),
+    path("e/<slug:event_slug>/<slug:competition_slug>/", public.competition, name="competition"),
     # the organiser's desk
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),

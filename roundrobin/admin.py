@@ -28,7 +28,13 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from events.admin import CompetitionFilter, EventFilter, SessionFilter, TouchingAdmin, _filter
+from events.admin import (
+    CompetitionFilter,
+    EventFilter,
+    SessionFilter,
+    TouchingAdmin,
+    filter_on,
+)
 from events.models import Competition, Entry, Game
 from roundrobin import selectors, services
 from roundrobin.models import (
@@ -50,16 +56,16 @@ ENTRY = "entry__competition"
 
 def _game_filters(prefix: str = "game__") -> list[Any]:
     return [
-        _filter(EventFilter, f"{prefix}round__session__competition__event"),
-        _filter(CompetitionFilter, f"{prefix}round__session__competition"),
-        _filter(SessionFilter, f"{prefix}round__session"),
+        filter_on(EventFilter, f"{prefix}round__session__competition__event"),
+        filter_on(CompetitionFilter, f"{prefix}round__session__competition"),
+        filter_on(SessionFilter, f"{prefix}round__session"),
     ]
 
 
 def _entry_filters(prefix: str = "entry__") -> list[Any]:
     return [
-        _filter(EventFilter, f"{prefix}competition__event"),
-        _filter(CompetitionFilter, f"{prefix}competition"),
+        filter_on(EventFilter, f"{prefix}competition__event"),
+        filter_on(CompetitionFilter, f"{prefix}competition"),
     ]
 
 
@@ -184,9 +190,9 @@ class RatingSnapshotAdmin(RoundRobinAdmin):
 class TiebreakStageAdmin(RoundRobinAdmin):
     list_display = ["__str__", "event", "competition", "table", "kind", "attempt", "place"]
     list_filter = [
-        _filter(EventFilter, "table__competition__event"),
-        _filter(CompetitionFilter, "table__competition"),
-        _filter(SessionFilter, "table"),
+        filter_on(EventFilter, "table__competition__event"),
+        filter_on(CompetitionFilter, "table__competition"),
+        filter_on(SessionFilter, "table"),
         "kind",
     ]
     list_select_related = ["table__competition__event", "round"]
@@ -310,9 +316,9 @@ class RatingChangeAdmin(RoundRobinAdmin):
         "at",
     ]
     list_filter = [
-        _filter(EventFilter, "competition__event"),
-        _filter(CompetitionFilter, "competition"),
-        _filter(SessionFilter, "game__round__session"),
+        filter_on(EventFilter, "competition__event"),
+        filter_on(CompetitionFilter, "competition"),
+        filter_on(SessionFilter, "game__round__session"),
     ]
     list_select_related = ["player", "competition__event", *_game_related()]
     prefetch = GAME_PREFETCH

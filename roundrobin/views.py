@@ -15,12 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from events.common.http import HtmxHttpRequest
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
-from events.desk.http import SCOREKEEPER, HtmxHttpRequest, already_received, desk_view
+from events.desk.http import already_received, desk_view
 from events.errors import ServiceError, http_status
 from events.live.pages import Context, competition_page
 from events.models import Competition, CompetitionStatus, Entry
+from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted, submission_seen
 from roundrobin import rules, selectors, services
 from roundrobin.format import ROUNDROBIN

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from events.desk.http import HtmxHttpRequest
+from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.live.screen import Page, screen_context
 from events.models import Competition

@@ -5,7 +5,7 @@ A sjoelen game has no ``Game`` row: a proposal's ``game`` is empty and the game 
 its payload, ``{"player": entry_id, "number": n, "board": b, "counts": [c1, c2, c3, c4],
 "name": the player's name}`` (the gate counts by gate value 1..4, as ``Turn`` stores them; the
 name only for the desk's list). It is checked by the desk's own
-checks (``rules.check_game`` through the service's ``_checked``) and applied by
+checks (``rules.check_game`` through the service's ``validated``) and applied by
 ``services.turn_record``, the desk's service, so the trail, versions and "already entered"
 refusals follow as from the desk.
 
@@ -108,7 +108,7 @@ def clean_payload(competition: Competition, payload: Mapping[str, Any]) -> dict[
         raise refuse(BAD_PAYLOAD, error_class=Invalid, code="bad_payload")
     if competition.options.bonus_disc:
         raise refuse(BONUS_AT_DESK, error_class=Refused, code="bonus_at_desk")
-    services._checked(competition, counts, rules.NO_BONUS, None)
+    services.validated(competition, counts, rules.NO_BONUS, None)
     return {"player": player, "number": number, "board": board, "counts": counts}
 
 
@@ -168,7 +168,7 @@ def proposal_submit(
 def _submit(
     competition: Competition, entry: Entry, payload: dict[str, Any], submission: str
 ) -> ResultProposal:
-    shared._take_submission(submission)
+    shared.take_submission(submission)
     owner = _locked_entry(competition, payload["player"])  # the one lock: the game's player
     sender = owner if owner.pk == entry.pk else _locked_entry(competition, entry.pk)
     _player_ok(competition, owner)
@@ -180,7 +180,7 @@ def _submit(
     if owner.pk != sender.pk and not open_:
         raise refuse(NOT_A_PLAYER, error_class=Forbidden, code="not_own_game")
     for own in [p for p in open_ if p.entry_id == sender.pk]:
-        shared._close(own, Status.WITHDRAWN, None)
+        shared.proposal_close(own, Status.WITHDRAWN, None)
         open_.remove(own)
     same = [p for p in open_ if p.payload == payload and p.status == Status.PROPOSED]
     if same and len(open_) == 1:
@@ -195,7 +195,7 @@ def _submit(
     for other in open_:
         if other.status != Status.CONFLICT:
             other.status = Status.CONFLICT
-            shared._save(other, "status")
+            shared.proposal_save(other, "status")
     competition_touch(competition)
     return proposal
 
@@ -226,11 +226,11 @@ def _confirm_locked(
     revision: int,
     submission: str,
 ) -> ResultProposal:
-    shared._take_submission(submission)
+    shared.take_submission(submission)
     _locked_entry(competition, proposal.payload.get("player", 0))
     confirmer = _locked_entry(competition, entry.pk)
     _player_ok(competition, confirmer)
-    proposal = shared._locked(proposal, revision)
+    proposal = shared.proposal_locked(proposal, revision)
     if proposal.status != Status.PROPOSED:
         raise refuse(shared.STALE, error_class=shared.Stale, code="proposal_stale")
     return _confirm(competition, proposal, confirmer)
@@ -240,7 +240,7 @@ def _confirm(competition: Competition, proposal: ResultProposal, by: Entry) -> R
     if by.pk in (proposal.entry_id, proposal.payload.get("player")):
         raise refuse(OWN_GAME, error_class=Refused, code="own_proposal")
     proposal.confirmed_by = by
-    shared._save(proposal, "confirmed_by")
+    shared.proposal_save(proposal, "confirmed_by")
     note = str(
         shared.TRAIL_CONFIRMED
         % {"proposer": proposal.entry.player.name, "confirmer": by.player.name}
@@ -251,9 +251,9 @@ def _confirm(competition: Competition, proposal: ResultProposal, by: Entry) -> R
     except ServiceError as exc:
         proposal.status = Status.CONFIRMED
         proposal.note = exc.text[:200]
-        shared._save(proposal, "status", "note")
+        shared.proposal_save(proposal, "status", "note")
     else:
-        shared._close(proposal, Status.ACCEPTED, None, note)
+        shared.proposal_close(proposal, Status.ACCEPTED, None, note)
     competition_touch(competition)
     return proposal
 
@@ -296,7 +296,7 @@ def accept(
     """The desk applies an open proposal (inside the shared service's transaction)."""
     competition = proposal.competition
     _locked_entry(competition, proposal.payload.get("player", 0))
-    proposal = shared._locked(proposal, revision)
+    proposal = shared.proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(shared.NOT_OPEN, error_class=shared.Stale, code="proposal_decided")
     shared.ensure_enabled(competition)
@@ -310,11 +310,11 @@ def accept(
     _apply(competition, proposal, result, by=by, note=note)
     for other in _open_of(competition, proposal.payload):
         if other.pk != proposal.pk:
-            shared._close(other, Status.REJECTED, by)
+            shared.proposal_close(other, Status.REJECTED, by)
     if edited:
         proposal.payload = dict(result)
-        shared._save(proposal, "payload")
-    shared._close(proposal, Status.ACCEPTED, by)
+        shared.proposal_save(proposal, "payload")
+    shared.proposal_close(proposal, Status.ACCEPTED, by)
     competition_touch(competition)
     return proposal
 
@@ -326,7 +326,7 @@ def after_reject(proposal: ResultProposal) -> None:
     ]
     if len(rest) == 1:
         rest[0].status = Status.PROPOSED
-        shared._save(rest[0], "status")
+        shared.proposal_save(rest[0], "status")
 
 
 def lock(proposal: ResultProposal) -> None:

@@ -21,27 +21,27 @@ from shuffleboard.rule_values import (
     UNKNOWN_TIEBREAKS,
     InvalidResult,
     T,
-    _as_list,
-    _checked_score,
-    _is_whole,
+    as_list,
+    checked_score,
+    is_whole,
 )
 
 
 def _checked_games(games: Mapping[T, Sequence[int]]) -> dict[T, list[int]]:
     checked: dict[T, list[int]] = {}
     for player, scores in games.items():
-        items = _as_list(scores)
+        items = as_list(scores)
         if items is None:
             raise InvalidResult(
                 GAMES_NOT_A_LIST.format(player=player, value=scores), code="games_not_a_list"
             )
-        checked[player] = [_checked_score(score) for score in items]
+        checked[player] = [checked_score(score) for score in items]
     return checked
 
 
 def _depth(tiebreaks: Sequence[str]) -> int | None:
     """How many best games the count-back compares: 0, 1 or all (None)."""
-    chosen = tuple(tiebreaks) if _as_list(tiebreaks) is not None else None
+    chosen = tuple(tiebreaks) if as_list(tiebreaks) is not None else None
     if chosen is None or chosen != TIEBREAKS[: len(chosen)]:
         raise InvalidResult(
             UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks), code="unknown_tiebreaks"
@@ -127,7 +127,7 @@ def standings_rows(
 
 def game_winners(scores: Mapping[T, int]) -> list[T]:
     """One game's score per player -> the winners, in the order given (R-SJ-01: ties share)."""
-    checked = {player: _checked_score(score) for player, score in scores.items()}
+    checked = {player: checked_score(score) for player, score in scores.items()}
     if not checked:
         return []
     best = max(checked.values())
@@ -149,9 +149,9 @@ def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[
     Returns ``rota[game][board]``: the players at that board in that game, both counted from 0,
     in the order of ``players``. In game g the i-th player uses board (i + g) mod ``boards``.
     """
-    if not _is_whole(boards) or boards < 1:
+    if not is_whole(boards) or boards < 1:
         raise InvalidResult(BOARDS_NOT_VALID.format(value=boards), code="boards_not_valid")
-    if not _is_whole(games) or games < 0:
+    if not is_whole(games) or games < 0:
         raise InvalidResult(GAMES_NOT_VALID.format(value=games), code="games_not_valid")
     seen: set[T] = set()
     for player in players:
@@ -231,7 +231,7 @@ def title_playoff(
     number = 1
     while True:
         scores = dict(rounds[number - 1]) if number <= len(rounds) else {}
-        checked = {p: _checked_score(scores[p]) for p in players if p in scores}
+        checked = {p: checked_score(scores[p]) for p in players if p in scores}
         waiting = [p for p in players if p not in checked]
         if waiting:
             return Playoff(round=number, players=players, waiting=waiting, champions=[])
@@ -264,7 +264,7 @@ CLASS_LIMITS_NOT_VALID = "Class limits must be whole numbers with A above B, not
 def class_of(average: Fraction | float | int | None, *, a: int, b: int) -> str:
     """A player's class by average per game: "A" from ``a``, "B" from ``b``, else "C"; a
     player with no average yet is in "C" (A-SJ-17)."""
-    if not (_is_whole(a) and _is_whole(b)) or b >= a or b < 0:
+    if not (is_whole(a) and is_whole(b)) or b >= a or b < 0:
         raise InvalidResult(CLASS_LIMITS_NOT_VALID.format(a=a, b=b), code="class_limits")
     if average is None:
         return CLASSES[-1]

@@ -70,13 +70,13 @@ class InvalidResult(ValueError):
         self.params = dict(params or {})
 
 
-def _is_whole(value: object) -> bool:
+def is_whole(value: object) -> bool:
     if type(value) is int:  # the common case first: an ABC check costs a microsecond
         return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def _as_list(value: object) -> list[Any] | None:
+def as_list(value: object) -> list[Any] | None:
     """A sequence's items, or None for anything that is not a plain sequence of items."""
     if type(value) in (list, tuple):  # the common case first, without the ABC check
         return list(value)  # type: ignore[call-overload]
@@ -85,7 +85,7 @@ def _as_list(value: object) -> list[Any] | None:
     return None
 
 
-def _checked_score(value: object) -> int:
+def checked_score(value: object) -> int:
     if type(value) is int:  # the common case first, without the ABC check
         score = value
     elif not isinstance(value, numbers.Integral) or isinstance(value, bool):

@@ -247,9 +247,9 @@ from shuffleboard.rule_values import (
     WRONG_NUMBER_OF_COUNTS as WRONG_NUMBER_OF_COUNTS,
     InvalidResult as InvalidResult,
     T as T,
-    _as_list as _as_list,
-    _checked_score as _checked_score,
-    _is_whole as _is_whole,
+    as_list as as_list,
+    checked_score as checked_score,
+    is_whole as is_whole,
 )
 
 
@@ -259,7 +259,7 @@ def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, 
     Raises ``InvalidResult`` naming the first problem: not four counts, a count that is not a
     whole number, a negative count, or more than ``discs`` discs in all (R-SJ-13).
     """
-    items = _as_list(counts)
+    items = as_list(counts)
     if items is None:
         raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(GATE_VALUES):
@@ -267,7 +267,7 @@ def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, 
             WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
         )
     for gate, value in zip(GATE_VALUES, items, strict=True):
-        if not _is_whole(value):
+        if not is_whole(value):
             raise InvalidResult(
                 COUNT_NOT_WHOLE.format(gate=gate, value=value), code="count_not_whole"
             )
@@ -309,7 +309,7 @@ def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int,
 
     The counts are checked as ``validate_counts`` does; messages name the gates by value.
     """
-    items = _as_list(board_counts)
+    items = as_list(board_counts)
     if items is None:
         raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(BOARD_ORDER):
@@ -322,7 +322,7 @@ def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int,
 
 def _checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, int]]:
     """Each sub-turn row checked on its own and against the discs still in hand (A-SJ-09)."""
-    items = _as_list(rows)
+    items = as_list(rows)
     if items is None or not items:
         raise InvalidResult(NO_SUB_TURNS, code="no_sub_turns")
     if len(items) > SUB_TURNS:
@@ -395,7 +395,7 @@ def bonus_discs(reached_max_after: int | None, *, bonus: bool = False) -> int:
     """
     if reached_max_after is None:
         return 0
-    if not _is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
+    if not is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
         raise InvalidResult(
             SUB_TURN_NOT_VALID.format(value=reached_max_after), code="sub_turn_not_valid"
         )
@@ -503,7 +503,7 @@ def stored_sub_turns(
 ) -> tuple[tuple[int, int, int, int], ...] | None:
     """A game's stored sub-turn rows (A-SJ-15), checked again: the rows when they pass the
     sub-turn rules and add up to ``counts``, else None (shown as "totals only"). Never raises."""
-    items = _as_list(rows)
+    items = as_list(rows)
     if not items:
         return None
     try:
@@ -520,7 +520,7 @@ def validate_score(score: int, *, bonus: bool = False) -> int:
 
     Every whole number in that range can occur (R-SJ-14), so nothing more can be checked.
     """
-    checked = _checked_score(score)
+    checked = checked_score(score)
     maximum = max_score(bonus=bonus)
     if checked > maximum:
         raise InvalidResult(

@@ -140,7 +140,7 @@ def _problem(
     )
 
 
-def _game_row(values: tuple, bonus: bool) -> GameRow:
+def game_row(values: tuple, bonus: bool) -> GameRow:
     entry_id, pk, number, score, board, c1, c2, c3, c4, b1, b2, b3, b4, max_after = values
     problem = _problem(bonus, score, (c1, c2, c3, c4), (b1, b2, b3, b4), max_after)
     return GameRow(entry_id, pk, number, score, board, problem)
@@ -153,7 +153,7 @@ def game_rows(competition: Competition) -> list[GameRow]:
     rows = Turn.objects.filter(
         entry__competition=competition, number__lte=competition.options.games
     ).values_list(*GAME_COLUMNS)
-    return [_game_row(values, bonus) for values in rows]
+    return [game_row(values, bonus) for values in rows]
 
 
 def _scores(rows: list[GameRow]) -> dict[int, dict[int, int]]:
@@ -490,7 +490,7 @@ def attention_games(competition: Competition) -> list[AttentionGame]:
     )
     games = []
     for values in rows:
-        row = _game_row(values[:-1], bonus)
+        row = game_row(values[:-1], bonus)
         if row.attention is not None:
             games.append(
                 AttentionGame(

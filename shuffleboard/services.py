@@ -91,7 +91,7 @@ def _ensure_writable(competition: Competition) -> None:
         raise refuse(COMPETITION_FINISHED, code="finished", competition=competition.name)
 
 
-def _checked(
+def validated(
     competition: Competition,
     counts: Sequence[int],
     bonus_counts: Sequence[int],
@@ -157,7 +157,7 @@ def turn_record(
     existing = Turn.objects.filter(entry=entry, number=number).first()
     if existing:
         raise _already_entered(number, entry, existing.score)
-    result = _checked(competition, counts, bonus_counts, max_after, sub_turns)
+    result = validated(competition, counts, bonus_counts, max_after, sub_turns)
     turn = Turn(entry=entry, number=number, board=board, entered_by=entered_by)
     _apply(turn, result)
     try:
@@ -384,10 +384,10 @@ def _new_state(
     if isinstance(sub_turns, str):
         # Admin edits the totals only: the stored rows stay while they still add up (A-SJ-15).
         stored = turn.sub_turns if turn is not None else None
-        rows = rules.stored_sub_turns(stored, _checked(competition, counts, NO_BONUS, None).counts)
+        rows = rules.stored_sub_turns(stored, validated(competition, counts, NO_BONUS, None).counts)
     else:
         rows = sub_turns
-    result = _checked(competition, counts, bonus_counts, max_after, rows)
+    result = validated(competition, counts, bonus_counts, max_after, rows)
     return {
         "entry": entry.pk if entry is not None else turn.entry_id if turn else None,
         "number": number if number is not None else turn.number if turn else None,
@@ -608,7 +608,7 @@ def playoff_record(
             player=entry.player.name,
             round=playoff.state.round,
         )
-    result = _checked(competition, counts, bonus_counts, max_after, sub_turns)
+    result = validated(competition, counts, bonus_counts, max_after, sub_turns)
     turn = Turn(entry=entry, number=playoff.number, entered_by=entered_by)
     _apply(turn, result)
     try:

@@ -100,7 +100,7 @@ def playoff_for(competition: Competition, standings: Standings) -> PlayoffView |
     rounds: list[dict[int, int]] = [{} for _ in range(rules.PLAYOFF_ROUNDS)]
     stored: list[PlayoffGame] = []
     for values in rows:
-        row = selectors._game_row(values, options.bonus_disc)
+        row = selectors.game_row(values, options.bonus_disc)
         if row.attention is None:  # a broken row does not count (A-SJ-14)
             rounds[row.number - games - 1][row.entry_id] = row.score
             stored.append(PlayoffGame(row.pk, row.entry_id, row.number - games, row.score))
@@ -181,7 +181,7 @@ def carried_averages(competition: Competition) -> dict[int, Fraction]:
     turns = Turn.objects.filter(entry_id__in=list(options_of)).values_list(*GAME_COLUMNS)
     for values in turns:
         options = options_of[values[0]]
-        row = selectors._game_row(values, options.bonus_disc)
+        row = selectors.game_row(values, options.bonus_disc)
         if row.attention is None and row.number <= options.games:
             scores[row.entry_id].append(row.score)
     averages: dict[int, Fraction] = {}

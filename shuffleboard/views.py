@@ -13,16 +13,12 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from events.desk.http import (
-    SCOREKEEPER,
-    AuthenticatedHttpRequest,
-    HtmxHttpRequest,
-    already_received,
-    desk_view,
-)
+from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from events.desk.http import already_received, desk_view
 from events.errors import ServiceError, Stale, http_status
 from events.live.pages import Context, competition_page
 from events.models import Competition
+from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted
 from shuffleboard import selectors, services, standings_options
 from shuffleboard.format import SJOELEN, SjoelenSettings

@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events.desk.forms import ConfirmingFields, ProposerFields, proposal_code_field
-from events.desk.http import HtmxHttpRequest, already_received
+from events.common.http import HtmxHttpRequest
+from events.desk.http import already_received
 from events.errors import ServiceError
+from events.live.forms import ConfirmingFields, ProposerFields, proposal_code_field
 from events.models import PROPOSALS_OPEN, Competition, Entry, ResultProposal
 from events.selectors import competition_by_slugs
 from events.services import AlreadySubmitted, proposals

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from events.desk.http import HtmxHttpRequest
+from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 from events.models import Competition

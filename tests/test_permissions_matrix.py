@@ -19,9 +19,9 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from events.desk.http import MANAGE, OWNER, SCOREKEEPER
 from events.formats import default_settings
 from events.models import Correction, EventRole
+from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)

@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from events import services
 from events.errors import ServiceError
+from events.exchange import players as players_import
 from events.models import Competition, Entry, Event, Player, SubmissionToken
 from tests.factories import CompetitionFactory, EventFactory, PlayerFactory, UserFactory
 
@@ -113,7 +114,7 @@ def test_the_same_csv_imported_twice_at_once_registers_every_row_once():
         competition = CompetitionFactory()
 
         def import_csv(competition: Competition = competition) -> Any:
-            return services.players_import_csv(competition=competition, data=CSV.encode())
+            return players_import.players_import_csv(competition=competition, data=CSV.encode())
 
         codes = _codes(run_together(import_csv, import_csv))
         # The loser reads the file again against what the winner committed.
@@ -130,8 +131,8 @@ def test_two_csv_imports_sharing_new_players_into_two_competitions_make_each_pla
         first, second = CompetitionFactory(event=event), CompetitionFactory(event=event)
         data = f"Dag Fors {trial},Kumla\nEva Gran {trial},Kumla\n".encode()
         results = run_together(
-            functools.partial(services.players_import_csv, competition=first, data=data),
-            functools.partial(services.players_import_csv, competition=second, data=data),
+            functools.partial(players_import.players_import_csv, competition=first, data=data),
+            functools.partial(players_import.players_import_csv, competition=second, data=data),
         )
         assert _codes(results) == ["ok", "ok"]
         assert Player.objects.filter(name__endswith=f" {trial}").count() == 2

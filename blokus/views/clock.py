@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from blokus import selectors, services
 from blokus.format import BLOKUS
-from events.desk.http import HtmxHttpRequest, desk_view
+from events.common.http import HtmxHttpRequest
+from events.desk.http import desk_view
 from events.errors import ServiceError
 from events.models import Competition
 

@@ -21,11 +21,13 @@ from blokus import selectors, services
 from blokus.format import BLOKUS
 from blokus.forms import SessionTimesForm
 from blokus.services.sessions import session_register_and_check_in
+from events.common.http import HtmxHttpRequest, int_or_404
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
-from events.desk.http import SCOREKEEPER, HtmxHttpRequest, desk_view, int_or_404
+from events.desk.http import desk_view
 from events.errors import ServiceError, Stale
 from events.models import Competition, EventRole, Session
+from events.permissions import SCOREKEEPER
 
 
 def _event_tz(competition: Competition) -> AbstractContextManager[None]:

@@ -20,9 +20,10 @@ from blokus import proposals as blokus_proposals, selectors
 from blokus.format import BLOKUS
 from blokus.forms import ResultForm
 from blokus.selectors import SeatRow
-from events.desk.forms import ConfirmingFields, ProposerFields, proposal_code_field
-from events.desk.http import HtmxHttpRequest, already_received
+from events.common.http import HtmxHttpRequest
+from events.desk.http import already_received
 from events.errors import ServiceError
+from events.live.forms import ConfirmingFields, ProposerFields, proposal_code_field
 from events.models import Competition, Game, ResultProposal
 from events.selectors import competition_by_slugs
 from events.services import AlreadySubmitted, proposals

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 
 from blokus import selectors
 from blokus.format import BLOKUS
-from events.desk.http import HtmxHttpRequest
+from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.models import Competition, Session
 from events.selectors import competition_by_slugs, corrections_of_entry

@@ -17,15 +17,11 @@ from blokus.format import BLOKUS
 from blokus.forms import ResultForm
 from blokus.pieces import piece_cells
 from blokus.selectors import SeatRow
-from events.desk.http import (
-    SCOREKEEPER,
-    AuthenticatedHttpRequest,
-    HtmxHttpRequest,
-    already_received,
-    desk_view,
-)
+from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from events.desk.http import already_received, desk_view
 from events.errors import ServiceError, Stale
 from events.models import Competition, Game, Session
+from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted
 
 PIECES = piece_cells()

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from blokus import selectors
 from blokus.format import BLOKUS
-from events.desk.http import HtmxHttpRequest
+from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
 from events.models import Competition, Game, Round, fold

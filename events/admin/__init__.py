@@ -30,7 +30,7 @@ from events.admin.base import (
     SafeAdmin,
     SessionFilter,
     TouchingAdmin,
-    _filter,
+    filter_on,
 )
 
 __all__ = [
@@ -40,5 +40,5 @@ __all__ = [
     "SafeAdmin",
     "SessionFilter",
     "TouchingAdmin",
-    "_filter",
+    "filter_on",
 ]

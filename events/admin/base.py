@@ -290,7 +290,7 @@ class SessionFilter(admin.SimpleListFilter):
         return queryset
 
 
-def _filter(base: type[admin.SimpleListFilter], path: str) -> type[admin.SimpleListFilter]:
+def filter_on(base: type[admin.SimpleListFilter], path: str) -> type[admin.SimpleListFilter]:
     return type(f"{base.__name__}_{path}", (base,), {"path": path})
 
 

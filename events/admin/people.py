@@ -36,7 +36,7 @@ from events.admin.base import (
     SafeAdmin,
     SafeWidgetsMixin,
     TouchingAdmin,
-    _filter,
+    filter_on,
 )
 
 
@@ -191,7 +191,7 @@ class CompetitionAdmin(ProtectResultsMixin, TouchingAdmin):
 class EntryAdmin(TouchingAdmin):
     list_display = ["player", "competition", "registered_at", "checked_in_at", "withdrawn_at"]
     list_filter = [
-        _filter(EventFilter, "competition__event"),
+        filter_on(EventFilter, "competition__event"),
         CompetitionFilter,
         "competition__format",
         ("withdrawn_at", admin.EmptyFieldListFilter),

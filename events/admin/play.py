@@ -37,7 +37,7 @@ from events.admin.base import (
     SafeWidgetsMixin,
     SessionFilter,
     TouchingAdmin,
-    _filter,
+    filter_on,
     game_label,
     results_held,
 )
@@ -46,7 +46,7 @@ from events.admin.base import (
 @admin.register(Session)
 class SessionAdmin(ProtectResultsMixin, TouchingAdmin):
     list_display = ["__str__", "competition", "event", "kind", "number", "starts_at"]
-    list_filter = [_filter(EventFilter, "competition__event"), CompetitionFilter, "kind"]
+    list_filter = [filter_on(EventFilter, "competition__event"), CompetitionFilter, "kind"]
     list_select_related = ["competition__event"]
     search_fields = [
         "name",
@@ -71,8 +71,8 @@ class SessionAdmin(ProtectResultsMixin, TouchingAdmin):
 class RoundAdmin(ProtectResultsMixin, TouchingAdmin):
     list_display = ["__str__", "session", "competition", "seed", "started_at"]
     list_filter = [
-        _filter(EventFilter, "session__competition__event"),
-        _filter(CompetitionFilter, "session__competition"),
+        filter_on(EventFilter, "session__competition__event"),
+        filter_on(CompetitionFilter, "session__competition"),
         SessionFilter,
     ]
     list_select_related = ["session__competition__event"]
@@ -244,9 +244,9 @@ class GameAdmin(ProtectResultsMixin, TouchingAdmin):
     form = GameForm
     list_display = ["__str__", "round", "session", "competition", "players", "status", "updated_at"]
     list_filter = [
-        _filter(EventFilter, "round__session__competition__event"),
-        _filter(CompetitionFilter, "round__session__competition"),
-        _filter(SessionFilter, "round__session"),
+        filter_on(EventFilter, "round__session__competition__event"),
+        filter_on(CompetitionFilter, "round__session__competition"),
+        filter_on(SessionFilter, "round__session"),
         "round__number",
         "status",
     ]
@@ -329,9 +329,9 @@ class SeatAdmin(ProtectResultsMixin, TouchingAdmin):
     form = SeatForm
     list_display = ["__str__", "player", "game_of", "colour", "score", "points"]
     list_filter = [
-        _filter(EventFilter, "game__round__session__competition__event"),
-        _filter(CompetitionFilter, "game__round__session__competition"),
-        _filter(SessionFilter, "game__round__session"),
+        filter_on(EventFilter, "game__round__session__competition__event"),
+        filter_on(CompetitionFilter, "game__round__session__competition"),
+        filter_on(SessionFilter, "game__round__session"),
         "game__round__number",
         "game__status",
     ]
@@ -367,7 +367,11 @@ class CorrectionAdmin(SafeAdminMixin, admin.ModelAdmin):
     """The trail is written by the formats' services only; here it is read."""
 
     list_display = ["created_at", "competition", "entry", "item", "before", "after", "source"]
-    list_filter = [_filter(EventFilter, "competition__event"), CompetitionFilter, "source"]
+    list_filter = [
+        filter_on(EventFilter, "competition__event"),
+        CompetitionFilter,
+        "source",
+    ]
     list_select_related = ["competition__event", "entry__player", "entry__competition"]
     search_fields = ["entry__player__name", "item", "note"]
 

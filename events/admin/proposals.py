@@ -8,14 +8,18 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from events.admin.base import CompetitionFilter, EventFilter, SafeAdminMixin, _filter
+from events.admin.base import CompetitionFilter, EventFilter, SafeAdminMixin, filter_on
 from events.models import ResultProposal
 
 
 @admin.register(ResultProposal)
 class ResultProposalAdmin(SafeAdminMixin, admin.ModelAdmin):
     list_display = ["created_at", "competition", "game", "entry", "status", "confirmed_by"]
-    list_filter = [_filter(EventFilter, "competition__event"), CompetitionFilter, "status"]
+    list_filter = [
+        filter_on(EventFilter, "competition__event"),
+        CompetitionFilter,
+        "status",
+    ]
     list_select_related = [
         "competition__event",
         "game__round__session",

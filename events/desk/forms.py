@@ -1,34 +1,19 @@
+"""The desk's forms: an event, a competition, a new player, the CSV import, a person's role."""
+
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.validators import RegexValidator
 from django.utils.translation import get_language, gettext_lazy as _
 
+from events.common.forms import SubmissionTokenField
 from events.formats import format_choices
 from events.language import supported
-from events.models import MAX_RATING, Entry, time_zone_choices
+from events.models import MAX_RATING, time_zone_choices
 
 CSV_MAX_BYTES = 1_048_576
-
-
-class SubmissionTokenField(forms.CharField):
-    """A hidden one-time token: each new form gets a fresh one, and the service acting on the
-    form records it (``events.services.submission_use``) so that a second post of the same
-    form creates nothing. Optional, so a client without it still works (unprotected)."""
-
-    widget = forms.HiddenInput
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("max_length", 64)
-        kwargs.setdefault("validators", [RegexValidator(r"^[A-Za-z0-9_-]*$")])
-        kwargs.setdefault("initial", lambda: secrets.token_urlsafe(24))
-        super().__init__(**kwargs)
 
 
 class EventForm(forms.Form):
@@ -136,47 +121,3 @@ class CsvConfirmForm(forms.Form):
 
 class OrganiserForm(forms.Form):
     username = forms.CharField(label=_("Login name"), max_length=150)
-
-
-# --- results from the players' phones (issue 16) ----------------------------------------------
-
-
-def proposal_code_field(label: Any, help_text: Any) -> forms.CharField:
-    """The code of a table card or a board, typed on a phone."""
-    return forms.CharField(
-        label=label,
-        max_length=20,
-        help_text=help_text,
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
-        ),
-    )
-
-
-class ProposerFields(forms.Form):
-    """Who sends a result (one of ``entries``, preselected by the phone's "This is me"); a
-    format's form adds its ``code`` field (:func:`proposal_code_field`)."""
-
-    entry = forms.TypedChoiceField(label=_("Who are you?"), coerce=int)
-
-    def __init__(self, *args: Any, entries: Sequence[Entry], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.entries = {e.pk: e for e in entries}
-        field = self.fields["entry"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [("", "—")] + [(e.pk, e.player.name) for e in entries]
-        field.widget.attrs["data-me-select"] = ""
-
-    def chosen(self) -> Entry:
-        return self.entries[self.cleaned_data["entry"]]
-
-
-class ConfirmingFields(forms.Form):
-    """Mixed in before a format's proposer form: the confirmation of another player's result
-    (the revision they saw), with its own field ids beside the page's other form."""
-
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("auto_id", "confirm_%s")
-        super().__init__(*args, **kwargs)

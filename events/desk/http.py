@@ -1,4 +1,5 @@
-"""What every app's views share: the request type, desk access, URL numbers, error answers."""
+"""What every desk view shares: ``desk_view`` (login, the event's role, the competition from the
+URL) and the error answers. The roles themselves: ``events.permissions``."""
 
 from __future__ import annotations
 
@@ -8,65 +9,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
+from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from events.errors import ServiceError
 from events.formats import GameFormat
-from events.models import Competition, Event, EventRole
+from events.models import Competition
+from events.permissions import ALLOWED_ROLES, MANAGE, ensure_access
 from events.selectors import competition_by_slugs
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request after django-htmx's middleware (``request.htmx``)."""
-
-    htmx: HtmxDetails
-
-
-class AuthenticatedHttpRequest(HtmxHttpRequest):
-    """A request behind ``login_required``: its user is signed in."""
-
-    user: User
-    desk_role: str  # set by ``desk_view``: the user's EventRole.Role at the event
-
-
-def int_or_404(value: Any) -> int:
-    """A number from a query string or form for a lookup: anything else is a 404."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError) as exc:
-        raise Http404 from exc
-    if not -(2**63) <= number < 2**63:
-        raise Http404
-    return number
-
-
-# Who may use a desk page. Every desk view names one (``desk_view`` defaults to MANAGE, so a
-# new page is closed to scorekeepers until someone decides otherwise);
-# tests/test_permissions_matrix.py holds the table of every desk URL and checks each role.
-SCOREKEEPER = "results"  # entering and correcting results: scorekeepers, organisers, owners
-MANAGE = "manage"  # everything else on the desk: organisers and owners
-OWNER = "owner"  # who runs the event (adding and removing people): owners only
-
-ALLOWED_ROLES: dict[str, frozenset[str]] = {
-    SCOREKEEPER: frozenset(EventRole.Role.values),
-    MANAGE: EventRole.MANAGERS,
-    OWNER: frozenset({EventRole.Role.OWNER}),
-}
-
-
-def ensure_access(event: Event, user: Any, allow: str = MANAGE) -> str:
-    """The user's role at ``event`` if it may do what ``allow`` names; 403 otherwise (one query).
-    A superuser is an owner of every event; staff without a role is refused like anyone."""
-    role = event.role_of(user)
-    if role is None or role not in ALLOWED_ROLES[allow]:
-        raise PermissionDenied
-    return role
 
 
 def desk_view(

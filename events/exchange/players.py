@@ -32,27 +32,48 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events.errors import Stale
+from events.errors import Invalid, Stale
 from events.exchange import csv_rules
 from events.models import MAX_RATING, Competition, Entry, Player, entry_next_number, fold
 from events.services import (
     ALREADY_REGISTERED,
-    CSV_EMPTY,
-    CSV_MAX_ROWS,
-    CSV_RACE,
-    CSV_TOO_MANY_ROWS,
-    CsvImportError,
-    CsvImportResult,
-    CsvProblem,
-    _ensure_open,
-    _ensure_takes_entries,
-    _player_build,
-    _submission_done,
     competition_touch,
+    ensure_open,
+    ensure_takes_entries,
     organisers,
     person_key,
+    player_build,
+    submission_done,
     submission_use,
 )
+
+CSV_EMPTY = gettext_lazy("The file has no players in it.")
+CSV_RACE = gettext_lazy(
+    "Someone registered one of these players while the file was read; upload it again."
+)
+CSV_TOO_MANY_ROWS = gettext_lazy("The file has more than %(limit)s rows.")
+CSV_MAX_ROWS = 2000
+
+
+@dataclass(frozen=True)
+class CsvProblem:
+    line: int
+    reason: str
+
+
+class CsvImportError(Invalid):
+    default_code = "bad_csv"
+
+    def __init__(self, problems: list[CsvProblem]):
+        self.problems = problems
+        super().__init__([_("Line %(line)s: %(reason)s") % p.__dict__ for p in problems])
+
+
+@dataclass(frozen=True)
+class CsvImportResult:
+    created: int
+    reused: int
+
 
 REASONS = {
     "name_missing": gettext_lazy("the name is missing"),
@@ -244,7 +265,7 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
         if row.action != Action.NEW:
             continue
         try:
-            player = _player_build(
+            player = player_build(
                 name=row.name,
                 club=row.club,
                 email=row.email,
@@ -285,8 +306,8 @@ def _fill_languages(players: dict[str, Player], rows: list[PlanRow]) -> None:
 def _import(
     competition: Competition, data: bytes, *, all_or_nothing: bool, by: Any = None
 ) -> CsvImportResult:
-    _ensure_open(competition)
-    _ensure_takes_entries(competition)
+    ensure_open(competition)
+    ensure_takes_entries(competition)
     # Player numbers are taken one after the other, one desk at a time.
     list(Competition.objects.select_for_update().filter(pk=competition.pk).values("pk"))
     sheet = _read(data)
@@ -321,7 +342,7 @@ def import_confirm(
     """The confirmed preview: register every row that can be, leave out the others."""
     record = submission_use(submission)
     result = _import(competition, data, all_or_nothing=False, by=by)
-    _submission_done(record, competition.get_desk_url())
+    submission_done(record, competition.get_desk_url())
     return result
 
 
@@ -332,5 +353,5 @@ def players_import_csv(
     """Register every player in a CSV file, or nobody (every bad row listed)."""
     record = submission_use(submission)
     result = _import(competition, data, all_or_nothing=True, by=by)
-    _submission_done(record, competition.get_desk_url())
+    submission_done(record, competition.get_desk_url())
     return result

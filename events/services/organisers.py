@@ -3,7 +3,7 @@ rated competition (the owner's "People" page is in ``events.desk.views.edit``).
 
 Roles (``events.models.EventRole``): an **owner** does everything an organiser does and adds or
 removes people; an **organiser** runs the whole desk; a **scorekeeper** enters and corrects
-results only (``events.desk.http.SCOREKEEPER`` views). Every event keeps at least one owner. A
+results only (``events.permissions.SCOREKEEPER`` views). Every event keeps at least one owner. A
 superuser counts as an owner everywhere; staff without a role has no desk access.
 
 Rated competitions (a format whose settings say ``rated``, e.g. the round robin): entering a
@@ -21,12 +21,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from events.desk.http import SCOREKEEPER, ensure_access
 from events.errors import Conflict, NotFound, Refused, refuse
-from events.models import Competition, Correction, Entry, Event, EventRole, Player
+from events.models import Competition, Entry, Event, EventRole, Player
 
 Role = EventRole.Role
 
@@ -41,9 +39,6 @@ STRANGER_IN_RATED = gettext_lazy(
     "would change their rating everywhere: they can register with you themselves, or an "
     "organiser of one of their events (or an admin) can enter them."
 )
-
-
-# --- services ---------------------------------------------------------------------------------
 
 
 def _owners(event: Event) -> int:
@@ -152,22 +147,3 @@ def ensure_may_enter(*, competition: Competition, player: Player, by: Any) -> No
             player=player,
             competition=competition.name,
         )
-
-
-# --- selectors -------------------------------------------------------------------------------
-
-
-def roles_of_event(event: Event) -> list[EventRole]:
-    """The event's people, owners first (one query)."""
-    order: dict[str, int] = {Role.OWNER: 0, Role.ORGANISER: 1, Role.SCOREKEEPER: 2}
-    roles = list(EventRole.objects.filter(event=event).select_related("user"))
-    return sorted(roles, key=lambda r: (order.get(r.role, 3), r.user.get_username().casefold()))
-
-
-def correction_for_scorekeeper(user: Any, correction_id: int) -> Correction:
-    """A correction for anyone who may correct its competition's results (404, 403)."""
-    correction = get_object_or_404(
-        Correction.objects.select_related("competition__event"), pk=correction_id
-    )
-    ensure_access(correction.competition.event, user, SCOREKEEPER)
-    return correction

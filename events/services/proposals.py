@@ -159,22 +159,22 @@ def _player_checks(game: Game, entry: Entry) -> ModuleType:
     return module
 
 
-def _take_submission(submission: str) -> None:
+def take_submission(submission: str) -> None:
     submission_use(submission[:64])
 
 
-def _save(proposal: ResultProposal, *fields: str) -> None:
+def proposal_save(proposal: ResultProposal, *fields: str) -> None:
     proposal.revision += 1
     proposal.save(update_fields=[*fields, "revision"])
 
 
-def _close(proposal: ResultProposal, status: str, by: User | None, note: str = "") -> None:
+def proposal_close(proposal: ResultProposal, status: str, by: User | None, note: str = "") -> None:
     proposal.status = status
     proposal.decided_at = timezone.now()
     proposal.decided_by = by if by is not None and by.is_authenticated else None
     if note:
         proposal.note = note[:200]
-    _save(proposal, "status", "decided_at", "decided_by", "note")
+    proposal_save(proposal, "status", "decided_at", "decided_by", "note")
 
 
 def _apply(
@@ -222,7 +222,7 @@ def proposal_submit(
 def _submit(
     *, game: Game, entry: Entry, payload: Mapping[str, Any], submission: str
 ) -> ResultProposal:
-    _take_submission(submission)
+    take_submission(submission)
     game = _locked_game(game)
     module = _player_checks(game, entry)
     payload = module.clean(game, payload)
@@ -234,7 +234,7 @@ def _submit(
         .order_by("pk")
     )
     for own in [p for p in open_ if p.entry_id == entry.pk]:
-        _close(own, Status.WITHDRAWN, None)
+        proposal_close(own, Status.WITHDRAWN, None)
         open_.remove(own)
     same = [p for p in open_ if p.payload == payload and p.status == Status.PROPOSED]
     if same and len(open_) == 1:
@@ -255,7 +255,7 @@ def _submit(
     for other in open_:
         if other.status != Status.CONFLICT:
             other.status = Status.CONFLICT
-            _save(other, "status")
+            proposal_save(other, "status")
     competition_touch(competition)
     return proposal
 
@@ -279,11 +279,11 @@ def proposal_confirm(
 def _confirm_locked(
     proposal: ResultProposal, entry: Entry, revision: int, submission: str
 ) -> ResultProposal:
-    _take_submission(submission)
+    take_submission(submission)
     assert proposal.game is not None
     game = _locked_game(proposal.game)
     module = _player_checks(game, entry)
-    proposal = _locked(proposal, revision)
+    proposal = proposal_locked(proposal, revision)
     if proposal.status != Status.PROPOSED:
         raise refuse(STALE, error_class=Stale, code="proposal_stale")
     return _confirm(module, proposal, entry, submission)
@@ -295,7 +295,7 @@ def _confirm(
     if proposal.entry_id == entry.pk:
         raise refuse(OWN_PROPOSAL, error_class=Refused, code="own_proposal")
     proposal.confirmed_by = entry
-    _save(proposal, "confirmed_by")
+    proposal_save(proposal, "confirmed_by")
     note = str(
         TRAIL_CONFIRMED % {"proposer": proposal.entry.player.name, "confirmer": entry.player.name}
     )
@@ -305,14 +305,14 @@ def _confirm(
     except ServiceError as exc:  # applied by the desk later
         proposal.status = Status.CONFIRMED
         proposal.note = exc.text[:200]
-        _save(proposal, "status", "note")
+        proposal_save(proposal, "status", "note")
     else:
-        _close(proposal, Status.ACCEPTED, None, note)
+        proposal_close(proposal, Status.ACCEPTED, None, note)
     competition_touch(proposal.competition)
     return proposal
 
 
-def _locked(proposal: ResultProposal, revision: int | None) -> ResultProposal:
+def proposal_locked(proposal: ResultProposal, revision: int | None) -> ResultProposal:
     try:
         locked = (
             ResultProposal.objects.select_for_update()
@@ -340,12 +340,12 @@ def proposal_accept(
 ) -> ResultProposal:
     """The desk applies an open proposal (``payload``: the desk's edited result instead);
     the game's other open proposals are rejected."""
-    _take_submission(submission)
+    take_submission(submission)
     if proposal.game is None:  # a format without game rows locks and applies by itself
         module = ensure_enabled(proposal.competition)
         return module.accept(proposal=proposal, revision=revision, by=by, payload=payload)
     game = _locked_game(proposal.game)
-    proposal = _locked(proposal, revision)
+    proposal = proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
     module = ensure_enabled(proposal.competition)
@@ -367,11 +367,11 @@ def proposal_accept(
         .exclude(pk=proposal.pk)
     )
     for other in others:
-        _close(other, Status.REJECTED, by)
+        proposal_close(other, Status.REJECTED, by)
     if edited:
         proposal.payload = dict(result)
-        _save(proposal, "payload")
-    _close(proposal, Status.ACCEPTED, by)
+        proposal_save(proposal, "payload")
+    proposal_close(proposal, Status.ACCEPTED, by)
     competition_touch(proposal.competition)
     return proposal
 
@@ -387,10 +387,10 @@ def proposal_reject(
         _locked_game(proposal.game)  # the one lock order: the game, then its proposals
     elif module is not None:
         module.lock(proposal)  # a format without game rows: its own lock (an entry's row)
-    proposal = _locked(proposal, revision)
+    proposal = proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
-    _close(proposal, Status.REJECTED, by, note)
+    proposal_close(proposal, Status.REJECTED, by, note)
     if module is not None:
         module.after_reject(proposal)
     rest = (
@@ -404,6 +404,6 @@ def proposal_reject(
     )
     if len(rest) == 1:
         rest[0].status = Status.PROPOSED
-        _save(rest[0], "status")
+        proposal_save(rest[0], "status")
     competition_touch(proposal.competition)
     return proposal

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events import services
-from events.exchange import players as imports
+from events.exchange import players as imports, players as players_import
 from events.models import Entry, Player
 from tests.factories import EntryFactory, PlayerFactory
 
@@ -174,7 +174,7 @@ def test_the_confirmation_is_post_only(desk_client, competition):
 
 
 def test_all_or_nothing_import_keeps_refusing_a_file_with_a_bad_row(competition):
-    with pytest.raises(services.CsvImportError) as info:
+    with pytest.raises(players_import.CsvImportError) as info:
         imports.players_import_csv(competition=competition, data=EXCEL)
     assert [p.line for p in info.value.problems] == [7]
     assert not Entry.objects.exists()

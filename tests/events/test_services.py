@@ -7,6 +7,7 @@ from django.db import IntegrityError
 
 from events import services
 from events.errors import ServiceError
+from events.exchange import players as players_import
 from events.models import Competition, Entry, Event, Player, fold
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
@@ -203,7 +204,7 @@ CSV_OK = (
 
 
 def test_it_imports_a_csv_with_bom_and_semicolons(competition):
-    result = services.players_import_csv(competition=competition, data=CSV_OK)
+    result = players_import.players_import_csv(competition=competition, data=CSV_OK)
     assert (result.created, result.reused) == (2, 0)
     oie = Player.objects.get(name="Õie Sööt")
     assert (oie.rating, oie.email) == (1620, "oie@example.ee")
@@ -214,7 +215,7 @@ def test_it_imports_a_csv_with_bom_and_semicolons(competition):
 def test_it_imports_a_csv_with_commas_and_no_header_reusing_known_players(competition):
     known = PlayerFactory(name="Jüri Tamm", club="Tartu")
     data = b'JURI TAMM,tartu,,\n"Mari Kask, jr",Tartu,,1700\n'
-    result = services.players_import_csv(competition=competition, data=data)
+    result = players_import.players_import_csv(competition=competition, data=data)
     assert (result.created, result.reused) == (1, 1)
     assert Entry.objects.filter(competition=competition, player=known).exists()
     assert Player.objects.filter(name="Mari Kask, jr").exists()
@@ -232,8 +233,8 @@ def test_it_lists_every_bad_row_and_imports_nothing(competition):
         b"Taken,,,\n"
         b"Too,Many,Columns,1500,extra\n"
     )
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=data)
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=data)
     lines = [p.line for p in info.value.problems]
     assert lines == [3, 4, 5, 6, 7, 8]
     reasons = {p.line: p.reason for p in info.value.problems}
@@ -248,19 +249,21 @@ def test_it_lists_every_bad_row_and_imports_nothing(competition):
 
 
 def test_it_reads_a_csv_that_is_not_utf8_as_windows_1252(competition):
-    services.players_import_csv(competition=competition, data="Sööt;x".encode("cp1252"))
+    players_import.players_import_csv(competition=competition, data="Sööt;x".encode("cp1252"))
     assert Player.objects.filter(name="Sööt", club="x").exists()
 
 
 def test_it_refuses_a_binary_file(competition):
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=b"\x00\x01binary")
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=b"\x00\x01binary")
     assert "not text" in info.value.problems[0].reason
 
 
 def test_it_refuses_an_empty_csv(competition):
-    with pytest.raises(services.CsvImportError):
-        services.players_import_csv(competition=competition, data=b"name,club,email,rating\n\n")
+    with pytest.raises(players_import.CsvImportError):
+        players_import.players_import_csv(
+            competition=competition, data=b"name,club,email,rating\n\n"
+        )
 
 
 def test_competition_version_moves_with_every_entry_write(competition):
@@ -330,16 +333,16 @@ def test_a_check_in_cannot_be_undone_once_the_competition_runs(competition):
 @pytest.mark.parametrize("rating", ["²", "١٢٣", "1e3", "+5"])
 def test_csv_refuses_ratings_that_are_not_plain_digits(competition, rating):
     data = f"name,club,email,rating\nSup Er,X,,{rating}\n".encode()
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=data)
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=data)
     assert info.value.problems[0].line == 2
 
 
 def test_csv_refuses_an_email_longer_than_the_register_keeps(competition):
     email = "a" * 64 + "@" + ".".join(["b" * 60] * 4) + ".com"
     data = f"name,club,email\nLong Mail,X,{email}\n".encode()
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=data)
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=data)
     assert "is not an e-mail address" in info.value.problems[0].reason
     assert not Player.objects.exists()
 
@@ -354,13 +357,13 @@ def test_csv_refuses_an_email_longer_than_the_register_keeps(competition):
     ],
 )
 def test_csv_headers_and_separators_are_not_imported_as_players(competition, text):
-    services.players_import_csv(competition=competition, data=text.encode())
+    players_import.players_import_csv(competition=competition, data=text.encode())
     assert list(Player.objects.values_list("name", "club")) == [("Real Two", "X")]
 
 
 def test_csv_refuses_an_unterminated_quote(competition):
-    with pytest.raises(services.CsvImportError):
-        services.players_import_csv(competition=competition, data=b'"unterminated,X\nB,Y\n')
+    with pytest.raises(players_import.CsvImportError):
+        players_import.players_import_csv(competition=competition, data=b'"unterminated,X\nB,Y\n')
     assert not Player.objects.exists()
 
 
@@ -376,8 +379,8 @@ def test_a_name_and_a_club_are_not_confused_with_a_longer_name(competition):
     entry = services.player_register_new(competition=competition, name="Anna", club="Berg")
     assert (entry.player.name, entry.player.club) == ("Anna", "Berg")
     data = b"name,club\nAnna,Berg\nAnna Berg,\n"
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=data)
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=data)
     assert [p.line for p in info.value.problems] == [2, 3]
     assert all("already registered" in p.reason for p in info.value.problems)
     assert Player.objects.count() == 2
@@ -421,15 +424,15 @@ def test_a_true_homonym_is_recorded_with_a_number_and_the_desk_still_refuses_a_t
 def test_a_csv_row_names_the_first_of_homonyms(competition):
     first = Player.objects.create(name="Bo Ek", club="Lund")
     Player.objects.create(name="Bo Ek", club="Lund", homonym=1)
-    result = services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\n")
+    result = players_import.players_import_csv(competition=competition, data=b"Bo Ek,Lund\n")
     assert (result.created, result.reused) == (0, 1)
     assert Entry.objects.get(competition=competition).player == first
 
 
 def test_a_csv_whose_rows_are_all_registered_reports_each_row(competition):
-    services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
-    with pytest.raises(services.CsvImportError) as info:
-        services.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
+    players_import.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
+    with pytest.raises(players_import.CsvImportError) as info:
+        players_import.players_import_csv(competition=competition, data=b"Bo Ek,Lund\nCe Dur,\n")
     assert [p.line for p in info.value.problems] == [1, 2]
     assert Entry.objects.filter(competition=competition).count() == 2
 

@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from events import selectors, services
+from events.common.http import HtmxHttpRequest
 from events.common.siteurl import site_url
-from events.desk.http import HtmxHttpRequest, desk_view
+from events.desk.http import desk_view
 from events.desk.views.competition import (  # the desk's shared answers
-    _desk_refusal,
-    _entries_changed,
+    desk_refusal,
+    entries_changed,
 )
 from events.errors import NotFound, Refused, ServiceError, refuse
 from events.models import Competition, Entry, fold
@@ -125,7 +126,7 @@ def check_in_typed(request: HtmxHttpRequest, competition: Competition) -> HttpRe
         )
         services.entry_check_in(entry=entry)
     except ServiceError as exc:
-        return _desk_refusal(request, competition, exc)
+        return desk_refusal(request, competition, exc)
     flash = _("%(player)s checked in (no. %(number)s).") % {
         "player": entry.player,
         "number": entry.number,
@@ -133,4 +134,4 @@ def check_in_typed(request: HtmxHttpRequest, competition: Competition) -> HttpRe
     if not request.htmx:
         messages.success(request, flash)
         return redirect(competition.get_desk_url())
-    return _entries_changed(request, competition, flash=flash)
+    return entries_changed(request, competition, flash=flash)

@@ -15,60 +15,16 @@ from django.views.decorators.http import (
 from django_htmx.http import trigger_client_event
 
 from events import selectors, services
+from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url, base_is_loopback
 from events.desk.forms import CompetitionForm, EventForm, NewPlayerForm, OrganiserForm
-from events.desk.http import (
-    OWNER,
-    SCOREKEEPER,
-    AuthenticatedHttpRequest,
-    HtmxHttpRequest,
-    desk_view,
-    ensure_access,
-)
+from events.desk.http import desk_view
 from events.errors import ServiceError
 from events.formats import get_format
-from events.live.pages import POLL, Context, competition_page, event_page
 from events.models import Competition, Entry, Event, EventRole
-from events.services.organisers import correction_for_scorekeeper
-
-# --- public pages -------------------------------------------------------------------------
-
-
-@require_GET
-def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "events/index.html", {"events": selectors.events_public()})
-
-
-@event_page("events/event.html")
-def event(request: HttpRequest, event: Event) -> Context:
-    competitions = list(event.competitions.all())
-    only = competitions[0] if len(competitions) == 1 else None
-    entries = selectors.entries_for_competition(only) if only else []
-    qr_url = absolute_url(event.get_absolute_url())
-    return {
-        "competitions": competitions,
-        "only": only,
-        "entries": [e for e in entries if not e.withdrawn_at],
-        "format_public_panel": only.game_format.public_panel if only else "",
-        "format_head": only.game_format.head if only else "",
-        "poll": POLL if any(not c.is_finished for c in competitions) else "",
-        "qr": qr_svg(qr_url),
-        "qr_url": qr_url,
-    }
-
-
-@competition_page("events/competition.html")
-def competition(request: HttpRequest, competition: Competition) -> Context:
-    entries = [e for e in selectors.entries_for_competition(competition) if not e.withdrawn_at]
-    return {
-        "entries": entries,
-        "counts": selectors.entry_counts(entries),
-        "format_public_panel": competition.game_format.public_panel,
-        "format_head": competition.game_format.head,
-        "corrections": selectors.corrections_of_competition(competition),
-    }
-
+from events.permissions import OWNER, SCOREKEEPER, ensure_access
+from events.selectors.people import correction_for_scorekeeper
 
 # --- the organiser's desk -----------------------------------------------------------------
 
@@ -270,7 +226,7 @@ def player_search(request: HtmxHttpRequest, competition: Competition) -> HttpRes
     )
 
 
-def _entries_changed(request: HtmxHttpRequest, competition: Competition, **extra) -> HttpResponse:
+def entries_changed(request: HtmxHttpRequest, competition: Competition, **extra) -> HttpResponse:
     """After a desk write: htmx gets the fresh entries table, a plain form post a redirect."""
     if not request.htmx:
         return redirect(competition.get_desk_url())
@@ -296,13 +252,13 @@ def register_known(request: HtmxHttpRequest, competition: Competition) -> HttpRe
             competition=competition, player=player, check_in=check_in, by=request.user
         )
     except ServiceError as exc:
-        return _desk_refusal(request, competition, exc)
+        return desk_refusal(request, competition, exc)
     flash = _registered_flash(entry)
     if not request.htmx:
         messages.success(request, flash)
         return redirect(competition.get_desk_url())
     # The search results refresh on this event, so the player shows as registered there too.
-    response = _entries_changed(request, competition, flash=flash)
+    response = entries_changed(request, competition, flash=flash)
     return trigger_client_event(response, "playerRegistered")
 
 
@@ -370,13 +326,13 @@ def register_new(request: HtmxHttpRequest, competition: Competition) -> HttpResp
     )
 
 
-def _desk_refusal(
+def desk_refusal(
     request: HtmxHttpRequest, competition: Competition, exc: ServiceError
 ) -> HttpResponse:
     message = " ".join(exc.messages)
     if request.htmx:
         # The page was stale (another desk acted first): show the message and the true state.
-        return _entries_changed(request, competition, error=message)
+        return entries_changed(request, competition, error=message)
     messages.error(request, message)
     return redirect(competition.get_desk_url())
 
@@ -399,8 +355,8 @@ def entry_action(request: AuthenticatedHttpRequest, entry_id: int, action: str) 
     try:
         ENTRY_ACTIONS[action](entry=entry)
     except ServiceError as exc:
-        return _desk_refusal(request, competition, exc)
-    return _entries_changed(request, competition)
+        return desk_refusal(request, competition, exc)
+    return entries_changed(request, competition)
 
 
 @require_POST

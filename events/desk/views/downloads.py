@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from events import selectors
-from events.desk.http import AuthenticatedHttpRequest, desk_view
+from events.common.http import AuthenticatedHttpRequest
+from events.desk.http import desk_view
 from events.exchange import document as exchange, sheets
 from events.models import Competition, Event
 

@@ -20,18 +20,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from events import selectors
-from events.desk.http import (
-    MANAGE,
-    OWNER,
-    AuthenticatedHttpRequest,
-    desk_view,
-    ensure_access,
-    int_or_404,
-)
+from events.common.http import AuthenticatedHttpRequest, int_or_404
+from events.desk.http import desk_view
 from events.errors import ServiceError
 from events.models import MAX_RATING, Competition, Entry, Event, EventRole, time_zone_choices
+from events.permissions import MANAGE, OWNER, ensure_access
+from events.selectors.people import roles_of_event
 from events.services import editing
-from events.services.organisers import event_role_remove, event_role_set, roles_of_event
+from events.services.organisers import event_role_remove, event_role_set
 
 # --- forms -------------------------------------------------------------------------------------
 

@@ -23,8 +23,9 @@ from events.desk.forms import CsvConfirmForm, CsvImportForm
 from events.desk.http import desk_view
 from events.errors import ServiceError
 from events.exchange import players as imports
+from events.exchange.players import CsvImportError
 from events.models import Competition
-from events.services import AlreadySubmitted, CsvImportError
+from events.services import AlreadySubmitted
 
 PAYLOAD_MAX_AGE = 2 * 60 * 60  # seconds between the preview and its confirmation
 PAYLOAD_EXPIRED = gettext_lazy(

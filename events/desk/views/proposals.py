@@ -16,15 +16,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from events.desk.http import (
-    SCOREKEEPER,
-    AuthenticatedHttpRequest,
-    already_received,
-    desk_view,
-    int_or_404,
-)
+from events.common.http import AuthenticatedHttpRequest, int_or_404
+from events.desk.http import already_received, desk_view
 from events.errors import ServiceError
 from events.models import PROPOSALS_OPEN, Competition, ResultProposal
+from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted, proposals
 
 RECENT = 20

@@ -1,0 +1,48 @@
+"""The public pages of the shared app: the list of events, an event, a competition."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from events import selectors
+from events.common.qr import qr_svg
+from events.common.siteurl import absolute_url
+from events.live.pages import POLL, Context, competition_page, event_page
+from events.models import Competition, Event
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "events/index.html", {"events": selectors.events_public()})
+
+
+@event_page("events/event.html")
+def event(request: HttpRequest, event: Event) -> Context:
+    competitions = list(event.competitions.all())
+    only = competitions[0] if len(competitions) == 1 else None
+    entries = selectors.entries_for_competition(only) if only else []
+    qr_url = absolute_url(event.get_absolute_url())
+    return {
+        "competitions": competitions,
+        "only": only,
+        "entries": [e for e in entries if not e.withdrawn_at],
+        "format_public_panel": only.game_format.public_panel if only else "",
+        "format_head": only.game_format.head if only else "",
+        "poll": POLL if any(not c.is_finished for c in competitions) else "",
+        "qr": qr_svg(qr_url),
+        "qr_url": qr_url,
+    }
+
+
+@competition_page("events/competition.html")
+def competition(request: HttpRequest, competition: Competition) -> Context:
+    entries = [e for e in selectors.entries_for_competition(competition) if not e.withdrawn_at]
+    return {
+        "entries": entries,
+        "counts": selectors.entry_counts(entries),
+        "format_public_panel": competition.game_format.public_panel,
+        "format_head": competition.game_format.head,
+        "corrections": selectors.corrections_of_competition(competition),
+    }

@@ -1,0 +1,66 @@
+"""The correction trail: every change of a result after the fact, and its undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
+from django.db import transaction
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy
+
+from events.errors import Conflict, Refused, refuse
+from events.models import (
+    Competition,
+    Correction,
+    Entry,
+)
+
+CORRECTION_UNDONE = gettext_lazy("This correction has already been undone.")
+
+
+CORRECTION_NO_UNDO = gettext_lazy("Corrections of this kind cannot be undone from the desk.")
+
+
+def correction_record(
+    *,
+    competition: Competition,
+    item: str,
+    before: str,
+    after: str,
+    source: str,
+    by: User | None = None,
+    entry: Entry | None = None,
+    note: str = "",
+    payload: dict[str, Any] | None = None,
+    reverts: Correction | None = None,
+) -> Correction | None:
+    """Write a correction to the trail, inside the caller's transaction (the caller bumps the
+    version). Nothing is written when nothing changed."""
+    if before == after and reverts is None:
+        return None
+    return Correction.objects.create(
+        competition=competition,
+        entry=entry,
+        item=item[:120],
+        before=before[:120],
+        after=after[:120],
+        note=note[:300],
+        source=source,
+        corrected_by=by if by is not None and by.is_authenticated else None,
+        payload=payload or {},
+        reverts=reverts,
+    )
+
+
+@transaction.atomic
+def correction_undo(*, correction: Correction, by: User) -> None:
+    """Put back what a correction replaced, through the format's own services."""
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    if Correction.objects.filter(reverts=correction).exists():
+        raise refuse(CORRECTION_UNDONE, error_class=Conflict, code="correction_undone")
+    game_format = correction.competition.game_format
+    if not game_format.undo_correction or not correction.payload:
+        raise refuse(CORRECTION_NO_UNDO, error_class=Refused, code="correction_no_undo")
+    import_string(game_format.undo_correction)(correction, by)

@@ -1,0 +1,152 @@
+"""The house rules of LAYOUT.md that a machine can check: no private name used across modules,
+no import loop between the project's modules, no raw version bump outside events/versions.py,
+a small top level in events/, and no module of the apps over 500 lines."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ["events", "blokus", "shuffleboard", "roundrobin", "config"]
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            yield ".".join(parts), path
+
+
+MODULES = dict(modules())
+
+
+def private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def resolve(module: str, level: int, here: str, is_package: bool) -> str:
+    if not level:
+        return module
+    base = here.split(".")
+    base = base[: len(base) - level + (1 if is_package else 0)]
+    return ".".join([*base, module] if module else base)
+
+
+def foreign_uses(name: str, path: Path) -> Iterator[str]:
+    tree = ast.parse(path.read_text())
+    imported_modules: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            source = resolve(node.module or "", node.level, name, path.name == "__init__.py")
+            if source == name or source.split(".")[0] not in APPS:
+                continue
+            for alias in node.names:
+                target = f"{source}.{alias.name}"
+                if target in MODULES:
+                    imported_modules[alias.asname or alias.name] = target
+                elif private(alias.name):
+                    yield f"from {source} import {alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in APPS:
+                    imported_modules[alias.asname or alias.name] = alias.name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            chain = []
+            value: ast.expr = node.value
+            while isinstance(value, ast.Attribute):
+                chain.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in imported_modules:
+                yield f"{'.'.join([imported_modules[value.id], *reversed(chain)])}.{node.attr}"
+
+
+def test_no_private_name_is_used_across_modules():
+    found = {f"{name}: {use}" for name, path in MODULES.items() for use in foreign_uses(name, path)}
+    assert not found, "\n".join(sorted(found))
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """The project's modules ``name`` imports, at module level or inside a function (a deferred
+    import hides a loop, it does not remove it); ``TYPE_CHECKING`` blocks aside."""
+    tree = ast.parse(path.read_text())
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for item in ast.walk(node):
+            if isinstance(item, ast.ImportFrom):
+                source = resolve(item.module or "", item.level, name, path.name == "__init__.py")
+                for alias in item.names:
+                    full = f"{source}.{alias.name}"
+                    found.add(full if full in MODULES else source)
+            elif isinstance(item, ast.Import):
+                found.update(alias.name for alias in item.names)
+    return {m for m in found if m in MODULES and m != name}
+
+
+def test_no_import_loop():
+    graph = {name: imports_of(name, path) for name, path in MODULES.items()}
+    loops = []
+    state: dict[str, int] = {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            # a package's __init__ importing its own submodules is how packages re-export
+            if nxt.startswith(node + "."):
+                continue
+            if state.get(nxt) == 1:
+                loops.append(" -> ".join([*stack[stack.index(nxt) :], nxt]))
+            elif nxt not in state:
+                visit(nxt, [*stack, nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert not loops, "\n".join(loops)
+
+
+RAW_BUMP = re.compile(r"""F\(\s*["']version["']\s*\)\s*\+""")
+
+
+def test_versions_are_bumped_by_one_function():
+    raw = [
+        str(path.relative_to(ROOT))
+        for path in MODULES.values()
+        if RAW_BUMP.search(path.read_text()) and path != ROOT / "events" / "versions.py"
+    ]
+    assert not raw, raw
+
+
+def test_events_has_a_small_top_level():
+    top = sorted(p.name for p in (ROOT / "events").glob("*.py"))
+    assert len(top) <= 12, top
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_no_module_over_500_lines(app):
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in (ROOT / app).rglob("*.py")
+        if "migrations" not in path.parts and (n := len(path.read_text().splitlines())) > 500
+    }
+    assert not long, long
+
+
+def test_every_app_of_the_project_is_checked():
+    ours = {
+        app.split(".")[0] for app in settings.INSTALLED_APPS if (ROOT / app.split(".")[0]).is_dir()
+    }
+    assert ours <= {*APPS}
