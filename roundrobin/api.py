@@ -32,7 +32,7 @@ from events.errors import Invalid, NotFound, ServiceError
 from events.models import Entry
 from roundrobin import selectors, services
 from roundrobin.selectors import GameView
-from roundrobin.services.leave import leave_summary
+from roundrobin.selectors.leave import leave_summary
 
 NOT_FOUND = gettext_lazy("Not found.")
 SIDE_NAMES = {1: "white", 2: "black"}

@@ -36,6 +36,7 @@ from roundrobin.forms import (
     ResultForm,
 )
 from roundrobin.models import Turn
+from roundrobin.selectors import leave as leave_selectors
 from roundrobin.services import adjudication, leave
 
 
@@ -113,7 +114,7 @@ def _table_context(competition: Competition, number: int, **extra: Any) -> dict[
         # issue 17: adjudication choices, each player's leave (none while leave is off)
         "adjudications": ADJUDICATIONS,
         "unfinished": [game for game in table.all_games if not game.detail.is_over],
-        "leaves": leave.table_leaves(competition, [row.entry for row in table.rows]),
+        "leaves": leave_selectors.table_leaves(competition, [row.entry for row in table.rows]),
         **extra,
     }
 
@@ -367,7 +368,7 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "zone": entry.competition.event.time_zone,
         "now": now,
         "max_move": Turn.MOVE_MAX_LENGTH,
-        "leave": leave.leave_summary(entry),  # issue 17
+        "leave": leave_selectors.leave_summary(entry),  # issue 17
         **extra,
     }
 

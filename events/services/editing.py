@@ -28,13 +28,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Model, ProtectedError, RestrictedError
+from django.db.models import Model, ProtectedError, Q, RestrictedError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, Stale, refuse
 from events.models import Competition, Entry, Event, Player, person_key
 from events.services import clean_text, competition_touch
+from events.versions import versions_bump
 
 EVENT_FIELDS: tuple[str, ...] = (
     "name",
@@ -92,8 +93,7 @@ def _apply(obj: Model, fields: Iterable[str], values: Mapping[str, Any]) -> list
 
 def _bump_event(event_id: int) -> None:
     # The event's name and place show on every public page of its competitions too.
-    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
-    Competition.objects.filter(event_id=event_id).update(version=F("version") + 1)
+    versions_bump(competitions=Q(event_id=event_id), events=Q(pk=event_id))
 
 
 @transaction.atomic
@@ -180,9 +180,7 @@ def player_edit(
             PLAYER_EXISTS, error_class=Conflict, code="player_exists", player=player
         ) from exc
     # Every competition showing the player's name re-renders.
-    competitions = Competition.objects.filter(entries__player=player)
-    Event.objects.filter(competitions__in=competitions).update(version=F("version") + 1)
-    Competition.objects.filter(pk__in=competitions.values("pk")).update(version=F("version") + 1)
+    versions_bump(competitions=Q(pk__in=Competition.objects.filter(entries__player=player)))
     return player
 
 

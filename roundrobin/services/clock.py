@@ -31,6 +31,7 @@ from events.services import competition_touch
 from roundrobin import rules, turn_rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
+from roundrobin.selectors.leave import game_deadline, turns_leave_adjust
 from roundrobin.services.base import (
     decimal,
     local_time,
@@ -40,7 +41,6 @@ from roundrobin.services.base import (
     turn_hours,
     turns_stop,
 )
-from roundrobin.services.leave import game_deadline, turns_leave_adjust
 from roundrobin.services.results import (
     FollowUp,
     check_not_withdrawn,

@@ -1,0 +1,304 @@
+"""Events, the people who run them, their competitions and the entries of players."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from events.formats import clean_settings, format_choices, get_format, settings_errors
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+from events.models.people import Player
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class Event(models.Model):
+    """A gathering with its organisers, e.g. "LinCon 2026"."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    info = models.CharField(
+        _("information"),
+        max_length=300,
+        blank=True,
+        help_text=_("Shown on the public page, e.g. where registration takes place."),
+    )
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Stockholm", validators=[validate_time_zone]
+    )
+    # What a visitor without a choice of their own (no cookie, no browser language of ours)
+    # reads on the event's pages, and the e-mails of players without a preferred language.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text=_("For visitors whose browser asks for none of the site's languages."),
+    )
+    is_public = models.BooleanField(
+        _("listed publicly"),
+        default=True,
+        help_text=_("Unlisted events are reachable by their address but not shown in the list."),
+    )
+    # Everyone with a role at this event (owner, organiser or scorekeeper): see ``EventRole``.
+    # ``event.organisers.add(user)`` gives the role "organiser" (the through model's default).
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="events.EventRole",
+        related_name="organised_events",
+        verbose_name=_("organisers"),
+    )
+    # Bumped by every write to the event or anything in it; public pages key ETags on it.
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Who got or lost a role, and when, is in EventRole's own history.
+    history = HistoricalRecords(excluded_fields=["version"])
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")),
+                name="event_ends_after_start",
+                violation_error_message=_("An event cannot end before it starts."),
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="event_language_known",
+                violation_error_message=_("Choose one of the site's languages."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": _("An event cannot end before it starts.")})
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:event", args=[self.slug])
+
+    def role_of(self, user) -> str | None:
+        """``user``'s role at this event (an ``EventRole.Role`` value), or None (one query).
+        A superuser counts as an owner of every event."""
+        if not user.is_authenticated:
+            return None
+        if user.is_superuser:
+            return EventRole.Role.OWNER
+        return (
+            EventRole.objects.filter(event=self, user=user).values_list("role", flat=True).first()
+        )
+
+    def is_organised_by(self, user) -> bool:
+        """Whether ``user`` may see this event's desk and change it (owner or organiser; a
+        scorekeeper only enters and corrects results)."""
+        return self.role_of(user) in EventRole.MANAGERS
+
+
+class EventRole(models.Model):
+    """Who runs an event, and how far (the through table of ``Event.organisers``).
+
+    owner: everything an organiser can, and adds or removes people (every event keeps one);
+    organiser: the whole desk (settings, registrations, check-in, withdrawals, edits, results);
+    scorekeeper: enters and corrects results only.
+    """
+
+    class Role(models.TextChoices):
+        OWNER = "owner", _("owner")
+        ORGANISER = "organiser", _("organiser")
+        SCOREKEEPER = "scorekeeper", _("scorekeeper")
+
+    MANAGERS = frozenset({Role.OWNER, Role.ORGANISER})
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="roles", verbose_name=_("event")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="event_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.ORGANISER)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="eventrole_one_per_user"),
+            models.CheckConstraint(
+                condition=Q(role__in=["owner", "organiser", "scorekeeper"]),
+                name="eventrole_role_known",
+                violation_error_message=_("Unknown role."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()}"
+
+
+class CompetitionStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Competition(models.Model):
+    """One tournament of one format inside an event."""
+
+    Status = CompetitionStatus
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="competitions", verbose_name=_("event")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=60)
+    format = models.CharField(_("format"), max_length=20, choices=format_choices)
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    # Bumped by every write to the competition or anything in it (entries, games, seats).
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords(excluded_fields=["version"])
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "slug"], name="competition_slug_unique"),
+            models.CheckConstraint(
+                condition=Q(status__in=CompetitionStatus.values),
+                name="competition_status_known",
+                violation_error_message=_("Unknown competition status."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.name}"
+
+    def clean(self) -> None:
+        errors = settings_errors(self.format, self.settings)
+        if errors:
+            raise ValidationError({"settings": errors})
+        # Store what the form cleaned (3, not "3"; defaults filled in), as the desk does.
+        self.settings = clean_settings(self.format, self.settings)
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:competition", args=[self.event.slug, self.slug])
+
+    def get_desk_url(self) -> str:
+        return reverse("events:competition_desk", args=[self.event.slug, self.slug])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def game_format(self):  # -> events.formats.GameFormat
+        return get_format(self.format)
+
+    @property
+    def options(self):  # -> the format's settings dataclass
+        """The typed settings (``competition.options.games``), defaults filled in."""
+        return self.game_format.read_settings(self.settings)
+
+
+class Entry(models.Model):
+    """A player in a competition."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="entries", verbose_name=_("competition")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    # The player's number in this competition (1, 2, ... in order of registration): typed at
+    # the desk to check them in, shown on the desk and on the player's page.
+    number = models.PositiveIntegerField(_("player number"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["competition", "player__name", "pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "player"], name="entry_one_per_player"),
+            models.UniqueConstraint(fields=["competition", "number"], name="entry_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        # The competition is named when it was fetched with the entry (every admin list selects
+        # it); a bare entry does not cost a query per row to print.
+        if Entry.competition.is_cached(self):
+            return f"{self.player} · {self.competition.name}"
+        return str(self.player)
+
+    def save(self, *args, **kwargs) -> None:
+        # Every entry has a number, whoever creates it (the desk's services lock the
+        # competition first, so two desks never pick the same one; the constraint stays).
+        if self.number is None and self.competition_id is not None:
+            self.number = entry_next_number(self.competition_id)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "number"}
+        super().save(*args, **kwargs)
+
+    @property
+    def is_checked_in(self) -> bool:
+        return self.checked_in_at is not None and self.withdrawn_at is None
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+    @property
+    def status_label(self) -> StrOrPromise:
+        if self.withdrawn_at:
+            return _("withdrawn")
+        if self.checked_in_at:
+            return _("checked in")
+        return _("registered")
+
+
+def entry_next_number(competition_id: int) -> int:
+    """The next player number of a competition: one more than the highest."""
+    highest = Entry.objects.filter(competition_id=competition_id).aggregate(
+        highest=models.Max("number")
+    )["highest"]
+    return (highest or 0) + 1

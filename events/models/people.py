@@ -1,0 +1,135 @@
+"""The player register: one row per person, shared by every event, and how names compare."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+if TYPE_CHECKING:
+    pass
+
+
+DEFAULT_RATING = 1500
+
+
+MAX_RATING = 4000
+
+
+# Letters that Unicode does not decompose into a base letter plus a mark.
+_FOLD = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th"}
+)
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a text, for searching: 'Õie Sööt' -> 'oie soot'."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    kept = (c for c in decomposed if not unicodedata.combining(c) and c.isprintable())
+    return " ".join("".join(kept).split())
+
+
+PERSON_KEY_LENGTH = 400
+
+
+def _key_part(text: str) -> str:
+    # A backslash-escaped "|" keeps "Anna|Berg" (no club) apart from "Anna" of club "Berg".
+    return fold(text).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def person_key(name: str, club: str) -> str:
+    """Who a register row is: the folded name, "|", the folded club ('anna berg|uppsala').
+
+    Stored on every Player (``Player.person_key``) under a unique constraint with
+    ``homonym``, so two desks (two servers, one database) can never both add the same person.
+    Cut at PERSON_KEY_LENGTH characters: only names no person has could meet that way.
+    """
+    return f"{_key_part(name)}|{_key_part(club)}"[:PERSON_KEY_LENGTH]
+
+
+class Player(models.Model):
+    """A person, across events and years."""
+
+    name = models.CharField(_("name"), max_length=100)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    rating = models.PositiveIntegerField(
+        _("rating"), default=DEFAULT_RATING, validators=[MaxValueValidator(MAX_RATING)]
+    )
+    rated_games = models.PositiveIntegerField(_("rated games"), default=0)
+    # Derived from name and club on every save; what the desk search matches against.
+    search_text = models.CharField(max_length=201, editable=False, db_index=True)
+    # One person, one row: derived from name and club on every save (see ``person_key``) and
+    # unique together with ``homonym``. Two different people with the same name in the same
+    # club are told apart by an admin giving the second one homonym 1 (the third 2, ...); the
+    # desk and the CSV import never set it, so they can never create a second record.
+    person_key = models.CharField(max_length=PERSON_KEY_LENGTH, editable=False)
+    # Blank: the language of the event the message or page is about (issue 11).
+    language = models.CharField(
+        _("preferred language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("For e-mails and private pages. Empty: the event's language."),
+    )
+    homonym = models.PositiveSmallIntegerField(
+        _("homonym number"),
+        default=0,
+        blank=True,
+        help_text=_(
+            "0 for almost everyone. Only for a different person with the same name and club "
+            "as a player already in the register: give them 1 (then 2, ...)."
+        ),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "club", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating__lte=MAX_RATING),
+                name="player_rating_in_range",
+                violation_error_message=_("A rating is at most 4000."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(name=""),
+                name="player_name_not_empty",
+                violation_error_message=_("A player needs a name."),
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=["", *(code for code, _name in settings.LANGUAGES)]),
+                name="player_language_known",
+                violation_error_message=_("Choose one of the site's languages, or none."),
+            ),
+            models.UniqueConstraint(
+                fields=["person_key", "homonym"],
+                name="player_one_per_person",
+                violation_error_message=_(
+                    "A player with this name and club is already in the register; if this is "
+                    "a different person, give them another homonym number."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # The search column must never drift from the name, whoever saves the row.
+        self.search_text = fold(f"{self.name} {self.club}")
+        self.person_key = person_key(self.name, self.club)
+        if self.homonym is None:  # left empty in the admin: the usual case
+            self.homonym = 0
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "search_text", "person_key"}
+        super().save(*args, **kwargs)
