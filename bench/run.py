@@ -58,7 +58,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 RESULTS = int(os.environ.get("BENCH_RESULTS", "200"))
 HEALTH = os.environ.get("BENCH_CEILING", "/healthz")  # the bare view: the ceiling
 # What a phone's browser sends with every request: the languages its owner reads, and that it
-# takes gzip (events/live/packed.py). A browser naming none of the site's languages costs one more
+# takes gzip (events/live/pages.py). A browser naming none of the site's languages costs one more
 # cache round trip on a 200 (the event's language first, then the body in that language).
 PHONE = {"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "sv-SE,sv;q=0.9,en;q=0.8"}
 HTMX = {"HX-Request": "true", **PHONE}

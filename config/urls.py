@@ -4,6 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic.base import RedirectView
 
+from events import language
 from events.common import health, jsi18n
 from events.formats import all_formats
 from events.live import results_sheet
@@ -27,6 +28,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The footer's language links (GET: public pages carry no CSRF token).
+    path("language/<str:code>/", language.language_switch, name="language_switch"),
     # The JavaScript strings (Django's JavaScriptCatalog), per language, cached
     # (events/common/jsi18n.py).
     path("jsi18n/<str:lang>/", jsi18n.javascript_catalogue, name="javascript-catalog"),

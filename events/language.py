@@ -3,7 +3,8 @@
 The order, first match wins:
 
 1. the visitor's own choice: the language switcher's cookie (``settings.LANGUAGE_COOKIE_NAME``,
-   set by Django's ``set_language`` view, for anonymous visitors too);
+   set by :func:`language_switch`, the footer's links, or Django's ``set_language``, for
+   anonymous visitors too);
 2. the browser's ``Accept-Language``, when it names one of ``settings.LANGUAGES``;
 3. on a public page of an event (an address with ``event_slug``: the event, its
    competitions and players; not the desk, whose organisers choose for themselves), the
@@ -34,10 +35,12 @@ from django.core.exceptions import FieldError
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpRequest, HttpResponse
-from django.utils.cache import patch_vary_headers
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import activate, get_language, get_supported_language_variant
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
+from django.views.decorators.http import require_safe
 
 from events.formats import all_formats
 from events.models import Entry, Event, Player
@@ -243,3 +246,31 @@ def send_mail_in(language: str, subject: str, body: str, to: str) -> None:
     to send is not the sender's error (as ``send_mail(fail_silently=True)``)."""
     message = EmailMessage(subject, body, None, [to], headers={"Content-Language": language})
     message.send(fail_silently=True)
+
+
+@require_safe
+def language_switch(request: HttpRequest, code: str) -> HttpResponse:
+    """The footer's language links: set the language cookie and go back to ``next`` (an address
+    of this site only; the front page otherwise). A GET, so that a public page needs no CSRF
+    token for it; never stored by a browser or proxy."""
+    language = supported(code)
+    if language is None or language != code:
+        raise Http404
+    target = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]
+    )
+    patch_cache_control(response, no_store=True, private=True)
+    return response

@@ -364,3 +364,17 @@ def test_the_register_search_shows_name_and_club_only(
     assert "zed@example.org" not in html
     full = desk_client.get(address, {"q": "zed"}).content.decode()
     assert "zed@example.org" not in full
+
+
+def test_every_public_page_is_the_same_bytes_for_two_visitors(demo, settings):
+    """A public page's body carries nothing per visitor (no CSRF token, no cookie), so it is
+    cached and compressed once per version (issue 27: one request path)."""
+    settings.LIVE_VERSIONS_IN_CACHE = True
+    addresses = _public_addresses(Client())
+    assert len(addresses) > 30
+    different = []
+    for address in addresses:
+        first, second = Client().get(address), Client().get(address)
+        if first.content != second.content or first.cookies or second.cookies:
+            different.append(address)
+    assert not different, different

@@ -8,12 +8,13 @@ page is written as a context builder decorated with :func:`competition_page` (or
 - answers ``304 Not Modified`` while the version, page/fragment choice, htmx target, language
   (and, for a signed-in browser, its session) are unchanged: the version comes from the shared
   cache, so an anonymous poll costs no database query (one query where the cache is not
-  shared, or after a miss, which fills it); ``events.live.fast`` gives the same answer to an
-  anonymous poll before Django's middleware runs;
+  shared, or after a miss, which fills it). This runs in the view, behind the whole middleware
+  stack: there is one request path, and a middleware added later applies to every answer;
 - otherwise serves the body rendered for this version from the cache (anonymous visitors;
   keyed by address, language, host, page or fragment and htmx target; labelled with the
   version it was rendered at, so a body of another version is never served): one cache read,
-  and the same round trip as the version's;
+  and the same round trip as the version's. The body is stored gzip-compressed, once per
+  version, and sent as stored (inflated for the rare client that takes no gzip);
 - otherwise resolves the competition from the URL (404 for an unknown one or one of another
   format), renders the whole page, or for an htmx poll only its ``live`` partial, with
   ``event``, ``competition`` and ``poll`` (empty once the competition is finished, so polling
@@ -22,8 +23,10 @@ page is written as a context builder decorated with :func:`competition_page` (or
 - treats a cache that is down as a miss, never an error.
 
 Signed-in organisers may see more than a player: requests that carry a session (or pending
-messages) are rendered for them, never from or into the shared bodies. The CSRF token of a
-cached body is a placeholder, replaced by each visitor's own token when served.
+messages) are rendered for them, never from or into the shared bodies. A shared body is the
+same bytes for every anonymous visitor: it is rendered with ``public_body`` set, so the page
+carries no CSRF token (``templates/base.html`` leaves out the htmx header, and the language
+switch is a plain link to ``events.language.language_switch``), and it sets no cookie.
 
 Templates wrap their live part in ``{% live_section "id" %}…{% endlive_section %}``
 (``events/templatetags/live.py``) inside ``{% partialdef live inline %}``.
@@ -31,8 +34,10 @@ Templates wrap their live part in ``{% live_section "id" %}…{% endlive_section
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
+import zlib
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
@@ -40,7 +45,6 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
@@ -48,7 +52,6 @@ from django.views.decorators.http import require_safe
 
 from events import language, versions
 from events.formats import GameFormat
-from events.live import packed
 from events.models import Competition, Event
 from events.selectors import competition_by_slugs, event_with_competitions
 
@@ -58,11 +61,14 @@ POLL = "every 10s"
 FRAGMENT = "live"  # the partial every live template defines
 BODY_SECONDS = 3600
 MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills the cache)
-# Stands for the CSRF token in a cached body; each answer puts the visitor's own token there.
-CSRF_PLACEHOLDER = "csrf0placeholder0live0body0"
+# The key prefix of cached bodies: gzip bytes. A new prefix whenever what is stored changes, so
+# that during a rolling deploy no server reads what another version of the code wrote.
+BODY_PREFIX = "live:z"
+GZIP_LEVEL = 6  # zlib's default: the 570 kB round-robin tables pack to 25 kB, once per version
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
 _SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
-# Set on each live view: which version its ETag follows (events.live.fast answers its 304s).
+_REFUSED = re.compile(r"q\s*=\s*0(\.0{0,3})?")
+# Set on each live view: which version its ETag follows.
 LIVE_KIND = "live_kind"
 
 Context = dict[str, Any]
@@ -104,7 +110,7 @@ def _body_key(request: HttpRequest, kind: str) -> str | None:
         return None
     fragment = "f" if getattr(request, "htmx", False) else "p"
     where = f"{request.get_host()}|{path}|{fragment}|{_target(request)}|{get_language()}"
-    return f"live:b:{kind}:{hashlib.sha256(where.encode()).hexdigest()[:32]}"
+    return f"{BODY_PREFIX}:{kind}:{hashlib.sha256(where.encode()).hexdigest()[:32]}"
 
 
 def finish(response: HttpResponse, etag: str | None) -> HttpResponse:
@@ -118,18 +124,32 @@ def finish(response: HttpResponse, etag: str | None) -> HttpResponse:
     return response
 
 
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (named, and not with ``q=0``)."""
+    for item in accept_encoding.split(","):
+        coding, *parameters = (part.strip().lower() for part in item.split(";"))
+        if coding == "gzip":
+            return not any(_REFUSED.fullmatch(parameter) for parameter in parameters)
+    return False
+
+
 def _gzip(request: HttpRequest) -> bool:
-    return packed.accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+    return accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
 
 
-def _serve(request: HttpRequest, segments: packed.Packed) -> HttpResponse:
-    """A cached body with the visitor's own CSRF token: gzip-encoded when the client takes it."""
-    token = get_token(request) if len(segments) > 1 else ""
+def pack(html: str) -> bytes:
+    """A body as stored: gzip, with no name and no time in its header (the same bytes for the
+    same page)."""
+    return gzip.compress(html.encode(), compresslevel=GZIP_LEVEL, mtime=0)
+
+
+def _serve(request: HttpRequest, packed: bytes) -> HttpResponse:
+    """A stored body as stored when the client takes gzip, else inflated."""
     if _gzip(request):
-        response = HttpResponse(packed.gzip_body(segments, token))
+        response = HttpResponse(packed)
         response.headers["Content-Encoding"] = "gzip"
         return response
-    return HttpResponse(packed.text_body(segments, token))
+    return HttpResponse(zlib.decompress(packed, wbits=31))
 
 
 def live_response(
@@ -180,13 +200,9 @@ def live_response(
             if body_key:
                 found = versions.cached([body_key])
         body = found.get(body_key) if body_key else None
-        if (
-            isinstance(body, tuple)
-            and len(body) == 2
-            and body[0] == stamp
-            and packed.is_packed(body[1])
-        ):
-            return finish(_serve(request, body[1]), etag)
+        if isinstance(body, tuple) and len(body) == 2 and body[0] == stamp:
+            if isinstance(body[1], bytes):
+                return finish(_serve(request, body[1]), etag)
 
     owner, base = load()  # 404 here for an unknown address
     context = build(owner)
@@ -199,15 +215,19 @@ def live_response(
     if body_key is None:
         html = render_to_string(name, full, request)
         return finish(HttpResponse(html), etag_of(kind, rendered, request))
-    html = render_to_string(name, {**full, "csrf_token": CSRF_PLACEHOLDER}, request)
-    segments = packed.pack(html, CSRF_PLACEHOLDER)
+    # The same bytes for every anonymous visitor: no CSRF token (a {% csrf_token %} renders
+    # nothing), and base.html leaves out what only a signed-in page needs.
+    html = render_to_string(
+        name, {**full, "public_body": True, "csrf_token": "NOTPROVIDED"}, request
+    )
+    body = pack(html)
     # Labelled with the version read before the page's other queries: the body is at least
     # that new, so serving it for that version is never stale.
     try:
-        cache.set(body_key, (rendered, segments), BODY_SECONDS)
+        cache.set(body_key, (rendered, body), BODY_SECONDS)
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
-    return finish(_serve(request, segments), etag_of(kind, rendered, request))
+    return finish(_serve(request, body), etag_of(kind, rendered, request))
 
 
 def competition_page(

@@ -64,8 +64,7 @@ def test_the_blokus_desk_in_swedish(desk_page, live_server):
     page = desk_page("desk")
     page.goto(desk)
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.select_option("#language", "sv")  # the footer's switcher
-    page.click("form.lang button[type=submit]")
+    page.click("nav.lang a[lang=sv]")  # the footer's switcher
     page.wait_for_url(desk)
     expect(page.locator("html")).to_have_attribute("lang", "sv")
 
