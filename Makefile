@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 # The packages mypy checks (with django-stubs) in `make lint`.
 TYPED := events config blokus shuffleboard roundrobin
 
-.PHONY: run serve test lint typecheck format lock migrate demo bench clean messages
+.PHONY: run serve test test-fast lint typecheck format lock migrate demo bench clean messages
 
 # Exact versions from the lock (with their hashes), then the project itself on top of them.
 $(BIN)/.installed: pyproject.toml requirements.lock
@@ -28,8 +28,14 @@ run: $(BIN)/.installed
 serve: $(BIN)/.installed
 	$(BIN)/python -m config.serve
 
+# PYTEST_ARGS narrows a run: `make test PYTEST_ARGS='-m "not browser"'` (CI's second database).
 test: $(BIN)/.installed lint
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+# After every change: the suite without the browser journeys and the server tests, on two
+# processes (pytest-xdist), no lint. `make test` before a commit.
+test-fast: $(BIN)/.installed
+	$(BIN)/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""A small shared world: an organiser, another organiser, an event with a competition."""
+"""A small shared world: an organiser, another organiser, an event with a competition; and the
+markers every test gets from where it lives (``browser``, ``server``, ``slow``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,28 @@ from django.utils.module_loading import import_string
 from events.formats import all_formats
 from events.models import Competition
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
+
+# Tests that start servers of their own (gunicorn, the venue mode, the production stack).
+SERVER_MODULES = {"test_two_servers.py", "test_serve_smoke.py", "test_site_url.py"}
+# The longest tests (each several seconds): the whole demo exported and restored, every admin
+# form and every URL with hostile values, every page in every language.
+SLOW_MODULES = {
+    "test_export_roundtrip.py",
+    "test_admin_fuzz.py",
+    "test_hostile_input.py",
+    "test_translated_pages.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path
+        if "browser" in path.parts:
+            item.add_marker(pytest.mark.browser)
+        if path.name in SERVER_MODULES:
+            item.add_marker(pytest.mark.server)
+        if path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture
