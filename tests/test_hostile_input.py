@@ -228,6 +228,7 @@ def _build_world() -> World:
     contexts[""].append(
         {
             "lang": ["sv", "xx"],
+            "code": ["et", "xx", "EN"],  # the footer's language links
             "event_slug": [event for event, _ in pairs],
             "competition_slug": [competition for _, competition in pairs],
         }
