@@ -218,7 +218,7 @@ def _files_under(folder: Path) -> set[Path]:
 def _pure_modules() -> list[str]:
     """Every rules module of the formats (and the Blokus piece set they build on)."""
     paths = [*ROOT.glob("*/rules.py"), *ROOT.glob("*/*_rules.py"), *ROOT.glob("*/rules/*.py")]
-    paths += [ROOT / "blokus" / "pieces.py"]
+    paths += [ROOT / "blokus" / "rules" / "pieces.py"]
     modules = {
         ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for path in paths

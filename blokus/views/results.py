@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from blokus import rules, selectors, services
 from blokus.format import BLOKUS
 from blokus.forms import ResultForm
-from blokus.pieces import piece_cells
+from blokus.rules.pieces import piece_cells
 from blokus.selectors import SeatRow
 from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from events.desk.http import already_received, desk_view

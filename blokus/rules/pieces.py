@@ -6,7 +6,7 @@ shapes agree with it.
 
 from __future__ import annotations
 
-from blokus import rules
+from blokus.rules.constants import PIECE_SIZES
 
 # (column, row) of each square, drawn in a box from (0, 0).
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -39,7 +39,7 @@ CELL = 10  # px per square in the SVG
 def piece_cells() -> list[dict]:
     """Each piece with its name, squares and SVG geometry, in PIECE_SIZES order."""
     pieces = []
-    for name, size in rules.PIECE_SIZES.items():
+    for name, size in PIECE_SIZES.items():
         cells = SHAPES[name]
         pieces.append(
             {
