@@ -162,7 +162,7 @@ def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tm
         assert polled.status == 304
         # the version and the body came from the shared Redis
         assert redis.exists(f"{prefix}:1:live:v:c:{event.slug}/{league.slug}")
-        assert any(redis.scan_iter(f"{prefix}:1:live:b:c:*"))
+        assert any(redis.scan_iter(f"{prefix}:1:live:z:c:*"))
 
         # The organiser enters a result on server A (login and CSRF as a browser does).
         desk_client = HttpClient(a)
