@@ -2,7 +2,8 @@
 
 A competition's settings (games, boards, bonus_disc) are ``competition.options``. The board
 rota is not stored: it follows from the order in which players checked in (see selectors). The
-score is derived from the counts by ``rules.py`` and the database checks that it matches.
+score is derived from the counts by the rules (``shuffleboard.rules``) and the database checks
+that it matches.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@ from django.urls import path
 
 from events.common.routing import nest
 from events.formats import desk_prefix, public_prefix
-from shuffleboard import views, views_proposals, views_screen
 from shuffleboard.format import SJOELEN
+from shuffleboard.views import desk, proposals, public, screen
 
 app_name = "shuffleboard"
 
@@ -12,25 +12,25 @@ DESK = desk_prefix(SJOELEN)
 
 routes = [
     # public, for phones
-    path(PUBLIC, views.standings, name="standings"),
-    path(f"{PUBLIC}rota/", views.rota, name="rota"),
-    path(f"{PUBLIC}screen/", views_screen.screen, name="screen"),
-    path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
-    path(f"{PUBLIC}board/<int:board>/result/", views_proposals.propose, name="propose"),
+    path(PUBLIC, public.standings, name="standings"),
+    path(f"{PUBLIC}rota/", public.rota, name="rota"),
+    path(f"{PUBLIC}screen/", screen.screen, name="screen"),
+    path(f"{PUBLIC}players/<int:entry_id>/", public.player, name="player"),
+    path(f"{PUBLIC}board/<int:board>/result/", proposals.propose, name="propose"),
     path(
         f"{PUBLIC}board/<int:board>/result/<int:proposal_id>/confirm/",
-        views_proposals.confirm,
+        proposals.confirm,
         name="propose_confirm",
     ),
     # the organiser's desk
-    path(DESK, views.score_entry, name="entry"),
-    path(f"{DESK}save/", views.turn_record, name="turn_record"),
-    path(f"{DESK}preview/", views.turn_preview, name="preview"),
-    path(f"{DESK}players/<int:entry_id>/", views.desk_player, name="desk_player"),
-    path(f"{DESK}games/<int:turn_id>/", views.turn_edit, name="turn"),
-    path(f"{DESK}games/<int:turn_id>/delete/", views.turn_delete, name="turn_delete"),
-    path(f"{DESK}playoff/", views.playoff, name="playoff"),
-    path(f"{DESK}cards/", views.score_cards, name="cards"),
-    path(f"{DESK}status/", views.finish, name="status"),
+    path(DESK, desk.score_entry, name="entry"),
+    path(f"{DESK}save/", desk.turn_record, name="turn_record"),
+    path(f"{DESK}preview/", desk.turn_preview, name="preview"),
+    path(f"{DESK}players/<int:entry_id>/", desk.desk_player, name="desk_player"),
+    path(f"{DESK}games/<int:turn_id>/", desk.turn_edit, name="turn"),
+    path(f"{DESK}games/<int:turn_id>/delete/", desk.turn_delete, name="turn_delete"),
+    path(f"{DESK}playoff/", desk.playoff, name="playoff"),
+    path(f"{DESK}cards/", desk.score_cards, name="cards"),
+    path(f"{DESK}status/", desk.finish, name="status"),
 ]
 urlpatterns = nest(routes, PUBLIC, DESK)

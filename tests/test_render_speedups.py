@@ -15,7 +15,8 @@ from hypothesis import given, strategies as st
 from blokus.templatetags import blokus_tags
 from roundrobin.selectors.tables import Cell
 from roundrobin.templatetags import roundrobin_tags
-from shuffleboard import rules, selectors as shuffleboard_selectors
+from shuffleboard import rules
+from shuffleboard.selectors import standings as shuffleboard_standings
 
 OLD_CELLS = Template(
     '{% for cell in row.cells %}<td class="cell{% if cell.is_self %} self{% endif %}'
@@ -87,7 +88,7 @@ def test_the_remembered_sjoelen_check_is_the_rules_check(
         counts, bonus_counts=bonus_counts, max_after=max_after, score=score, bonus=bonus
     )
     for _ in range(2):  # first computed, then remembered
-        got = shuffleboard_selectors._problem(bonus, score, counts, bonus_counts, max_after)
+        got = shuffleboard_standings._problem(bonus, score, counts, bonus_counts, max_after)
         assert got == expected
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django import template
 
 from events.models import Competition
-from shuffleboard.selectors import attention_games
-from shuffleboard.standings_options import standings_with_options
+from shuffleboard.selectors import attention_games, standings_with_options
 
 register = template.Library()
 

@@ -13,7 +13,7 @@ from events.models import Competition
 from events.services import competition_touch
 from shuffleboard import rules, services
 from shuffleboard.forms import SjoelenSettingsForm
-from shuffleboard.standings_options import standings_with_options
+from shuffleboard.selectors import standings_with_options
 from tests.factories import EventFactory, PlayerFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
 from tests.shuffleboard.pages import url

@@ -9,7 +9,7 @@ from events.errors import Conflict, Refused
 from events.models import Competition
 from shuffleboard import rules, services
 from shuffleboard.models import Turn
-from shuffleboard.standings_options import standings_with_options
+from shuffleboard.selectors import standings_with_options
 from tests.factories import PlayerFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
 from tests.shuffleboard.pages import gates, sub_turns, url

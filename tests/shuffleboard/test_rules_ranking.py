@@ -1,5 +1,5 @@
-"""Tests for shuffleboard/rules.py, a competition: game winners, ranking, standings, the board
-rota. Pure, no database (RULES.md section 2)."""
+"""Tests for shuffleboard/rules/ranking.py, a competition: game winners, ranking, standings, the
+board rota. Pure, no database (RULES.md section 2)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Tests for shuffleboard/rules.py, scoring a game: counts, sub-turns, bonus discs, the one
-check of a result. Pure, no database (RULES.md section 2, T-SJ-01..13)."""
+"""Tests for shuffleboard/rules/ (scoring, sub_turns, checks), scoring a game: counts, sub-turns,
+bonus discs, the one check of a result. Pure, no database (RULES.md section 2, T-SJ-01..13)."""
 
 from __future__ import annotations
 

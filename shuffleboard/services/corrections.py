@@ -1,12 +1,9 @@
-"""Every write of a sjoelen competition: one function per desk or admin action, each in a
-transaction.
+"""Corrections: one write path for every change of a game already entered (A-SJ-12).
 
-Counts are checked and scored by ``rules.py``; the score is never typed. Every write bumps the
-competition's version (public pages follow) and the turn's revision (stale forms are refused).
-Every change of a game already entered (desk correction and removal, admin add, change and
-delete, undo) goes through ``_write``: the 1st-place warning (A-SJ-13), the write, the
-correction trail (``events.services.correction_record``, undo data in its payload) and the
-version bump, in one transaction (A-SJ-12).
+The desk's correction and removal, admin's add, change and delete, and an undo all go through
+``_write``: the 1st-place warning (A-SJ-13), the write, the correction trail
+(``events.services.correction_record``, undo data in its payload) and the version bump, in one
+transaction.
 """
 
 from __future__ import annotations
@@ -16,28 +13,26 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy as _
 
-from events.errors import Conflict, Invalid, ServiceError, Stale, refuse
+from events.errors import Invalid, Stale, refuse
 from events.models import Competition, Correction, Entry
-from events.services import competition_touch, correction_record, submission_use
-from events.versions import versions_bump
+from events.services import competition_touch, correction_record
 from shuffleboard import rules, selectors
-from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
-from shuffleboard.standings_options import playoff_for
-
-NOT_SJOELEN = _("%(competition)s is not a sjoelen competition.")
-COMPETITION_FINISHED = _("%(competition)s is finished; its scores cannot change.")
-NOT_FINISHED = _("%(competition)s is not finished.")
-ALREADY_FINISHED = _("%(competition)s is already finished.")
-NOT_CHECKED_IN = _("%(player)s is not checked in, so cannot play.")
-WITHDRAWN = _("%(player)s has withdrawn.")
-NUMBER_OUT_OF_RANGE = _("The game number must be from 1 to %(games)s, not %(number)s.")
-ALREADY_ENTERED = _(
-    "Game %(number)s of %(player)s is already entered (score %(score)s). Correct it instead."
+from shuffleboard.services.common import (
+    NO_BONUS,
+    NUMBER_OUT_OF_RANGE,
+    SubTurns,
+    already_entered,
+    ensure_sjoelen,
+    ensure_writable,
+    highest_number,
+    rows_json,
+    touch_classed,
+    validated,
 )
+
 STALE_TURN = _(
     "Someone else changed game %(number)s of %(player)s meanwhile. It now stands at "
     "%(counts)s = %(score)s; check it and correct it again if needed."
@@ -52,137 +47,12 @@ FIRST_PLACE_MOVES = _(
     "This changes the final standings: %(moves)s. Confirm to correct it anyway; "
     "the board rota does not change."
 )
-NO_BONUS = rules.NO_BONUS
-SubTurns = Sequence[Sequence[int]] | None
 KEEP = "keep"  # admin's change: keep the stored sub-turn rows while they still add up
 DESK, ADMIN, UNDO = (
     Correction.Source.DESK.value,
     Correction.Source.ADMIN.value,
     Correction.Source.UNDO.value,
 )
-
-
-def highest_number(competition: Competition) -> int:
-    """The highest game number a game may have: the games, plus the title play-off's rounds
-    when that option is on (A-SJ-16)."""
-    options = competition.options
-    return options.games + (rules.PLAYOFF_ROUNDS if options.title_playoff else 0)
-
-
-def _touch_classed(competition: Competition) -> None:
-    """Bump the competition's versions, and, since a finished competition's averages are the
-    classes carried into the next ones (A-SJ-17), those of every unfinished sjoelen
-    competition with classes on, so their pages follow. One bump: all competitions in one
-    update, then their events (the one lock order)."""
-    versions_bump(
-        competitions=Q(pk=competition.pk)
-        | (Q(format=SJOELEN.key, settings__classes=True) & ~Q(status=Competition.Status.FINISHED))
-    )
-
-
-def _ensure_sjoelen(competition: Competition) -> None:
-    if competition.format != SJOELEN.key:
-        raise refuse(NOT_SJOELEN, code="wrong_format", competition=competition.name)
-
-
-def _ensure_writable(competition: Competition) -> None:
-    _ensure_sjoelen(competition)
-    if competition.is_finished:
-        raise refuse(COMPETITION_FINISHED, code="finished", competition=competition.name)
-
-
-def validated(
-    competition: Competition,
-    counts: Sequence[int],
-    bonus_counts: Sequence[int],
-    max_after: int | None,
-    sub_turns: SubTurns = None,
-) -> rules.CheckedGame:
-    try:
-        return rules.check_game(
-            counts,
-            sub_turns=sub_turns,
-            bonus_counts=bonus_counts,
-            max_after=max_after,
-            bonus=competition.options.bonus_disc,
-        )
-    except rules.InvalidResult as exc:
-        raise Invalid(str(exc), code=exc.code) from exc
-
-
-def _apply(turn: Turn, result: rules.CheckedGame) -> None:
-    turn.c1, turn.c2, turn.c3, turn.c4 = result.counts
-    turn.b1, turn.b2, turn.b3, turn.b4 = result.bonus_counts
-    turn.max_after = result.max_after
-    turn.score = result.score
-    turn.sub_turns = _rows_json(result.sub_turns)
-
-
-def _rows_json(rows: SubTurns) -> list[list[int]] | None:
-    return None if rows is None else [list(row) for row in rows]
-
-
-@transaction.atomic
-def turn_record(
-    *,
-    entry: Entry,
-    number: int,
-    counts: Sequence[int],
-    bonus_counts: Sequence[int] = NO_BONUS,
-    max_after: int | None = None,
-    board: int | None = None,
-    entered_by: User | None = None,
-    submission: str = "",
-    sub_turns: SubTurns = None,
-) -> Turn:
-    """Enter one new game of one player. The first game entered starts the competition.
-
-    ``submission``: the client's key (the desk's offline queue); a second post of the same key
-    raises ``AlreadySubmitted`` and creates nothing (events.services.submission_use)."""
-    submission_use(submission)
-    entry = (
-        Entry.objects.select_for_update().select_related("player", "competition").get(pk=entry.pk)
-    )
-    competition = entry.competition
-    _ensure_writable(competition)
-    if entry.withdrawn_at:
-        raise refuse(WITHDRAWN, code="withdrawn", player=entry.player.name)
-    if not entry.checked_in_at:
-        raise refuse(NOT_CHECKED_IN, code="not_checked_in", player=entry.player.name)
-    games = competition.options.games
-    if not isinstance(number, int) or not 1 <= number <= games:
-        raise refuse(
-            NUMBER_OUT_OF_RANGE, error_class=Invalid, code="game_number", games=games, number=number
-        )
-    existing = Turn.objects.filter(entry=entry, number=number).first()
-    if existing:
-        raise _already_entered(number, entry, existing.score)
-    result = validated(competition, counts, bonus_counts, max_after, sub_turns)
-    turn = Turn(entry=entry, number=number, board=board, entered_by=entered_by)
-    _apply(turn, result)
-    try:
-        with transaction.atomic():
-            turn.save()
-    except IntegrityError as exc:  # another desk entered the same game a moment ago
-        raise _already_entered(number, entry, "?") from exc
-    if competition.status == Competition.Status.REGISTRATION:
-        Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
-    competition_touch(competition)
-    return turn
-
-
-def _already_entered(number: int, entry: Entry, score: object) -> ServiceError:
-    return refuse(
-        ALREADY_ENTERED,
-        error_class=Conflict,
-        code="already_entered",
-        number=number,
-        player=entry.player.name,
-        score=score,
-    )
-
-
-# --- corrections: one write path for every change of a game already entered (A-SJ-12) ------
 
 
 def _locked_turn(turn: Turn, revision: int, *, source: str = DESK) -> Turn:
@@ -195,9 +65,9 @@ def _locked_turn(turn: Turn, revision: int, *, source: str = DESK) -> Turn:
     if locked is None:
         raise refuse(GAME_GONE, error_class=Stale, code="stale", number=turn.number)
     if source == DESK:
-        _ensure_writable(locked.entry.competition)
+        ensure_writable(locked.entry.competition)
     else:
-        _ensure_sjoelen(locked.entry.competition)
+        ensure_sjoelen(locked.entry.competition)
     if locked.revision != revision:
         raise refuse(
             STALE_TURN,
@@ -230,7 +100,7 @@ def _put(turn: Turn, state: dict[str, Any]) -> None:
     turn.b1, turn.b2, turn.b3, turn.b4 = state["bonus_counts"]
     turn.max_after, turn.score = state["max_after"], state["score"]
     # Rows that no longer add up (or a trail written before sub-turns were kept): none.
-    turn.sub_turns = _rows_json(rules.stored_sub_turns(state.get("sub_turns"), state["counts"]))
+    turn.sub_turns = rows_json(rules.stored_sub_turns(state.get("sub_turns"), state["counts"]))
 
 
 def _texts(before: dict[str, Any] | None, after: dict[str, Any] | None) -> tuple[str, str]:
@@ -362,7 +232,7 @@ def _write(
         reverts=reverts,
     )
     if competition.is_finished:
-        _touch_classed(competition)
+        touch_classed(competition)
     else:
         competition_touch(competition)
     return saved
@@ -396,7 +266,7 @@ def _new_state(
         "bonus_counts": list(result.bonus_counts),
         "max_after": result.max_after,
         "score": result.score,
-        "sub_turns": _rows_json(result.sub_turns),
+        "sub_turns": rows_json(result.sub_turns),
     }
 
 
@@ -471,7 +341,7 @@ def turn_admin_save(
     competition (another player of it, another number)."""
     entry = Entry.objects.select_related("player", "competition").get(pk=entry.pk)
     competition = entry.competition
-    _ensure_sjoelen(competition)
+    ensure_sjoelen(competition)
     games = highest_number(competition)
     if not isinstance(number, int) or not 1 <= number <= games:
         raise refuse(
@@ -486,7 +356,7 @@ def turn_admin_save(
         clash = clash.exclude(pk=turn.pk)
     existing = clash.first()
     if existing is not None:
-        raise _already_entered(number, entry, existing.score)
+        raise already_entered(number, entry, existing.score)
     after = _new_state(
         turn,
         competition,
@@ -532,7 +402,7 @@ def undo_correction(correction: Correction, user: User) -> None:
     ``Stale`` when the game changed again since. The undo is itself a correction."""
     payload = correction.payload
     competition = Competition.objects.get(pk=correction.competition_id)
-    _ensure_writable(competition)
+    ensure_writable(competition)
     before, after = payload.get("before"), payload.get("after")
     if after is None:  # it was removed: the slot must still be free
         if before is None:
@@ -573,73 +443,3 @@ def undo_correction(correction: Correction, user: User) -> None:
         confirmed=True,
         reverts=correction,
     )
-
-
-NO_PLAYOFF = _("There is no title play-off game to play now.")
-NOT_IN_PLAYOFF = _("%(player)s does not play the title play-off's round %(round)s now.")
-
-
-@transaction.atomic
-def playoff_record(
-    *,
-    entry: Entry,
-    counts: Sequence[int],
-    bonus_counts: Sequence[int] = NO_BONUS,
-    max_after: int | None = None,
-    sub_turns: SubTurns = None,
-    entered_by: User | None = None,
-    submission: str = "",
-) -> Turn:
-    """Enter a title play-off game (A-SJ-16): allowed only for a player who plays the current
-    round and has no game in it yet; it is stored as game ``games + round``. The competition
-    is locked first, so two desks cannot both open a round."""
-    submission_use(submission)
-    competition = Competition.objects.select_for_update().get(pk=entry.competition_id)
-    _ensure_writable(competition)
-    entry = Entry.objects.select_related("player").get(pk=entry.pk)
-    playoff = playoff_for(competition, selectors.standings_for_competition(competition))
-    if playoff is None or playoff.state.over:
-        raise refuse(NO_PLAYOFF, code="no_playoff")
-    if entry.pk not in playoff.state.waiting:
-        raise refuse(
-            NOT_IN_PLAYOFF,
-            error_class=Conflict,
-            code="not_in_playoff",
-            player=entry.player.name,
-            round=playoff.state.round,
-        )
-    result = validated(competition, counts, bonus_counts, max_after, sub_turns)
-    turn = Turn(entry=entry, number=playoff.number, entered_by=entered_by)
-    _apply(turn, result)
-    try:
-        with transaction.atomic():
-            turn.save()
-    except IntegrityError as exc:  # a stale play-off game in that slot (a correction untied)
-        raise _already_entered(playoff.number, entry, "?") from exc
-    competition_touch(competition)
-    return turn
-
-
-@transaction.atomic
-def competition_finish(*, competition: Competition) -> Competition:
-    """Close the competition: no more scores, and the public pages stop polling."""
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    _ensure_sjoelen(competition)
-    if competition.is_finished:
-        raise refuse(ALREADY_FINISHED, code="already_finished", competition=competition.name)
-    competition.status = Competition.Status.FINISHED
-    competition.save(update_fields=["status"])
-    _touch_classed(competition)
-    return competition
-
-
-@transaction.atomic
-def competition_reopen(*, competition: Competition) -> Competition:
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    _ensure_sjoelen(competition)
-    if not competition.is_finished:
-        raise refuse(NOT_FINISHED, code="not_finished", competition=competition.name)
-    competition.status = Competition.Status.RUNNING
-    competition.save(update_fields=["status"])
-    _touch_classed(competition)
-    return competition

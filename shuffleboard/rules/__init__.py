@@ -2,7 +2,7 @@
 sub-turns, bonus discs, ranking a competition and a board rota (RULES.md section 2,
 R-SJ-01..15, A-SJ-01..07).
 
-This module is pure. It uses only the standard library, makes no database queries, never imports
+This package is pure. It uses only the standard library, makes no database queries, never imports
 Django, and can be imported without settings. It takes plain data (whole numbers, sequences and
 mappings of hashable player keys) and returns plain data. It is deterministic: nothing in it is
 random, and equal inputs give equal outputs.
@@ -43,6 +43,11 @@ Beside the contract
   optional title play-off (A-SJ-16).
 - ``class_of(average, a=, b=)``, ``class_groups(ranking, classes)``, ``CLASSES``: the optional
   classes (A-SJ-17).
+
+By topic: ``values`` (constants, messages, ``InvalidResult``), ``scoring`` (one turn's counts and
+score, bonus discs), ``sub_turns``, ``checks`` (``check_game``, stored games checked again) and
+``ranking`` (standings, the board rota, the title play-off, classes); every public name is
+importable from here.
 
 Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
 messages are module-level constants (most with ``{}`` fields) that callers and tests can import.
@@ -102,7 +107,7 @@ Decisions for gaps RULES.md does not cover
   competition each player uses every board equally often (give or take one). Within a board the
   players keep the order of the list. A player listed twice is an error.
 
-Decisions made by the app around this module (shuffleboard/models.py, services.py, selectors.py)
+Decisions made by the app around this package (shuffleboard/models.py, services/, selectors/)
 - Storage: one ``Turn`` row per player and game number (entry + number unique), with the four
   counts in gate-value order, optional bonus discs, and the score derived here, never typed. A
   database check recomputes it (score = 10 * min(c) + c1 + 2 c2 + 3 c3 + 4 c4, the same formula
@@ -123,7 +128,7 @@ Decisions made by the app around this module (shuffleboard/models.py, services.p
 
 Decisions on corrections (issue "Corrections you can trust")
 - A-SJ-12 (one trail): every change of a game already entered (the desk's correction and removal,
-  admin's change, add and delete, an undo) goes through one service (``services._write``) that
+  admin's change, add and delete, an undo) goes through one service (``services.corrections``) that
   checks the result with ``check_game``, writes an ``events.Correction`` ("Game 3", the player,
   "112 → 121", source, who, and the game's earlier state as undo data) and bumps the versions in
   one transaction. The Correction rows are the trail players and the desk read; simple-history
@@ -193,10 +198,13 @@ Decisions on the rule options of issue 17 (each a setting of ``SjoelenSettings``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from shuffleboard.ranking_rules import (
+from shuffleboard.rules.checks import (
+    NO_BONUS as NO_BONUS,
+    CheckedGame as CheckedGame,
+    check_game as check_game,
+    stored_game_problem as stored_game_problem,
+)
+from shuffleboard.rules.ranking import (
     CLASSES as CLASSES,
     PLAYOFF_ROUNDS as PLAYOFF_ROUNDS,
     Playoff as Playoff,
@@ -212,7 +220,23 @@ from shuffleboard.ranking_rules import (
     title_places as title_places,
     title_playoff as title_playoff,
 )
-from shuffleboard.rule_values import (
+from shuffleboard.rules.scoring import (
+    board_text as board_text,
+    bonus_discs as bonus_discs,
+    counts_from_board_order as counts_from_board_order,
+    discs_used as discs_used,
+    max_score as max_score,
+    turn_score as turn_score,
+    turn_score_with_bonus as turn_score_with_bonus,
+    validate_counts as validate_counts,
+    validate_score as validate_score,
+)
+from shuffleboard.rules.sub_turns import (
+    max_reached_after as max_reached_after,
+    stored_sub_turns as stored_sub_turns,
+    sub_turns_total as sub_turns_total,
+)
+from shuffleboard.rules.values import (
     BOARD_ORDER as BOARD_ORDER,
     BOARDS_NOT_VALID as BOARDS_NOT_VALID,
     BONUS_NOT_EARNED as BONUS_NOT_EARNED,
@@ -251,305 +275,3 @@ from shuffleboard.rule_values import (
     checked_score as checked_score,
     is_whole as is_whole,
 )
-
-
-def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, int, int, int]:
-    """Check one turn's counts (gate values 1, 2, 3, 4 in that order) and return them as ints.
-
-    Raises ``InvalidResult`` naming the first problem: not four counts, a count that is not a
-    whole number, a negative count, or more than ``discs`` discs in all (R-SJ-13).
-    """
-    items = as_list(counts)
-    if items is None:
-        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
-    if len(items) != len(GATE_VALUES):
-        raise InvalidResult(
-            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
-        )
-    for gate, value in zip(GATE_VALUES, items, strict=True):
-        if not is_whole(value):
-            raise InvalidResult(
-                COUNT_NOT_WHOLE.format(gate=gate, value=value), code="count_not_whole"
-            )
-    checked = tuple(int(value) for value in items)
-    for gate, value in zip(GATE_VALUES, checked, strict=True):
-        if value < 0:
-            raise InvalidResult(
-                COUNT_NEGATIVE.format(gate=gate, value=value), code="count_negative"
-            )
-    total = sum(checked)
-    if total > discs:
-        raise InvalidResult(TOO_MANY_DISCS.format(discs=discs, total=total), code="too_many_discs")
-    c1, c2, c3, c4 = checked
-    return (c1, c2, c3, c4)
-
-
-def _score(counts: Sequence[int]) -> int:
-    """R-SJ-09 on counts already checked: 20 per set plus the face value of the leftovers."""
-    sets = min(counts)
-    return SET_SCORE * sets + sum(v * (c - sets) for v, c in zip(GATE_VALUES, counts, strict=True))
-
-
-def turn_score(counts: Sequence[int]) -> int:
-    """The discs in the gates worth 1, 2, 3, 4 (in that order) -> the turn's score, 0..148.
-
-    >>> turn_score((5, 9, 5, 7))
-    116
-    """
-    return _score(validate_counts(counts))
-
-
-def discs_used(counts: Sequence[int]) -> int:
-    """How many discs ended in the gates (0..30); the rest bounced back or left the board."""
-    return sum(validate_counts(counts))
-
-
-def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """Counts typed left to right as the gates stand (2, 3, 4, 1) -> gate-value order (1, 2, 3, 4).
-
-    The counts are checked as ``validate_counts`` does; messages name the gates by value.
-    """
-    items = as_list(board_counts)
-    if items is None:
-        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
-    if len(items) != len(BOARD_ORDER):
-        raise InvalidResult(
-            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
-        )
-    by_value = dict(zip(BOARD_ORDER, items, strict=True))
-    return validate_counts([by_value[value] for value in GATE_VALUES])
-
-
-def _checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, int]]:
-    """Each sub-turn row checked on its own and against the discs still in hand (A-SJ-09)."""
-    items = as_list(rows)
-    if items is None or not items:
-        raise InvalidResult(NO_SUB_TURNS, code="no_sub_turns")
-    if len(items) > SUB_TURNS:
-        raise InvalidResult(
-            TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)), code="too_many_sub_turns"
-        )
-    checked: list[tuple[int, int, int, int]] = []
-    in_gates = 0
-    all_in_after: int | None = None
-    for number, row in enumerate(items, start=1):
-        try:
-            counts = validate_counts(row)
-        except InvalidResult as error:
-            raise InvalidResult(
-                SUB_TURN_PROBLEM.format(number=number, problem=error), code=error.code
-            ) from None
-        landed = sum(counts)
-        if landed and all_in_after is not None:
-            raise InvalidResult(
-                SUB_TURN_AFTER_ALL_IN.format(discs=DISCS, done=all_in_after, number=number),
-                code="sub_turn_after_all_in",
-            )
-        left = DISCS - in_gates
-        if landed > left:
-            raise InvalidResult(
-                SUB_TURN_MORE_THAN_LEFT.format(number=number, landed=landed, left=left),
-                code="sub_turn_more_than_left",
-            )
-        in_gates += landed
-        if in_gates == DISCS and all_in_after is None:
-            all_in_after = number
-        checked.append(counts)
-    return checked
-
-
-def sub_turns_total(rows: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
-    """One to three sub-turn rows (discs that landed in gates 1, 2, 3, 4 in that sub-turn) ->
-    the turn's counts (R-SJ-02..05, A-SJ-09).
-
-    >>> sub_turns_total([(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)])
-    (5, 9, 5, 7)
-    """
-    totals = [0, 0, 0, 0]
-    for counts in _checked_rows(rows):
-        for index, value in enumerate(counts):
-            totals[index] += value
-    c1, c2, c3, c4 = totals
-    return (c1, c2, c3, c4)
-
-
-def max_reached_after(rows: Sequence[Sequence[int]]) -> int | None:
-    """The sub-turn (1, 2 or 3) after which the turn stood at 148, or None if it never did.
-
-    This is what ``bonus_discs`` asks for when the turn was entered sub-turn by sub-turn.
-    """
-    totals = [0, 0, 0, 0]
-    for number, counts in enumerate(_checked_rows(rows), start=1):
-        for index, value in enumerate(counts):
-            totals[index] += value
-        if _score(totals) == MAX_SCORE:
-            return number
-    return None
-
-
-def bonus_discs(reached_max_after: int | None, *, bonus: bool = False) -> int:
-    """Discs given back for 148 before the last sub-turn (A-SJ-04): one per unused sub-turn.
-
-    ``reached_max_after`` is the sub-turn (1, 2 or 3) after which the turn stood at 148, or None.
-    With ``bonus`` off (the seed's rule and the default) there are never bonus discs.
-    """
-    if reached_max_after is None:
-        return 0
-    if not is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
-        raise InvalidResult(
-            SUB_TURN_NOT_VALID.format(value=reached_max_after), code="sub_turn_not_valid"
-        )
-    return SUB_TURNS - int(reached_max_after) if bonus else 0
-
-
-def max_score(*, bonus: bool = False) -> int:
-    """The highest score one game can have: 148, or 156 with bonus discs (A-SJ-04)."""
-    return MAX_BONUS_SCORE if bonus else MAX_SCORE
-
-
-def turn_score_with_bonus(
-    counts: Sequence[int],
-    bonus_counts: Sequence[int] = (0, 0, 0, 0),
-    *,
-    reached_max_after: int | None = None,
-    bonus: bool = False,
-) -> int:
-    """The turn's score including bonus discs (A-SJ-04).
-
-    ``counts`` are the 30 discs' counts; ``bonus_counts`` the bonus discs' counts (gates 1, 2, 3,
-    4); ``reached_max_after`` the sub-turn after which the counts stood at 148, if they did.
-    Without bonus discs this is ``turn_score(counts)``.
-    """
-    checked = validate_counts(counts)
-    score = _score(checked)
-    if reached_max_after is not None and score != MAX_SCORE:
-        raise InvalidResult(BONUS_NOT_EARNED.format(score=score), code="bonus_not_earned")
-    allowed = bonus_discs(reached_max_after, bonus=bonus)
-    extra = validate_counts(bonus_counts)
-    if not any(extra):
-        return score
-    if not bonus:
-        raise InvalidResult(BONUS_OFF, code="bonus_off")
-    if sum(extra) > allowed:
-        raise InvalidResult(
-            BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)), code="bonus_too_many"
-        )
-    return _score([c + e for c, e in zip(checked, extra, strict=True)])
-
-
-NO_BONUS = (0, 0, 0, 0)
-
-
-@dataclass(frozen=True)
-class CheckedGame:
-    """One game's result as the rules accept it: what is stored, score included."""
-
-    counts: tuple[int, int, int, int]
-    bonus_counts: tuple[int, int, int, int]
-    max_after: int | None
-    score: int
-    # the sub-turn rows as entered (A-SJ-15), or None when only the totals were entered
-    sub_turns: tuple[tuple[int, int, int, int], ...] | None = None
-
-
-def board_text(counts: Sequence[int]) -> str:
-    """Counts in gate-value order, as read off the board left to right: ``2→9 3→5 4→7 1→5``."""
-    return " ".join(f"{value}→{counts[value - 1]}" for value in BOARD_ORDER)
-
-
-def check_game(
-    counts: Sequence[int] | None = None,
-    *,
-    sub_turns: Sequence[Sequence[int]] | None = None,
-    bonus_counts: Sequence[int] = NO_BONUS,
-    max_after: int | None = None,
-    bonus: bool = False,
-) -> CheckedGame:
-    """The one check of a game's result, however it was entered (desk, admin, a program).
-
-    ``counts`` are the four totals (gate-value order). ``sub_turns`` are one to three sub-turn
-    rows instead (A-SJ-09); given with ``counts``, the two must agree. ``max_after`` is the
-    sub-turn after which 148 stood; entered by sub-turn, it follows from the rows. Without the
-    ``bonus`` rule it means nothing and is dropped, and bonus discs are refused (A-SJ-04).
-    Raises ``InvalidResult`` naming the first problem.
-    """
-    rows: tuple[tuple[int, int, int, int], ...] | None = None
-    if sub_turns is not None:
-        rows = tuple(_checked_rows(sub_turns))
-        checked = sub_turns_total(rows)
-        if counts is not None and tuple(counts) != checked:
-            params = {"sub_turns": board_text(checked), "totals": board_text(counts)}
-            raise InvalidResult(
-                SUB_TURNS_DIFFER.format(**params), code="sub_turns_differ", params=params
-            )
-        if bonus and max_after is None:
-            reached = max_reached_after(sub_turns)
-            max_after = reached if reached and reached < SUB_TURNS else None
-    elif counts is None:
-        raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
-    else:
-        checked = validate_counts(counts)
-    extra = validate_counts(bonus_counts)
-    if not bonus:
-        max_after = None
-    score = turn_score_with_bonus(checked, extra, reached_max_after=max_after, bonus=bonus)
-    return CheckedGame(
-        counts=checked, bonus_counts=extra, max_after=max_after, score=score, sub_turns=rows
-    )
-
-
-def stored_sub_turns(
-    rows: object, counts: Sequence[int]
-) -> tuple[tuple[int, int, int, int], ...] | None:
-    """A game's stored sub-turn rows (A-SJ-15), checked again: the rows when they pass the
-    sub-turn rules and add up to ``counts``, else None (shown as "totals only"). Never raises."""
-    items = as_list(rows)
-    if not items:
-        return None
-    try:
-        checked = tuple(_checked_rows(items))
-        if sub_turns_total(checked) != tuple(counts):
-            return None
-    except (InvalidResult, TypeError, ValueError):
-        return None
-    return checked
-
-
-def validate_score(score: int, *, bonus: bool = False) -> int:
-    """A score typed in without counts -> the score, if it is a whole number in 0..max_score.
-
-    Every whole number in that range can occur (R-SJ-14), so nothing more can be checked.
-    """
-    checked = checked_score(score)
-    maximum = max_score(bonus=bonus)
-    if checked > maximum:
-        raise InvalidResult(
-            SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked), code="score_out_of_range"
-        )
-    return checked
-
-
-def stored_game_problem(
-    counts: Sequence[object],
-    *,
-    bonus_counts: Sequence[object] = NO_BONUS,
-    max_after: object = None,
-    score: object,
-    bonus: bool = False,
-) -> str | None:
-    """A stored game checked again (A-SJ-14): None when its counts pass ``check_game`` and give
-    its stored score, else the problem in words. Never raises, whatever the row holds."""
-    try:
-        checked = check_game(
-            counts,  # type: ignore[arg-type]
-            bonus_counts=bonus_counts,  # type: ignore[arg-type]
-            max_after=max_after,  # type: ignore[arg-type]
-            bonus=bonus,
-        )
-    except InvalidResult as exc:
-        return str(exc)
-    except (TypeError, ValueError, IndexError) as exc:  # a row no check foresaw
-        return str(exc) or COUNTS_NOT_A_LIST
-    if checked.score != score:
-        return STORED_SCORE_DIFFERS.format(score=score, counted=checked.score)
-    return None

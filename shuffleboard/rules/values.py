@@ -1,6 +1,7 @@
 """The values, messages and error type the sjoelen rules share (pure, no Django).
 
-``shuffleboard.rules`` re-exports all of them; import from there.
+``shuffleboard.rules`` re-exports all of them; import from there (the modules of the package
+import from here).
 """
 
 from __future__ import annotations

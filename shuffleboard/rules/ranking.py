@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic
 
-from shuffleboard.rule_values import (
+from shuffleboard.rules.values import (
     BOARDS_NOT_VALID,
     GAMES_NOT_A_LIST,
     GAMES_NOT_VALID,

@@ -1,5 +1,5 @@
 """Reads for the optional title play-off (A-SJ-16) and classes (A-SJ-17), on top of
-``selectors.standings_for_competition``; each in a constant number of queries.
+``standings_for_competition``; each in a constant number of queries.
 
 Both are derived from stored games, never stored themselves: a correction that makes or breaks
 a tie for 1st, or moves a player's average, changes them on the next read.
@@ -13,10 +13,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from events.models import Competition, Entry
-from shuffleboard import rules, selectors
+from shuffleboard import rules
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
-from shuffleboard.selectors import GAME_COLUMNS, StandingRow, Standings
+from shuffleboard.selectors.standings import (
+    GAME_COLUMNS,
+    StandingRow,
+    Standings,
+    game_row,
+    standings_for_competition,
+)
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def playoff_for(competition: Competition, standings: Standings) -> PlayoffView |
     rounds: list[dict[int, int]] = [{} for _ in range(rules.PLAYOFF_ROUNDS)]
     stored: list[PlayoffGame] = []
     for values in rows:
-        row = selectors.game_row(values, options.bonus_disc)
+        row = game_row(values, options.bonus_disc)
         if row.attention is None:  # a broken row does not count (A-SJ-14)
             rounds[row.number - games - 1][row.entry_id] = row.score
             stored.append(PlayoffGame(row.pk, row.entry_id, row.number - games, row.score))
@@ -181,7 +187,7 @@ def carried_averages(competition: Competition) -> dict[int, Fraction]:
     turns = Turn.objects.filter(entry_id__in=list(options_of)).values_list(*GAME_COLUMNS)
     for values in turns:
         options = options_of[values[0]]
-        row = selectors.game_row(values, options.bonus_disc)
+        row = game_row(values, options.bonus_disc)
         if row.attention is None and row.number <= options.games:
             scores[row.entry_id].append(row.score)
     averages: dict[int, Fraction] = {}
@@ -220,7 +226,7 @@ def standings_with_options(competition: Competition, *, classes: bool = True) ->
     """The standings as the page shows them: with the title play-off's outcome and (unless
     ``classes`` is False) the class groups, when those options are on (two queries, plus one
     for the play-off and three for the classes)."""
-    standings = selectors.standings_for_competition(competition)
+    standings = standings_for_competition(competition)
     playoff = playoff_for(competition, standings)
     standings = _with_title(standings, playoff)
     return OptionStandings(

@@ -1,5 +1,5 @@
-"""Sjoelen pages: public standings, player pages and board rota; the desk's score entry,
-corrections and printable score cards."""
+"""The sjoelen desk: score entry, a player's games and corrections, the title play-off,
+printable score cards and the competition's end."""
 
 from __future__ import annotations
 
@@ -13,93 +13,18 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from events.common.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from events.common.http import AuthenticatedHttpRequest
 from events.desk.http import already_received, desk_view
 from events.errors import ServiceError, Stale, http_status
-from events.live.pages import Context, competition_page
+from events.live.pages import Context
 from events.models import Competition
 from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted
-from shuffleboard import selectors, services, standings_options
-from shuffleboard.format import SJOELEN, SjoelenSettings
-from shuffleboard.forms import (
-    RANKING_CHOICES,
-    TIEBREAK_CHOICES,
-    TurnForm,
-    optional_numbers,
-    preview,
-)
+from shuffleboard import selectors, services
+from shuffleboard.format import SJOELEN
+from shuffleboard.forms import TurnForm, optional_numbers, preview
 from shuffleboard.models import Turn
 from shuffleboard.rules import BOARD_ORDER, DISCS
-
-# --- public pages -------------------------------------------------------------------------
-
-
-def _players_url(competition: Competition) -> str:
-    """One reverse() instead of one per row: ``{{ players_url }}{{ id }}/``."""
-    args = [competition.event.slug, competition.slug, 0]
-    return reverse("shuffleboard:player", args=args).removesuffix("0/")
-
-
-def _ranking_note(options: SjoelenSettings) -> str:
-    ranking = dict(RANKING_CHOICES).get(options.ranking, RANKING_CHOICES[0][1])
-    ties = dict(TIEBREAK_CHOICES).get(options.tiebreaks, TIEBREAK_CHOICES[0][1])
-    return _("Ranked by: %(ranking)s. Equal players: %(ties)s.") % {
-        "ranking": ranking,
-        "ties": str(ties).lower(),
-    }
-
-
-LATEST_CORRECTIONS = 5
-
-
-@competition_page("shuffleboard/standings.html", game_format=SJOELEN)
-def standings(request: HtmxHttpRequest, competition: Competition) -> Context:
-    shown = standings_options.standings_with_options(competition)
-    return {
-        "standings": shown.standings,
-        "playoff": shown.playoff,
-        "class_groups": shown.classes,
-        "players_url": _players_url(competition),
-        "ranking_note": _ranking_note(competition.options),
-        "corrections": selectors.corrections_of_competition(competition, LATEST_CORRECTIONS),
-    }
-
-
-@competition_page("shuffleboard/player.html", game_format=SJOELEN)
-def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) -> Context:
-    entry = selectors.entry_in_competition(competition, entry_id)
-    if entry.withdrawn_at and not entry.checked_in_at:
-        raise Http404
-    rota_player = selectors.rota_player_with_games(competition, entry)
-    shown = standings_options.standings_with_options(competition)
-    rows = shown.standings.rows
-    player_class = next(
-        (g.name for g in shown.classes for *_, row, _ in g.rows if row.entry_id == entry.pk), ""
-    )
-    return {
-        "entry": entry,
-        "rota_player": rota_player,
-        "row": next((r for r in rows if r.entry_id == entry.pk), None),
-        "player_class": player_class,
-        "games": rota_player.game_rows if rota_player else [],
-        "board_order": BOARD_ORDER,
-        "corrections": selectors.corrections_of_entry(entry),
-    }
-
-
-@competition_page("shuffleboard/rota.html", game_format=SJOELEN)
-def rota(request: HtmxHttpRequest, competition: Competition) -> Context:
-    board_rota = selectors.rota_for_competition(competition)
-    [wanted] = optional_numbers(request.GET, "game")
-    number = board_rota.game_to_show(wanted)
-    return {
-        "rota": board_rota,
-        "number": number,
-        "table": list(zip(board_rota.board_numbers, board_rota.table(number), strict=True)),
-        "players_url": _players_url(competition),
-    }
-
 
 # --- the desk: score entry ----------------------------------------------------------------
 
@@ -447,9 +372,7 @@ def playoff(request: AuthenticatedHttpRequest, competition: Competition) -> Http
     """The title play-off at the desk: who plays the current round, a form for the first of
     them still waiting (or the one picked), the games played with their correction links."""
     options = competition.options
-    view = standings_options.playoff_for(
-        competition, selectors.standings_for_competition(competition)
-    )
+    view = selectors.playoff_for(competition, selectors.standings_for_competition(competition))
     status = 200
     error = ""
     form: TurnForm | None = None
