@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from blokus import rules
+from blokus.hooks import BlokusHooks
 from events.formats import GameFormat
 
 
@@ -29,19 +30,7 @@ BLOKUS = GameFormat(
     key="blokus",
     label=_("Blokus"),
     url_segment="blokus",
-    rules_module="blokus.rules",
     settings_class=BlokusSettings,
     settings_form="blokus.forms.BlokusSettingsForm",
-    urls="blokus.urls",
-    public_panel="blokus/_competition_public.html",
-    desk_panel="blokus/_competition_desk.html",
-    public_home="blokus:overview",
-    desk_home="blokus:desk",
-    demo="blokus.demo",
-    head="blokus/_head.html",
-    derived_seat_scores=True,
-    undo_correction="blokus.services.undo_correction",
-    proposals="blokus.proposals",
-    export="blokus.export",
-    screen="blokus:screen",
+    hooks=BlokusHooks(),
 )

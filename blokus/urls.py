@@ -46,5 +46,8 @@ routes = [
     path(f"{DESK}round/<int:round_id>/cards/", desk.round_cards, name="round_cards"),
     path(f"{DESK}game/<int:game_id>/", results.game_result, name="game_result"),
     path(f"{DESK}game/<int:game_id>/preview/", results.game_preview, name="game_preview"),
+    # The start pages under the names every format has (events.formats.GameFormat).
+    path(PUBLIC, public.overview, name="home"),
+    path(DESK, desk.desk, name="desk_home"),
 ]
 urlpatterns = nest(routes, PUBLIC, DESK)

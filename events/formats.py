@@ -9,9 +9,11 @@ registers it from its ``AppConfig.ready()``::
         def ready(self) -> None:
             register(BLOKUS)
 
-``events`` knows formats only through this registry: the competition's format choices, the
-settings form and its defaults, the public and desk panels, the demo, the URLs, whether seat
-scores are derived, the running-withdrawal page. It never names a format.
+``events`` knows formats only through this registry: the declaration (:class:`GameFormat`, a
+handful of fields), the format's :class:`FormatHooks` (methods with defaults, and two typed
+protocols: :class:`ExportModule`, :class:`ProposalsModule`), and names that follow from the
+format's key by convention (its rules, URLs, templates). It never names a format. A new
+capability asks the format through a new hooks method with a default, never a new field.
 
 What one seat of a format may state is not declared here: the format app's own migration
 installs the database check (``events.seat_checks.SeatValuesCheck``; docs/architecture.md,
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
@@ -37,66 +39,174 @@ from django.utils.translation import gettext as _
 SettingsT = TypeVar("SettingsT")
 
 
-class DemoLoader(Protocol):
-    """What a format's demo module offers ``manage.py load_demo``."""
+class ExportModule(Protocol):
+    """A format's part of the downloads and the whole-event document (``events.exchange``):
+    usually its ``export.py`` module, which mypy checks against this protocol."""
 
-    def create(self, organiser: Any) -> Any:  # -> Competition, with players and games
-        ...
+    @property
+    def TABLES(self) -> Sequence[Any]:  # noqa: N802 (a module's constant)
+        """events.exchange.document.Table, in insertion order."""
+
+    correction_payload: Callable[..., Any]  # (payload, remap) -> payload with new ids
+    standings: Callable[..., Any]  # (competition) -> events.exchange.sheets.Sheet
+    results: Callable[..., Any]  # (competition) -> events.exchange.sheets.Sheet
 
 
-@dataclass(frozen=True)
-class GameFormat:
-    """Everything ``events`` needs to know about one game format."""
+class ProposalsModule(Protocol):
+    """A format's part of results players enter themselves (``events.services.proposals``
+    holds the lifecycle): usually its ``proposals.py`` module."""
 
-    key: str  # stored in Competition.format; never changes once competitions use it
-    label: str | Promise  # shown to people ("Sjoelen")
-    url_segment: str  # the word after /e/<event>/<competition>/ and /desk/<event>/<competition>/
-    rules_module: str  # dotted path of the pure rules module (no Django import)
-    settings_class: type  # a frozen dataclass: the settings, their types and their defaults
-    settings_form: str  # dotted path of the form that validates and edits them
-    urls: str  # dotted path of the URL module (its patterns start with PUBLIC or DESK below)
-    public_panel: str  # template included on the public competition page
-    desk_panel: str  # template included on the competition's desk page
-    public_home: str  # URL name of the format's public start page (event_slug, competition_slug)
-    desk_home: str  # URL name of the format's desk start page (event_slug, competition_slug)
-    demo: str = ""  # dotted path of a module with ``create(organiser) -> Competition``
-    # Template of <link>/<script> tags the panels need, put in <head> of the pages showing them.
-    head: str = ""
+    @property
+    def SETTING(self) -> str:  # noqa: N802 (a module's constant)
+        """The settings field that turns it on."""
+
+    @property
+    def DESK_TEMPLATE(self) -> str:  # noqa: N802 (a module's constant)
+        """The desk's rendering of one game's proposals."""
+
+    desk_seats: Callable[..., Any]  # (games) -> {game id: seats} for the desk's list
+    rows: Callable[..., Any]  # (seats, payload, official) -> rows the desk template shows
+    edit_form: Callable[..., Any]  # (seats, payload, data=None) -> the desk's edit form
+    form_payload: Callable[..., Any]  # (form) -> payload
+
+
+class GameProposals(ProposalsModule, Protocol):
+    """A format whose games are ``Game`` rows (Blokus): the shared lifecycle locks the game,
+    and the format checks and applies the result."""
+
+    clean: Callable[..., Any]  # (game, payload) -> payload, through the format's rules
+    apply: Callable[..., Any]  # (game=, payload=, by=) -> None, the format's result service
+    game_label: Callable[..., Any]  # (game) -> the trail's name of the game
+    result_text: Callable[..., Any]  # (game, payload) -> the trail's text of the result
+
+
+class GamelessProposals(ProposalsModule, Protocol):
+    """A format whose games have no ``Game`` row (a sjoelen game is a player's turn): it locks,
+    accepts and cleans up after a rejection itself."""
+
+    lock: Callable[..., Any]  # (proposal) -> None: the format's own row lock
+    accept: Callable[..., Any]  # (proposal=, payload=, by=, note=) -> None
+    after_reject: Callable[..., Any]  # (proposal) -> None
+
+
+class FormatHooks:
+    """What ``events`` asks of a format, each with a default. A format subclasses it in its
+    ``hooks.py`` and overrides what it does differently; ``events`` calls these and nothing
+    else of the format (besides the conventions of :class:`GameFormat`)."""
+
     # Seat score and points are computed from a detail table (a Blokus hand) edited in its own
     # admin; the shared Seat admin then shows them read-only.
     derived_seat_scores: bool = False
     # While a competition runs, withdrawing a player changes its games, so the format's own
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
     running_withdraw_url: str = ""
-    # Dotted path of ``check(competition) -> None`` that raises ``events.errors.Refused`` (with
-    # a sentence saying why) when the format takes no new entry or check-in now (a round robin
-    # whose tables are drawn). The desk's registration, check-in and import call it.
-    entry_check: str = ""
-    # Dotted path of ``correct_seats(*, game, values, by) -> None`` for formats whose results
-    # live on the shared Seat rows (``values``: seat pk -> {"score", "points", "colour"}): it
-    # validates through the rules (raising events.errors.Invalid with a field-level message),
-    # applies, recomputes everything downstream, records the Correction and bumps versions. The
-    # shared Game/Seat admin calls it instead of saving seats itself.
-    correct_seats: str = ""
-    # Dotted path of ``undo(correction, user) -> None``: puts back the result a Correction
-    # replaced, through the format's own services (which record the undo as a correction).
-    undo_correction: str = ""
-    screen: str = ""  # URL name of the projector screen, when the format has its own
-    # Dotted path of the format's export module (events/exchange/document.py): ``TABLES`` (its own
-    # tables in a whole-event export), ``correction_payload(payload, remap)``, and
-    # ``standings(competition)`` / ``results(competition)`` for the CSV and XLSX downloads
-    # (events/exchange/sheets.py).
-    export: str = ""
-    # Dotted path of the format's module for results players enter themselves (issue 16,
-    # events/services/proposals.py): ``SETTING`` (the settings field that turns it on),
-    # ``clean(game, payload) -> payload`` (validates through the format's rules, raising
-    # events.errors.Invalid), ``apply(proposal, payload, by) -> None`` (saves through the
-    # format's own result service) and ``summary(game, payload) -> list[(name, text)]``.
-    proposals: str = ""
+
+    # A format's modules import its models, which import its declaration: the hooks import
+    # them when asked, not when the declaration is built.
+
+    @property
+    def export(self) -> ExportModule | None:
+        """The format's part of the downloads and the event document, or None."""
+        return None
+
+    @property
+    def proposals(self) -> ProposalsModule | None:
+        """The format's part of results players enter themselves, or None."""
+        return None
+
+    def demo(self, organiser: Any) -> Any:
+        """A demo competition with players and games (``manage.py load_demo``), or None."""
+        return None
+
+    def entry_check(self, competition: Any) -> None:
+        """Raise ``events.errors.Refused`` (with a sentence saying why) when the format takes no
+        new entry or check-in now (a round robin whose tables are drawn). The desk's
+        registration, check-in and import call it. By default every entry is taken."""
+
+    def correct_seats(
+        self,
+        *,
+        game: Any,
+        values: Mapping[int, Mapping[str, Any]],
+        by: Any,
+        confirmed: bool = True,
+    ) -> None:
+        """For formats whose results live on the shared Seat rows (``values``: seat pk ->
+        {"score", "points", "colour"}): validate through the rules (raising
+        ``events.errors.Invalid`` with a field-level message), apply, recompute everything
+        downstream, record the Correction and bump versions. ``confirmed``: the admin ticked
+        the box that confirms a change the format warns about (refused with a warning if not).
+        The shared Game/Seat admin calls it instead of saving seats itself, when the format
+        overrides it (``corrects_seats``)."""
+        raise NotImplementedError
+
+    def undo_correction(self, correction: Any, by: Any) -> None:
+        """Put back the result a Correction replaced, through the format's own services (which
+        record the undo as a correction). Only called when the format overrides it
+        (``undoes_corrections``); the desk refuses the undo otherwise."""
+        raise NotImplementedError
+
+    def corrects_seats(self) -> bool:
+        return type(self).correct_seats is not FormatHooks.correct_seats
+
+    def undoes_corrections(self) -> bool:
+        return type(self).undo_correction is not FormatHooks.undo_correction
+
+
+@dataclass(frozen=True)
+class GameFormat:
+    """Everything ``events`` needs to know about one game format: a few plain fields and the
+    format's hooks. The rest follows from the key, which is the format's app label, by
+    convention: the rules in ``<key>.rules`` (pure, no Django), the URLs in ``<key>.urls``
+    (named ``home`` and ``desk_home`` for the public and desk start pages, ``screen`` for the
+    projector), the panels in ``templates/<key>/_competition_public.html`` and
+    ``_competition_desk.html``, and the optional ``<key>/_head.html``."""
+
+    key: str  # the app label; stored in Competition.format, never changes once used
+    label: str | Promise  # shown to people ("Sjoelen")
+    url_segment: str  # the word after /e/<event>/<competition>/ and /desk/<event>/<competition>/
+    settings_class: type  # a frozen dataclass: the settings, their types and their defaults
+    settings_form: str  # dotted path of the form class that validates and edits them
+    hooks: FormatHooks = dataclasses.field(default_factory=FormatHooks, compare=False)
     # A player's own pages, shown in the player's language (events.language): one triple per
     # page, (URL name, the URL keyword naming the player, the ``Entry`` lookup it fills), e.g.
     # ("chess:private", "token", "chess_token__token"). A tuple, so the format stays hashable.
     player_pages: tuple[tuple[str, str, str], ...] = ()
+
+    # --- the conventions ---
+
+    @property
+    def rules_module(self) -> str:
+        return f"{self.key}.rules"
+
+    @property
+    def urls(self) -> str:
+        return f"{self.key}.urls"
+
+    @property
+    def public_panel(self) -> str:
+        return f"{self.key}/_competition_public.html"
+
+    @property
+    def desk_panel(self) -> str:
+        return f"{self.key}/_competition_desk.html"
+
+    @property
+    def head(self) -> str:
+        """The template of <link>/<script> tags the panels need, or "" when there is none."""
+        return _existing_template(f"{self.key}/_head.html")
+
+    @property
+    def public_home(self) -> str:
+        return f"{self.key}:home"
+
+    @property
+    def desk_home(self) -> str:
+        return f"{self.key}:desk_home"
+
+    @property
+    def screen(self) -> str:
+        return f"{self.key}:screen"
 
     # --- what the rest of the code asks of a format ---
 
@@ -125,6 +235,18 @@ class GameFormat:
         except (TypeError, ValueError, RecursionError):
             return self.settings_class()
         return _read_settings(self, frozen)
+
+
+@lru_cache(maxsize=64)
+def _existing_template(name: str) -> str:
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return ""
+    return name
 
 
 @lru_cache(maxsize=512)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
+from roundrobin.hooks import RoundRobinHooks
 from roundrobin.turn_rules import SIMULTANEOUS, TURN_MODELS
 
 COLOURS_RANDOM, COLOURS_BERGER = "random", "berger"
@@ -62,21 +63,9 @@ ROUNDROBIN = GameFormat(
     key="roundrobin",
     label=_("Correspondence round robin"),
     url_segment="roundrobin",
-    rules_module="roundrobin.rules",
     settings_class=RoundRobinSettings,
     settings_form="roundrobin.forms.RoundRobinSettingsForm",
-    urls="roundrobin.urls",
-    public_panel="roundrobin/_competition_public.html",
-    desk_panel="roundrobin/_competition_desk.html",
-    public_home="roundrobin:tables",
-    desk_home="roundrobin:desk",
-    demo="roundrobin.demo",
-    running_withdraw_url="roundrobin:withdraw",
-    entry_check="roundrobin.services.start.entries_check",
-    correct_seats="roundrobin.services.corrections.seats_correct",
-    undo_correction="roundrobin.services.corrections.correction_undo",
-    export="roundrobin.export",
-    screen="roundrobin:screen",
+    hooks=RoundRobinHooks(),
     player_pages=(
         ("roundrobin:private", "token", "rr_token__token"),
         ("roundrobin:private_page", "entry_id", "pk"),

@@ -76,5 +76,8 @@ routes = [
     path(f"{OLD_DESK}games/<int:game_id>/result/", moved_to("game_result")),
     path(f"{OLD_DESK}withdraw/<int:entry_id>/", moved_to("withdraw")),
     path(f"{OLD_DESK}links/", moved_to("links")),
+    # The start pages under the names every format has (events.formats.GameFormat).
+    path(f"{PUBLIC}tables/", views.tables, name="home"),
+    path(f"{DESK}tables/", views.desk, name="desk_home"),
 ]
 urlpatterns = nest(routes, PUBLIC, DESK, API, OLD_PUBLIC, OLD_DESK)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
 from shuffleboard import rules
+from shuffleboard.hooks import SjoelenHooks
 
 RANK_BY_TOTAL, RANK_BY_AVERAGE = "total", "average"
 TIES_COUNT_BACK, TIES_BEST_GAME, TIES_SHARE = "count_back", "best_game", "none"
@@ -54,18 +55,7 @@ SJOELEN = GameFormat(
     key="shuffleboard",
     label=_("Sjoelen"),
     url_segment="sjoelen",
-    rules_module="shuffleboard.rules",
     settings_class=SjoelenSettings,
     settings_form="shuffleboard.forms.SjoelenSettingsForm",
-    urls="shuffleboard.urls",
-    public_panel="shuffleboard/_competition_public.html",
-    desk_panel="shuffleboard/_competition_desk.html",
-    public_home="shuffleboard:standings",
-    desk_home="shuffleboard:entry",
-    demo="shuffleboard.demo",
-    undo_correction="shuffleboard.services.undo_correction",
-    export="shuffleboard.export",
-    head="shuffleboard/_head.html",
-    screen="shuffleboard:screen",
-    proposals="shuffleboard.proposals",
+    hooks=SjoelenHooks(),
 )

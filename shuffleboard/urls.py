@@ -32,5 +32,8 @@ routes = [
     path(f"{DESK}playoff/", desk.playoff, name="playoff"),
     path(f"{DESK}cards/", desk.score_cards, name="cards"),
     path(f"{DESK}status/", desk.finish, name="status"),
+    # The start pages under the names every format has (events.formats.GameFormat).
+    path(PUBLIC, public.standings, name="home"),
+    path(DESK, desk.score_entry, name="desk_home"),
 ]
 urlpatterns = nest(routes, PUBLIC, DESK)

@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import translation
-from django.utils.module_loading import import_string
 
 from events.formats import all_formats
 from events.models import Competition
@@ -87,7 +86,9 @@ def demo_world(django_db_setup, django_db_blocker) -> Iterator[tuple[int, list[i
         organiser = UserFactory(username="organiser")
         with time_machine.travel(DEMO_TIME, tick=False):
             competitions = [
-                import_string(f"{f.demo}.create")(organiser) for f in all_formats() if f.demo
+                competition
+                for f in all_formats()
+                if (competition := f.hooks.demo(organiser)) is not None
             ]
         yield organiser.pk, [competition.pk for competition in competitions]
         transaction.set_rollback(True)

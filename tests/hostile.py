@@ -15,6 +15,8 @@ from django.apps import apps
 from django.db import connection, models
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from events.formats import all_formats
+
 # --- the URL patterns ----------------------------------------------------------------------
 
 PARAM = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
@@ -261,7 +263,7 @@ def forms_of(html: str, page_url: str) -> list[Form]:
 
 # --- a signature of everything our apps store ----------------------------------------------
 
-OUR_APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+OUR_APPS = ("events", *(f.key for f in all_formats()))
 
 
 def _aggregates(model: type[models.Model]) -> list[str]:

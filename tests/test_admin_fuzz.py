@@ -35,7 +35,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 
-OUR_APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+from events.formats import all_formats
+
+OUR_APPS = ("events", *(f.key for f in all_formats()))
 HUGE = "99999999999999999999"
 NESTED_JSON = "[" * 3000 + "]" * 3000
 DEEP_OBJECT = '{"a": {"b": {"c": [1, [2, [3]]]}}}'
@@ -71,19 +73,16 @@ def _params() -> list[Any]:
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
-    """The three formats' demo competitions, in one transaction rolled back at the end."""
-    import blokus.demo
-    import roundrobin.demo
-    import shuffleboard.demo
+    """Every format's demo competition, in one transaction rolled back at the end."""
     from tests.factories import UserFactory
 
     with django_db_blocker.unblock():
         with transaction.atomic():
             organiser = UserFactory(username="fuzz-organiser")
             competitions = [
-                blokus.demo.create(organiser),
-                shuffleboard.demo.create(organiser),
-                roundrobin.demo.create(organiser),
+                competition
+                for f in all_formats()
+                if (competition := f.hooks.demo(organiser)) is not None
             ]
             yield competitions
             transaction.set_rollback(True)

@@ -19,7 +19,7 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from events.formats import default_settings
+from events.formats import all_formats, default_settings
 from events.models import Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
@@ -168,7 +168,7 @@ def world(django_user_model):
     EventFactory(organisers=[users["other_organiser"]])
     competitions = {
         key: CompetitionFactory(event=event, slug=key, format=key, settings=default_settings(key))
-        for key in ("blokus", "shuffleboard", "roundrobin")
+        for key in [f.key for f in all_formats()]
     }
     entries = {key: EntryFactory(competition=c) for key, c in competitions.items()}
     correction = Correction.objects.create(

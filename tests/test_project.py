@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from events.formats import all_formats
 from events.models import Competition, Event
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +86,7 @@ def test_every_static_file_a_template_names_exists():
     assert not missing
 
 
-APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+APPS = ("events", *(f.key for f in all_formats()))
 SITE_FOLDERS = ("templates", "static", "locale")
 
 

@@ -19,7 +19,7 @@ from tests.factories import CompetitionFactory, EventFactory, PlayerFactory
 from tests.roundrobin.conftest import START, enter_players, make_competition
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
 
-FORMATS = ["blokus", "shuffleboard", "roundrobin"]
+FORMATS = [f.key for f in all_formats()]
 # The most queries a screen may make, whatever the size of the field: the version, the
 # competition, the format's own reads (measured: see the report).
 MAX_QUERIES = 8

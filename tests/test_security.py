@@ -23,6 +23,7 @@ from django.core.servers import basehttp
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from events.formats import all_formats
 from events.models import Competition, Player
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken, Turn
@@ -84,7 +85,7 @@ def test_every_public_page_answers_200_with_the_cache_down(demo, client, caplog)
             fragment = client.get(address, headers=HTMX)
             assert fragment.status_code == 200, address
     formats = {c.format for c in Competition.objects.all()}
-    assert {"blokus", "shuffleboard", "roundrobin"} <= formats
+    assert {f.key for f in all_formats()} <= formats
     for competition in Competition.objects.select_related("event"):
         assert any(a.startswith(competition.get_absolute_url()) for a in addresses)
     assert len(addresses) >= 20

@@ -29,6 +29,7 @@ from config.serve import refusal
 from events.common.network import choose_address, is_loopback_host, lan_address, url_host
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url, base_is_loopback
+from events.formats import all_formats
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.blokus.conftest import register, set_up
@@ -129,7 +130,7 @@ def test_absolute_links_use_site_url_not_the_request():
 
 
 def test_no_view_builds_links_from_the_request_host():
-    apps = ["events", "blokus", "shuffleboard", "roundrobin", "config"]
+    apps = ["events", *(f.key for f in all_formats()), "config"]
     offenders = [
         f"{path}:{number}"
         for app in apps

@@ -47,6 +47,7 @@ from django.test import Client, override_settings
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 
+from events.formats import all_formats
 from tests.test_translations import (
     PYTHON_FORMAT,
     SAME_AS_ENGLISH,
@@ -67,7 +68,7 @@ BUTTON_TYPES = ("submit", "button", "reset")
 SEPARATORS = re.compile(r"\s+[·•|—–]\s+")
 EDGE_PUNCTUATION = " :;,.!?()[]{}«»\"'“”‘’*"
 TIMES: dict[str, float] = {}
-APPS = ("events", "blokus", "shuffleboard", "roundrobin")
+APPS = ("events", *(f.key for f in all_formats()))
 FIX = (
     "mark it ({% translate %} / gettext), run `make messages`, translate it in "
     "locale/<lang>/LC_MESSAGES/django.po, then run: .venv/bin/python scripts/catalogues.py compile"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -12,7 +11,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from events.models import (
@@ -95,15 +93,15 @@ def _seat_scores_derived(game: Game | None) -> bool:
     Blokus hand, edited in its own admin); editing them here would bypass the rules."""
     if game is None or not game.pk:
         return False
-    return bool(game.round.session.competition.game_format.derived_seat_scores)
+    return game.round.session.competition.game_format.hooks.derived_seat_scores
 
 
 def _correct_seats_hook(game: Game | None):
     """The format's ``correct_seats(*, game, values, by)``, or None when it has none."""
     if game is None or not game.pk:
         return None
-    path = getattr(game.round.session.competition.game_format, "correct_seats", "")
-    return import_string(path) if path else None
+    hooks = game.round.session.competition.game_format.hooks
+    return hooks.correct_seats if hooks.corrects_seats() else None
 
 
 def format_colours(game: Game | None) -> tuple[str, ...]:
@@ -151,12 +149,10 @@ class SeatFormSet(BaseInlineFormSet):
         if not values:
             return
         by = getattr(self.request, "user", None)
-        kwargs: dict[str, Any] = {}
-        if "confirmed" in inspect.signature(hook).parameters:
-            kwargs["confirmed"] = bool(self.data.get(CONFIRM_FIELD))
+        confirmed = bool(self.data.get(CONFIRM_FIELD))
         try:
             with transaction.atomic():
-                hook(game=game, values=values, by=by, **kwargs)
+                hook(game=game, values=values, by=by, confirmed=confirmed)
                 raise _DryRun
         except _DryRun:
             pass

@@ -13,7 +13,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from events.common.localising import number
@@ -66,10 +65,11 @@ def podium(sheet: Sheet) -> list[PodiumRow]:
 
 
 def standings_sheet(competition: Competition) -> Sheet | None:
-    path = competition.game_format.export
-    if not path:
+    export = competition.game_format.hooks.export
+    if export is None:
         return None
-    return import_string(f"{path}.standings")(competition)
+    sheet: Sheet = export.standings(competition)
+    return sheet
 
 
 @competition_page("events/results_sheet.html")

@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
 from django.db import transaction
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Refused, refuse
@@ -61,6 +60,6 @@ def correction_undo(*, correction: Correction, by: User) -> None:
     if Correction.objects.filter(reverts=correction).exists():
         raise refuse(CORRECTION_UNDONE, error_class=Conflict, code="correction_undone")
     game_format = correction.competition.game_format
-    if not game_format.undo_correction or not correction.payload:
+    if not game_format.hooks.undoes_corrections() or not correction.payload:
         raise refuse(CORRECTION_NO_UNDO, error_class=Refused, code="correction_no_undo")
-    import_string(game_format.undo_correction)(correction, by)
+    game_format.hooks.undo_correction(correction, by)

@@ -6,7 +6,6 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Refused, refuse
@@ -66,10 +65,8 @@ def ensure_open(competition: Competition) -> None:
 
 
 def ensure_takes_entries(competition: Competition) -> None:
-    """The format may refuse new entries and check-ins now (``GameFormat.entry_check``)."""
-    check = get_format(competition.format).entry_check
-    if check:
-        import_string(check)(competition)
+    """The format may refuse new entries and check-ins now (``FormatHooks.entry_check``)."""
+    get_format(competition.format).hooks.entry_check(competition)
 
 
 def _lock_competition(competition: Competition) -> None:
@@ -195,7 +192,7 @@ def entry_undo_check_in(*, entry: Entry) -> Entry:
 
 def _format_runs_withdrawals(competition: Competition) -> bool:
     return competition.status == Competition.Status.RUNNING and bool(
-        get_format(competition.format).running_withdraw_url
+        get_format(competition.format).hooks.running_withdraw_url
     )
 
 

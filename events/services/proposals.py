@@ -33,9 +33,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
-from importlib import import_module
-from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -44,6 +42,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
+from events.formats import GamelessProposals, GameProposals, ProposalsModule
 from events.models import (
     PROPOSALS_OPEN,
     Competition,
@@ -81,9 +80,8 @@ LOCK_SECONDS = 15 * 60
 # --- the format's part ---
 
 
-def format_module(competition: Competition) -> ModuleType | None:
-    path = competition.game_format.proposals
-    return import_module(path) if path else None
+def format_module(competition: Competition) -> ProposalsModule | None:
+    return competition.game_format.hooks.proposals
 
 
 def enabled(competition: Competition) -> bool:
@@ -91,7 +89,7 @@ def enabled(competition: Competition) -> bool:
     return module is not None and bool(getattr(competition.options, module.SETTING, False))
 
 
-def ensure_enabled(competition: Competition) -> ModuleType:
+def ensure_enabled(competition: Competition) -> ProposalsModule:
     module = format_module(competition)
     if module is None or not getattr(competition.options, module.SETTING, False):
         raise refuse(SETTING_OFF, error_class=NotFound, code="proposals_off")
@@ -145,9 +143,9 @@ def _locked_game(game: Game) -> Game:
         raise refuse(NO_PROPOSAL, error_class=NotFound, code="game_gone") from exc
 
 
-def _player_checks(game: Game, entry: Entry) -> ModuleType:
+def _player_checks(game: Game, entry: Entry) -> GameProposals:
     competition = game.round.session.competition
-    module = ensure_enabled(competition)
+    module = cast(GameProposals, ensure_enabled(competition))  # a game row: Blokus's kind
     if competition.is_finished:
         raise refuse(FINISHED, error_class=Gone, code="competition_finished")
     if not game.seats.filter(entry_id=entry.pk).exists():
@@ -178,7 +176,7 @@ def proposal_close(proposal: ResultProposal, status: str, by: User | None, note:
 
 
 def _apply(
-    module: ModuleType,
+    module: GameProposals,
     proposal: ResultProposal,
     payload: Mapping[str, Any],
     *,
@@ -290,7 +288,7 @@ def _confirm_locked(
 
 
 def _confirm(
-    module: ModuleType, proposal: ResultProposal, entry: Entry, submission: str
+    module: GameProposals, proposal: ResultProposal, entry: Entry, submission: str
 ) -> ResultProposal:
     if proposal.entry_id == entry.pk:
         raise refuse(OWN_PROPOSAL, error_class=Refused, code="own_proposal")
@@ -342,13 +340,16 @@ def proposal_accept(
     the game's other open proposals are rejected."""
     take_submission(submission)
     if proposal.game is None:  # a format without game rows locks and applies by itself
-        module = ensure_enabled(proposal.competition)
-        return module.accept(proposal=proposal, revision=revision, by=by, payload=payload)
+        gameless = cast(GamelessProposals, ensure_enabled(proposal.competition))
+        accepted: ResultProposal = gameless.accept(
+            proposal=proposal, revision=revision, by=by, payload=payload
+        )
+        return accepted
     game = _locked_game(proposal.game)
     proposal = proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
-    module = ensure_enabled(proposal.competition)
+    module = cast(GameProposals, ensure_enabled(proposal.competition))
     if game.is_finished:
         raise refuse(HAS_RESULT, error_class=Conflict, code="has_result")
     result = proposal.payload if payload is None else module.clean(game, payload)
@@ -382,7 +383,11 @@ def proposal_reject(
 ) -> ResultProposal:
     """The desk sets an open proposal aside; a conflict left with one proposal is proposed
     again (it still waits for a confirmation or the desk)."""
-    module = format_module(proposal.competition) if proposal.game_id is None else None
+    module = (
+        cast(GamelessProposals | None, format_module(proposal.competition))
+        if proposal.game_id is None
+        else None
+    )
     if proposal.game is not None:
         _locked_game(proposal.game)  # the one lock order: the game, then its proposals
     elif module is not None:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from blokus import demo as blokus_demo
+from events.formats import all_formats
 from events.models import Entry
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
@@ -94,7 +95,7 @@ def test_a_network_drop_marks_the_screen_stale_until_it_is_back(projector, live_
     expect(badge).to_be_hidden(timeout=POLL_WAIT)
 
 
-@pytest.mark.parametrize("key", ["blokus", "shuffleboard", "roundrobin"])
+@pytest.mark.parametrize("key", [f.key for f in all_formats()])
 def test_a_look_at_each_screen_on_the_projector_and_a_phone(browser, live_server, key):
     competition = DEMOS[key].create(UserFactory(username="organiser"))
     url = live_server.url + screen_path(competition)

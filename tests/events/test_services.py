@@ -8,6 +8,7 @@ from django.db import IntegrityError
 from events import services
 from events.errors import ServiceError
 from events.exchange import players as players_import
+from events.formats import all_formats
 from events.models import Competition, Entry, Event, Player, fold
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
@@ -72,7 +73,7 @@ def test_it_refuses_an_unknown_time_zone(organiser):
         )
 
 
-@pytest.mark.parametrize("fmt", ["blokus", "shuffleboard", "roundrobin"])
+@pytest.mark.parametrize("fmt", [f.key for f in all_formats()])
 def test_it_creates_a_competition_with_default_settings(event, fmt):
     competition = services.competition_create(event=event, name="Main", format=fmt)
     assert competition.settings

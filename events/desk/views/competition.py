@@ -156,7 +156,7 @@ def competition_create(request: AuthenticatedHttpRequest, event_slug: str) -> Ht
 def _withdraw_url_name(competition: Competition) -> str:
     if competition.status != Competition.Status.RUNNING:
         return ""
-    return get_format(competition.format).running_withdraw_url
+    return get_format(competition.format).hooks.running_withdraw_url
 
 
 def _desk_context(competition: Competition, **extra) -> dict:

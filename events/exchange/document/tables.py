@@ -8,15 +8,13 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils.translation import gettext as _
 
-from events.formats import all_formats, get_format
+from events.formats import ExportModule, all_formats, get_format
 from events.models import (
     Competition,
     Correction,
@@ -137,17 +135,16 @@ CORRECTIONS = Correction._meta.label_lower
 COMPETITIONS = Competition._meta.label_lower
 
 
-def format_module(key: str) -> ModuleType | None:
-    """The format's export module (``GameFormat.export``), or None when it declares none."""
-    game_format = get_format(key)
-    return import_module(game_format.export) if game_format.export else None
+def format_module(key: str) -> ExportModule | None:
+    """The format's export module (``FormatHooks.export``), or None when it declares none."""
+    return get_format(key).hooks.export
 
 
 def all_tables() -> list[Table]:
     tables = list(CORE_TABLES)
     for game_format in all_formats():
-        if game_format.export:
-            tables += list(import_module(game_format.export).TABLES)
+        if game_format.hooks.export is not None:
+            tables += list(game_format.hooks.export.TABLES)
     return [*tables, CORRECTION_TABLE]
 
 

@@ -6,7 +6,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.utils.module_loading import import_string
 
 from events.formats import all_formats
 from events.models import Event
@@ -46,5 +45,4 @@ class Command(BaseCommand):
         if not users.objects.filter(username=ADMIN[0]).exists():
             users.objects.create_superuser(username=ADMIN[0], password=ADMIN[1], email="")
         for game_format in all_formats():
-            if game_format.demo:
-                import_string(f"{game_format.demo}.create")(organiser)
+            game_format.hooks.demo(organiser)
