@@ -17,8 +17,11 @@ Not read:
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
+
+from django.template import engines
 
 from events import language
 from events.formats import all_formats
@@ -123,3 +126,98 @@ def test_a_player_page_is_read_from_the_registry():
     }
     assert declared  # at least one installed format has a player's page
     assert language.player_pages() == declared
+
+
+# --- the contract's checks, and a fourth format that costs one app ------------------------------
+
+
+def test_every_registered_format_keeps_the_contract():
+    from events.formats import GameFormat, contract_problems
+
+    assert all_formats()
+    for game_format in all_formats():
+        assert contract_problems(game_format) == [], game_format.key
+    assert len(dataclasses.fields(GameFormat)) <= 8
+
+
+TOY_FILES = {
+    "__init__.py": "",
+    "apps.py": """
+from django.apps import AppConfig
+
+
+class ToyConfig(AppConfig):
+    name = "crokinole"
+    default_auto_field = "django.db.models.BigAutoField"
+""",
+    "rules.py": '"""Pure: the score of a round."""\n\n\ndef score(discs):\n    return sum(discs)\n',
+    "forms.py": """
+from django import forms
+
+
+class CrokinoleSettingsForm(forms.Form):
+    rounds = forms.IntegerField(min_value=1, initial=4)
+""",
+    "urls.py": """
+from django.http import HttpResponse
+from django.urls import path
+
+app_name = "crokinole"
+
+
+def page(request, **kwargs):
+    return HttpResponse("crokinole")
+
+
+urlpatterns = [
+    path("e/<slug:event_slug>/<slug:competition_slug>/crokinole/", page, name="home"),
+    path("e/<slug:event_slug>/<slug:competition_slug>/crokinole/screen/", page, name="screen"),
+    path("desk/<slug:event_slug>/<slug:competition_slug>/crokinole/", page, name="desk_home"),
+]
+""",
+    "templates/crokinole/_competition_public.html": "<p>crokinole</p>\n",
+    "templates/crokinole/_competition_desk.html": "<p>crokinole desk</p>\n",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class CrokinoleSettings:
+    rounds: int = 4
+
+
+def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
+    """A format written by the book in a temporary app: nothing outside it changes but
+    INSTALLED_APPS, and it keeps the contract with the hooks' defaults; take one piece away
+    and the check names it."""
+    from events.formats import FormatHooks, GameFormat, contract_problems
+
+    for name, text in TOY_FILES.items():
+        path = tmp_path / "crokinole" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.lstrip())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "crokinole.apps.ToyConfig"]
+    toy = GameFormat(
+        key="crokinole",
+        label="Crokinole",
+        url_segment="crokinole",
+        settings_class=CrokinoleSettings,
+        settings_form="crokinole.forms.CrokinoleSettingsForm",
+    )
+    assert isinstance(toy.hooks, FormatHooks)
+    assert contract_problems(toy) == []
+    # the hooks' defaults work: no demo, every entry taken, no seat hook, no undo
+    assert toy.hooks.demo(None) is None and toy.hooks.entry_check(None) is None
+    assert not toy.hooks.corrects_seats() and not toy.hooks.undoes_corrections()
+    assert toy.hooks.export is None and toy.hooks.proposals is None
+    assert toy.head == "" and toy.default_settings() == {"rounds": 4}
+
+    (tmp_path / "crokinole" / "templates" / "crokinole" / "_competition_desk.html").unlink()
+    for engine in engines.all():  # the cached template loader would still find it
+        for loader in engine.engine.template_loaders:  # type: ignore[attr-defined]
+            loader.reset()
+    assert contract_problems(toy) == ["crokinole: no template crokinole/_competition_desk.html"]
+    broken = dataclasses.replace(toy, key="crokinole_missing")
+    assert "crokinole_missing: the key is not the label of an installed app" in contract_problems(
+        broken
+    )
