@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from roundrobin import rules
 from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
-from roundrobin.leave_rules import MAX_LEAVE_DAYS
-from roundrobin.turn_rules import ALTERNATING, SIMULTANEOUS
+from roundrobin.rules.leave import MAX_LEAVE_DAYS
+from roundrobin.rules.turns import ALTERNATING, SIMULTANEOUS
 
 DEFAULTS = RoundRobinSettings()
 BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")

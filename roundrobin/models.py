@@ -467,7 +467,7 @@ class Turn(models.Model):
     deadline, and the next turn opens at that moment (R-RR-11). A missed flag is set when the
     turn closed at its deadline without that player's move (R-RR-12).
 
-    With alternating turns (``turn_rules``) a turn is one player's move (``mover``): it closes
+    With alternating turns (``rules.turns``) a turn is one player's move (``mover``): it closes
     at that move or its deadline, and only the mover can miss it.
     """
 
@@ -488,7 +488,7 @@ class Turn(models.Model):
     second_missed = models.BooleanField(_("Black missed"), default=False)
     first_reminded_at = models.DateTimeField(_("White reminded at"), null=True, blank=True)
     second_reminded_at = models.DateTimeField(_("Black reminded at"), null=True, blank=True)
-    # Alternating turns (turn_rules, N-RR-30): who owes this turn's move, 1 White or 2 Black by
+    # Alternating turns (rules.turns, N-RR-30): who owes this turn's move, 1 White or 2 Black by
     # the turn's parity; empty for a simultaneous turn (both owe a move).
     mover = models.PositiveSmallIntegerField(
         _("to move"),
@@ -682,7 +682,7 @@ class ResultReport(models.Model):
 
 class Leave(models.Model):
     """A player's announced leave (ICCF-style, issue 17): the clocks of their games stand still
-    from ``starts_at`` to ``ends_at`` (``roundrobin.leave_rules``)."""
+    from ``starts_at`` to ``ends_at`` (``roundrobin.rules.leave``)."""
 
     entry = models.ForeignKey(
         Entry, on_delete=models.CASCADE, related_name="rr_leaves", verbose_name=_("entry")
