@@ -26,7 +26,7 @@ from django.urls import reverse
 from events.models import Competition, Player
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken, Turn
-from roundrobin.views import PRIVATE_COOKIE
+from roundrobin.views.private import PRIVATE_COOKIE
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,

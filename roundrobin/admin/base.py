@@ -13,13 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events.admin import (
-    CompetitionFilter,
-    EventFilter,
-    SessionFilter,
-    TouchingAdmin,
-    filter_on,
-)
+from events.admin import CompetitionFilter, EventFilter, SessionFilter, TouchingAdmin, filter_on
 from events.models import Competition, Entry, Game
 
 GAME = "game__round__session__competition"

@@ -9,12 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from events.admin import (
-    CompetitionFilter,
-    EventFilter,
-    SessionFilter,
-    filter_on,
-)
+from events.admin import CompetitionFilter, EventFilter, SessionFilter, filter_on
 from events.models import Competition
 from roundrobin import selectors, services
 from roundrobin.admin.base import (

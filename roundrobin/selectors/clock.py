@@ -15,7 +15,8 @@ from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, Leave, ResultReport, Turn
 from roundrobin.rules import leave as leave_rules, turns as turn_rules
-from roundrobin.selectors.tables import GameView, TableView, table_of_entry, table_or_404
+from roundrobin.selectors.table_views import GameView, TableView
+from roundrobin.selectors.tables import table_of_entry, table_or_404
 
 
 @dataclass
