@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from blokus import rules
-from blokus.hooks import BlokusHooks
 from events.formats import GameFormat
 
 
@@ -32,5 +31,5 @@ BLOKUS = GameFormat(
     url_segment="blokus",
     settings_class=BlokusSettings,
     settings_form="blokus.forms.BlokusSettingsForm",
-    hooks=BlokusHooks(),
+    hooks_class="blokus.hooks.BlokusHooks",
 )

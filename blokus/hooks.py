@@ -1,10 +1,12 @@
-"""What ``events`` asks of Blokus (``events.formats.FormatHooks``). The format's modules are
-imported when asked: they import the models, which import the declaration."""
+"""What ``events`` asks of Blokus (``events.formats.FormatHooks``). The declaration
+names this class by its path (``hooks_class``), so this module may import the whole format."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from blokus import demo, export, proposals
+from blokus.services import undo_correction
 from events.formats import ExportModule, FormatHooks, ProposalsModule
 
 
@@ -14,22 +16,14 @@ class BlokusHooks(FormatHooks):
 
     @property
     def export(self) -> ExportModule:
-        from blokus import export
-
         return export
 
     @property
     def proposals(self) -> ProposalsModule:
-        from blokus import proposals
-
         return proposals
 
     def demo(self, organiser: Any) -> Any:
-        from blokus import demo
-
         return demo.create(organiser)
 
     def undo_correction(self, correction: Any, by: Any) -> None:
-        from blokus.services import undo_correction
-
         undo_correction(correction, by)

@@ -1,7 +1,7 @@
 """Log filters: a player's private link never reaches a log line.
 
 The private link ``/p/<token>/`` is the key to a player's page. It is exchanged for a cookie at
-the first visit (``roundrobin.views.private_link``), so no other address carries it, but that
+the first visit (``roundrobin.views.private.private``), so no other address carries it, but that
 first request, a mistyped link and any warning about them (Django's 404/405/CSRF warnings, the
 development server's and gunicorn's access lines) would still print it. :class:`RedactPrivateLinks`
 rewrites every such record before any handler sees it: it is installed on the loggers that

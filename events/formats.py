@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -101,9 +101,6 @@ class FormatHooks:
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
     running_withdraw_url: str = ""
 
-    # A format's modules import its models, which import its declaration: the hooks import
-    # them when asked, not when the declaration is built.
-
     @property
     def export(self) -> ExportModule | None:
         """The format's part of the downloads and the event document, or None."""
@@ -167,11 +164,21 @@ class GameFormat:
     url_segment: str  # the word after /e/<event>/<competition>/ and /desk/<event>/<competition>/
     settings_class: type  # a frozen dataclass: the settings, their types and their defaults
     settings_form: str  # dotted path of the form class that validates and edits them
-    hooks: FormatHooks = dataclasses.field(default_factory=FormatHooks, compare=False)
+    # Dotted path of the format's FormatHooks subclass (its hooks.py). A path, not the class:
+    # the hooks import the format's modules, which import this declaration.
+    hooks_class: str = "events.formats.FormatHooks"
     # A player's own pages, shown in the player's language (events.language): one triple per
     # page, (URL name, the URL keyword naming the player, the ``Entry`` lookup it fills), e.g.
     # ("chess:private", "token", "chess_token__token"). A tuple, so the format stays hashable.
     player_pages: tuple[tuple[str, str, str], ...] = ()
+
+    @cached_property
+    def hooks(self) -> FormatHooks:
+        """What ``events`` asks of the format (one instance per format)."""
+        hooks = import_string(self.hooks_class)()
+        if not isinstance(hooks, FormatHooks):
+            raise TypeError(f"{self.hooks_class} is not a FormatHooks.")
+        return hooks
 
     # --- the conventions ---
 
@@ -363,8 +370,10 @@ def contract_problems(game_format: GameFormat) -> list[str]:
     key = game_format.key
     if not apps.is_installed(key) or apps.get_app_config(key.rsplit(".", 1)[-1]).name != key:
         problems.append(f"{key}: the key is not the label of an installed app")
-    if not isinstance(game_format.hooks, FormatHooks):
-        problems.append(f"{key}: hooks is not a FormatHooks")
+    try:
+        game_format.hooks  # noqa: B018 (imported and checked on first use)
+    except (ImportError, TypeError) as exc:
+        problems.append(f"{key}: no hooks: {exc}")
     if not dataclasses.is_dataclass(game_format.settings_class):
         problems.append(f"{key}: the settings class is not a dataclass")
     try:

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
-from roundrobin.hooks import RoundRobinHooks
-from roundrobin.turn_rules import SIMULTANEOUS, TURN_MODELS
+from roundrobin.rules.turns import SIMULTANEOUS, TURN_MODELS
 
 COLOURS_RANDOM, COLOURS_BERGER = "random", "berger"
 
@@ -25,9 +24,9 @@ class RoundRobinSettings:
     reminder_hours: int = 6  # e-mail before the deadline; 0 = never
     # A-RR-09's alternative: a tie left after a mini round robin is shared at once.
     share_mini_ties: bool = False
-    # A-RR-01: "simultaneous" (both owe a move each turn) or "alternating" (turn_rules).
+    # A-RR-01: "simultaneous" (both owe a move each turn) or "alternating" (rules.turns).
     turns: str = SIMULTANEOUS
-    # Leave days (issue 17, roundrobin.leave_rules): days of leave per player; 0 = off.
+    # Leave days (issue 17, roundrobin.rules.leave): days of leave per player; 0 = off.
     leave_days: int = 0
 
     def __post_init__(self) -> None:
@@ -65,7 +64,7 @@ ROUNDROBIN = GameFormat(
     url_segment="roundrobin",
     settings_class=RoundRobinSettings,
     settings_form="roundrobin.forms.RoundRobinSettingsForm",
-    hooks=RoundRobinHooks(),
+    hooks_class="roundrobin.hooks.RoundRobinHooks",
     player_pages=(
         ("roundrobin:private", "token", "rr_token__token"),
         ("roundrobin:private_page", "entry_id", "pk"),

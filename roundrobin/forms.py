@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from roundrobin import rules
 from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
-from roundrobin.leave_rules import MAX_LEAVE_DAYS
-from roundrobin.turn_rules import ALTERNATING, SIMULTANEOUS
+from roundrobin.rules.leave import MAX_LEAVE_DAYS
+from roundrobin.rules.turns import ALTERNATING, SIMULTANEOUS
 
 DEFAULTS = RoundRobinSettings()
 BAD_RESULT = _("Choose 1-0, ½-½ or 0-1.")
@@ -142,3 +142,8 @@ class LeaveForm(forms.Form):
     start = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
     days = forms.IntegerField(label=_("Days"), min_value=1, max_value=MAX_LEAVE_DAYS)
     entry = forms.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+
+
+def form_errors(form: forms.Form) -> str:
+    """A form's errors as one line, for a message or a fragment's error."""
+    return " ".join(str(message) for errors in form.errors.values() for message in errors)

@@ -1,6 +1,6 @@
 """What ``events`` asks of the correspondence round robin (``events.formats.FormatHooks``).
-The format's modules are imported when asked: they import the models, which import the
-declaration."""
+The declaration names this class by its path (``hooks_class``), so this module may import the
+whole format."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from events.formats import ExportModule, FormatHooks
+from roundrobin import demo, export
+from roundrobin.services.corrections import correction_undo, seats_correct
+from roundrobin.services.start import entries_check
 
 
 class RoundRobinHooks(FormatHooks):
@@ -16,18 +19,12 @@ class RoundRobinHooks(FormatHooks):
 
     @property
     def export(self) -> ExportModule:
-        from roundrobin import export
-
         return export
 
     def demo(self, organiser: Any) -> Any:
-        from roundrobin import demo
-
         return demo.create(organiser)
 
     def entry_check(self, competition: Any) -> None:
-        from roundrobin.services.start import entries_check
-
         entries_check(competition)
 
     def correct_seats(
@@ -38,12 +35,8 @@ class RoundRobinHooks(FormatHooks):
         by: Any,
         confirmed: bool = True,
     ) -> None:
-        from roundrobin.services.corrections import seats_correct
-
         seats = {pk: dict(seat) for pk, seat in values.items()}
         seats_correct(game=game, values=seats, by=by, confirmed=confirmed)
 
     def undo_correction(self, correction: Any, by: Any) -> None:
-        from roundrobin.services.corrections import correction_undo
-
         correction_undo(correction, by)

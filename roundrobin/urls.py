@@ -7,8 +7,8 @@ from django.views.generic import RedirectView
 
 from events.common.routing import nest
 from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
-from roundrobin import api, views, views_screen
 from roundrobin.format import ROUNDROBIN
+from roundrobin.views import api, desk, private, public, screen
 
 app_name = "roundrobin"
 
@@ -42,23 +42,23 @@ def moved_to(name: str) -> Callable[..., HttpResponseBase]:
 
 routes = [
     # public, live
-    path(f"{PUBLIC}tables/", views.tables, name="tables"),
-    path(f"{PUBLIC}players/<int:entry_id>/", views.player, name="player"),
-    path(f"{PUBLIC}ratings/", views.ratings, name="ratings"),
-    path(f"{PUBLIC}screen/", views_screen.screen, name="screen"),
+    path(f"{PUBLIC}tables/", public.tables, name="tables"),
+    path(f"{PUBLIC}players/<int:entry_id>/", public.player, name="player"),
+    path(f"{PUBLIC}ratings/", public.ratings, name="ratings"),
+    path(f"{PUBLIC}screen/", screen.screen, name="screen"),
     # the organiser's pages
-    path(f"{DESK}tables/", views.desk, name="desk"),
-    path(f"{DESK}tables/start/", views.start, name="start"),
-    path(f"{DESK}tables/<int:number>/", views.desk_table, name="desk_table"),
-    path(f"{DESK}tables/<int:number>/adjudicate/", views.adjudicate, name="adjudicate"),
-    path(f"{DESK}tables/<int:number>/leave/", views.desk_leave, name="desk_leave"),
-    path(f"{DESK}games/<int:game_id>/result/", views.game_result, name="game_result"),
-    path(f"{DESK}withdraw/<int:entry_id>/", views.withdraw, name="withdraw"),
-    path(f"{DESK}links/", views.links, name="links"),
+    path(f"{DESK}tables/", desk.desk, name="desk"),
+    path(f"{DESK}tables/start/", desk.start, name="start"),
+    path(f"{DESK}tables/<int:number>/", desk.desk_table, name="desk_table"),
+    path(f"{DESK}tables/<int:number>/adjudicate/", desk.adjudicate, name="adjudicate"),
+    path(f"{DESK}tables/<int:number>/leave/", desk.desk_leave, name="desk_leave"),
+    path(f"{DESK}games/<int:game_id>/result/", desk.game_result, name="game_result"),
+    path(f"{DESK}withdraw/<int:entry_id>/", desk.withdraw, name="withdraw"),
+    path(f"{DESK}links/", desk.links, name="links"),
     # a player's private page: the link (the token is the key) sets a cookie and redirects to
     # the page's own address, which carries no token
-    path("p/player/<int:entry_id>/", views.private_page, name="private_page"),
-    path("p/<str:token>/", views.private, name="private"),
+    path("p/player/<int:entry_id>/", private.private_page, name="private_page"),
+    path("p/<str:token>/", private.private, name="private"),
     # the game servers' JSON API
     path(f"{API}games/", api.games, name="api_games"),
     path(f"{API}games/<int:game_id>/", api.game, name="api_game"),
@@ -77,7 +77,7 @@ routes = [
     path(f"{OLD_DESK}withdraw/<int:entry_id>/", moved_to("withdraw")),
     path(f"{OLD_DESK}links/", moved_to("links")),
     # The start pages under the names every format has (events.formats.GameFormat).
-    path(f"{PUBLIC}tables/", views.tables, name="home"),
-    path(f"{DESK}tables/", views.desk, name="desk_home"),
+    path(f"{PUBLIC}tables/", public.tables, name="home"),
+    path(f"{DESK}tables/", desk.desk, name="desk_home"),
 ]
 urlpatterns = nest(routes, PUBLIC, DESK, API, OLD_PUBLIC, OLD_DESK)

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy as _
 
 from events.formats import GameFormat
 from shuffleboard import rules
-from shuffleboard.hooks import SjoelenHooks
 
 RANK_BY_TOTAL, RANK_BY_AVERAGE = "total", "average"
 TIES_COUNT_BACK, TIES_BEST_GAME, TIES_SHARE = "count_back", "best_game", "none"
@@ -57,5 +56,5 @@ SJOELEN = GameFormat(
     url_segment="sjoelen",
     settings_class=SjoelenSettings,
     settings_form="shuffleboard.forms.SjoelenSettingsForm",
-    hooks=SjoelenHooks(),
+    hooks_class="shuffleboard.hooks.SjoelenHooks",
 )

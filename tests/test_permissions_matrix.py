@@ -57,6 +57,7 @@ ACCESS: dict[str, str] = {
     "events:proposal_reject": SCOREKEEPER,
     # Blokus
     "blokus:desk": SCOREKEEPER,
+    "blokus:desk_home": SCOREKEEPER,  # the same page under the name every format has
     "blokus:desk_session": SCOREKEEPER,
     "blokus:game_result": SCOREKEEPER,
     "blokus:game_preview": SCOREKEEPER,
@@ -76,6 +77,7 @@ ACCESS: dict[str, str] = {
     "blokus:round_cards": MANAGE,
     # sjoelen
     "shuffleboard:entry": SCOREKEEPER,
+    "shuffleboard:desk_home": SCOREKEEPER,  # the same page under the name every format has
     "shuffleboard:turn_record": SCOREKEEPER,
     "shuffleboard:preview": SCOREKEEPER,
     "shuffleboard:desk_player": SCOREKEEPER,
@@ -86,6 +88,7 @@ ACCESS: dict[str, str] = {
     "shuffleboard:status": MANAGE,
     # round robin
     "roundrobin:desk": SCOREKEEPER,
+    "roundrobin:desk_home": SCOREKEEPER,  # the same page under the name every format has
     "roundrobin:desk_table": SCOREKEEPER,
     "roundrobin:game_result": SCOREKEEPER,
     "roundrobin:start": MANAGE,

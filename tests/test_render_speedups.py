@@ -13,7 +13,7 @@ from django.urls import reverse
 from hypothesis import given, strategies as st
 
 from blokus.templatetags import blokus_tags
-from roundrobin.selectors.tables import Cell
+from roundrobin.selectors.table_views import Cell
 from roundrobin.templatetags import roundrobin_tags
 from shuffleboard import rules
 from shuffleboard.selectors import standings as shuffleboard_standings
@@ -179,10 +179,11 @@ def _fields(obj) -> dict:
 
 @pytest.mark.django_db
 def test_the_fast_loader_loads_every_field_select_related_loads(generated_league):
-    """``_game_views`` makes model instances from values: the same fields, the same relations
+    """``game_views`` makes model instances from values: the same fields, the same relations
     as ``select_related`` (and Django's own instances) give."""
     from events.models import Entry, Game
-    from roundrobin.selectors.tables import _game_views, one_to_one
+    from roundrobin.selectors.loading import game_views
+    from roundrobin.selectors.table_views import one_to_one
 
     competition = generated_league
     games = {
@@ -197,7 +198,7 @@ def test_the_fast_loader_loads_every_field_select_related_loads(generated_league
             "player", "rr_snapshot", "rr_withdrawal"
         )
     }
-    views = _game_views(competition)
+    views = game_views(competition)
     assert len(views) == len(games) > 0
     for session, view in views:
         game = games[view.pk]

@@ -27,7 +27,7 @@ from events.formats import all_formats
 from events.models import Competition, Player
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken, Turn
-from roundrobin.views import PRIVATE_COOKIE
+from roundrobin.views.private import PRIVATE_COOKIE
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,

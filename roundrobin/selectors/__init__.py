@@ -1,6 +1,7 @@
 """Every read the round-robin pages need, each in a constant number of queries.
 
-``tables``   standings, crosstables, tiebreak stages (three queries for any number of tables)
+``tables``   standings, crosstables, tiebreak stages (three queries for any number of tables),
+             from ``loading`` (the three queries) into ``table_views`` (what the pages read)
 ``clock``    clocks projected to "now", the organiser's table page, a player's private page
 ``players``  the start preview, a player's page, ratings, withdrawals, private links
 """
@@ -32,17 +33,19 @@ from roundrobin.selectors.players import (
     withdrawal_outlook,
     withdrawal_signature,
 )
-from roundrobin.selectors.tables import (
+from roundrobin.selectors.table_views import (
     RESULT_LABELS,
     Cell,
     GameView,
     Row,
     StageView,
-    Summary,
     TableView,
-    competition_summary,
     one_to_one,
     points_label,
+)
+from roundrobin.selectors.tables import (
+    Summary,
+    competition_summary,
     table_number_of_game,
     table_or_404,
     tables_for_competition,

@@ -11,10 +11,12 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from events.models import Competition, Entry
-from roundrobin import leave_rules, rules, turn_rules
+from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, Leave, ResultReport, Turn
-from roundrobin.selectors.tables import GameView, TableView, table_of_entry, table_or_404
+from roundrobin.rules import leave as leave_rules, turns as turn_rules
+from roundrobin.selectors.table_views import GameView, TableView
+from roundrobin.selectors.tables import table_of_entry, table_or_404
 
 
 @dataclass

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from events.models import Competition, Entry, Seat
-from roundrobin import leave_rules
 from roundrobin.models import Leave, Turn
+from roundrobin.rules import leave as leave_rules
 from roundrobin.selectors.clock import leaves_by_entry
 
 

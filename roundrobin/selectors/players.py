@@ -13,14 +13,8 @@ from events.models import Competition, CompetitionStatus, Correction, Entry
 from roundrobin import rules
 from roundrobin.models import RatingChange, RatingSnapshot, Withdrawal
 from roundrobin.selectors.clock import clock_views, turn_hours
-from roundrobin.selectors.tables import (
-    GameView,
-    Row,
-    TableView,
-    one_to_one,
-    table_of_entry,
-    tables_for_competition,
-)
+from roundrobin.selectors.table_views import GameView, Row, TableView, one_to_one
+from roundrobin.selectors.tables import table_of_entry, tables_for_competition
 
 # --- Before the start --------------------------------------------------------------------------
 

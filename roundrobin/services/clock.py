@@ -28,9 +28,10 @@ from simple_history.utils import bulk_update_with_history
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
 from events.services import competition_touch
-from roundrobin import rules, turn_rules
+from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
+from roundrobin.rules import turns as turn_rules
 from roundrobin.selectors.leave import game_deadline, turns_leave_adjust
 from roundrobin.services.base import (
     decimal,

@@ -1,6 +1,6 @@
 """Leave days (ICCF-style, issue 17): a player pauses the clocks of their games for whole days.
 
-The rules are ``roundrobin.leave_rules`` (L-RR-01..04). ``leave_take`` is the one write (the
+The rules are ``roundrobin.rules.leave`` (L-RR-01..04). ``leave_take`` is the one write (the
 private page and the desk); ``turns_leave_adjust`` is the clock's hook: every turn the clock
 opens gets its deadline moved past the leave of either player of the game. Both cost no query
 while the competition's ``leave_days`` is 0.
@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Invalid, refuse
 from events.models import Competition, CompetitionStatus, Entry
 from events.services import competition_touch
-from roundrobin import leave_rules
 from roundrobin.models import GameDetail, Leave, Turn
+from roundrobin.rules import leave as leave_rules
 from roundrobin.selectors.leave import budget, game_leaves, leave_intervals
 from roundrobin.services.base import local_time, locked_competition, now_or
 

@@ -12,9 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Conflict, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game, Round, Seat, Session
 from events.services import competition_touch
-from roundrobin import rules, selectors, turn_rules
+from roundrobin import rules, selectors
 from roundrobin.format import COLOURS_BERGER
 from roundrobin.models import GameDetail, RatingSnapshot, Turn
+from roundrobin.rules import turns as turn_rules
 from roundrobin.services.base import locked_competition, now_or, options, turn_hours
 from roundrobin.services.mail import tokens_create
 

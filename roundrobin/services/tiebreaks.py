@@ -11,8 +11,9 @@ from django.db.models import F, Max
 
 from events.models import Competition, Game, Round, Seat
 from events.seat_checks import seat_writes
-from roundrobin import rules, selectors, turn_rules
+from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
+from roundrobin.rules import turns as turn_rules
 from roundrobin.selectors import StageView, TableView
 from roundrobin.services.base import options, turn_hours, turns_stop
 from roundrobin.services.start import create_games

@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 
 from events.models import Competition
 from roundrobin import selectors
-from roundrobin.selectors.tables import Cell
+from roundrobin.selectors.table_views import Cell
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Leave days' pure rules (roundrobin.leave_rules, L-RR-01..04), with property tests."""
+"""Leave days' pure rules (roundrobin.rules.leave, L-RR-01..04), with property tests."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from hypothesis import given, strategies as st
 
-from roundrobin import leave_rules as lr
+from roundrobin.rules import leave as lr
 
 T0 = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 H = dt.timedelta(hours=1)

@@ -1,4 +1,4 @@
-"""Tests of roundrobin/rules.py: RULES.md sections 3 (T-RR), 4 (Berger) and 5 (T-ELO).
+"""Tests of roundrobin/rules/: RULES.md sections 3 (T-RR), 4 (Berger) and 5 (T-ELO).
 
 Pure rules: no database, no Django settings.
 """

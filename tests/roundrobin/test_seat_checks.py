@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from events.errors import Invalid
 from events.models import Competition, Game, Seat
-from roundrobin import rule_values, services
+from roundrobin import services
 from roundrobin.models import GameDetail
+from roundrobin.rules import values as rule_values
 from tests.factories import CompetitionFactory, EntryFactory, SeatFactory
 from tests.roundrobin.conftest import game_between, play
 from tests.seat_checks import accepted, check_off, migration, refused_everywhere, stored

@@ -1,4 +1,4 @@
-"""Tests of roundrobin/turn_rules.py: alternating turns (A-RR-01's alternative, N-RR-30..36).
+"""Tests of roundrobin/rules/turns.py: alternating turns (A-RR-01's alternative, N-RR-30..36).
 
 Pure rules: no database, no Django settings.
 """
@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given, strategies as st
 
-from roundrobin.clock_rules import turn_deadline
 from roundrobin.rules import (
     DOUBLE_FORFEIT,
     FIRST_LOST_ON_TIME,
@@ -18,7 +17,8 @@ from roundrobin.rules import (
     InvalidResult,
     clock_state,
 )
-from roundrobin.turn_rules import (
+from roundrobin.rules.clock import turn_deadline
+from roundrobin.rules.turns import (
     ALTERNATING,
     BLACK,
     SIMULTANEOUS,

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from roundrobin.rule_values import (
+from roundrobin.rules.values import (
     BAD_HOURS,
     BAD_TURN,
     DOUBLE_FORFEIT,

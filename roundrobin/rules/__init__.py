@@ -52,7 +52,7 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
     A-RR-01  simultaneous turns; a turn log holds both players' moves of that turn. The
              alternative is the setting ``turns`` = "alternating" (default "simultaneous"):
              one player to move at a time, the clock per move; a double timeout is a move pair
-             (White's ply, then Black's) both missed; decided per ply (``turn_rules``,
+             (White's ply, then Black's) both missed; decided per ply (``rules.turns``,
              N-RR-30..36).
     A-RR-02  misses count per game and player, a double timeout is a miss for both.
     A-RR-03/R-RR-17  at one deadline: a second double timeout -> 0-0 first; else one player with
@@ -144,24 +144,22 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              previous one closes, R-RR-11), so its deadlines and misses would be invented; a
              wrong adjudicated result is corrected like any result (that correction has undo).
     L-RR     leave days (issue 17, setting ``leave_days``, default 0 = off, at most 45):
-             ``leave_rules`` L-RR-01..04; a leave is announced once the competition runs, by
+             ``rules.leave`` L-RR-01..04; a leave is announced once the competition runs, by
              the player (private page) or the desk (table page), and is not taken back. Pages
              and the API project the turns past a missed deadline with the same leave as the
              sweep (``selectors.clock``), so they show the deadline the sweep then writes.
 
-Tables and pairings (``table_rules``), the clock (``clock_rules``), Elo (``rating_rules``) and
-the values, messages and number checks they all share (``rule_values``) live in their own pure
-modules; every name is importable from here as well.
+The rules live in the modules of this package, each pure: tables and pairings (``tables``),
+the clock (``clock``), alternating turns (``turns``), leave days (``leave``), withdrawal
+(``withdrawal``), results and standings (``results``), tiebreaks (``tiebreaks``), Elo
+(``rating``) and the values, messages and number checks they all share (``values``). The rules
+of all but ``turns`` and ``leave`` are importable from here as well (``__all__``); those two are
+used as modules (``from roundrobin.rules import turns``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Generic
-
-from roundrobin.clock_rules import (
+from roundrobin.rules.clock import (
     ClockState,
     ClosedTurn,
     clock_state,
@@ -170,7 +168,7 @@ from roundrobin.clock_rules import (
     timeout_points,
     turn_deadline,
 )
-from roundrobin.rating_rules import (
+from roundrobin.rules.rating import (
     expected_score,
     is_provisional,
     is_rated,
@@ -178,7 +176,33 @@ from roundrobin.rating_rules import (
     rating_change,
     rating_changes,
 )
-from roundrobin.rule_values import (
+from roundrobin.rules.results import (
+    OUTCOMES,
+    check_result,
+    outcome_of_result,
+    podium_ties,
+    result_of_outcome,
+    result_points,
+    table_places,
+    table_points,
+)
+from roundrobin.rules.tables import (
+    berger_byes,
+    berger_table,
+    colour_counts,
+    pairs_with_colours,
+    round_robin_pairs,
+    seed_order,
+    split_into_tables,
+)
+from roundrobin.rules.tiebreaks import (
+    Placing,
+    TiebreakPlan,
+    final_places,
+    resolve_tiebreak,
+    tiebreak_plan,
+)
+from roundrobin.rules.values import (
     BAD_ATTEMPT,
     BAD_FINISHED,
     BAD_HOURS,
@@ -247,15 +271,7 @@ from roundrobin.rule_values import (
     exact_number,
     place_groups,
 )
-from roundrobin.table_rules import (
-    berger_byes,
-    berger_table,
-    colour_counts,
-    pairs_with_colours,
-    round_robin_pairs,
-    seed_order,
-    split_into_tables,
-)
+from roundrobin.rules.withdrawal import withdrawal_effect, withdrawal_plan
 
 # Every rule of the round robin is importable from here.
 __all__ = [
@@ -287,6 +303,7 @@ __all__ = [
     "HALF",
     "INITIAL_RATING",
     "InvalidResult",
+    "K",
     "K_MASTER",
     "K_PROVISIONAL",
     "K_REGULAR",
@@ -298,6 +315,7 @@ __all__ = [
     "MOVE_BEFORE_TURN",
     "NAIVE_DATETIME",
     "Number",
+    "OUTCOMES",
     "PLAYED_OUT",
     "PODIUM_PLACES",
     "PROVISIONAL_GAMES",
@@ -328,19 +346,25 @@ __all__ = [
     "berger_byes",
     "berger_table",
     "check_result",
+    "checked_points",
     "clock_state",
     "close_turn",
     "colour_counts",
+    "distinct",
+    "exact_number",
     "expected_score",
     "final_places",
     "is_provisional",
     "is_rated",
     "k_factor",
+    "outcome_of_result",
     "pairs_with_colours",
+    "place_groups",
     "podium_ties",
     "rating_change",
     "rating_changes",
     "resolve_tiebreak",
+    "result_of_outcome",
     "result_points",
     "round_robin_pairs",
     "seed_order",
@@ -354,296 +378,3 @@ __all__ = [
     "withdrawal_effect",
     "withdrawal_plan",
 ]
-
-
-# --- Withdrawal (R-RR-23, R-RR-24, A-RR-13) -------------------------------------------------------
-
-
-def withdrawal_effect(finished: int, scheduled: int) -> str:
-    """STRIKE when fewer than half of the scheduled games (n - 1) are finished, else FORFEIT.
-
-    ``finished`` counts double forfeits and time losses, not tiebreak games (A-RR-13).
-    """
-    if isinstance(scheduled, bool) or not isinstance(scheduled, int) or scheduled < 1:
-        raise InvalidResult(BAD_SCHEDULED)
-    if isinstance(finished, bool) or not isinstance(finished, int):
-        raise InvalidResult(BAD_FINISHED)
-    if not 0 <= finished <= scheduled:
-        raise InvalidResult(BAD_FINISHED)
-    return STRIKE if 2 * finished < scheduled else FORFEIT
-
-
-def withdrawal_plan(games: Mapping[K, bool]) -> dict[K, str]:
-    """The withdrawing player's regular games at the table (game -> finished?) -> each game's fate.
-
-    STRUCK: removed from the standings, finished or not (finished ones stay rated, unfinished
-    ones are cancelled); STANDS: the result stays; FORFEITED: a 1-0 win for the opponent,
-    unrated. Pass all n - 1 scheduled games, so that "half" is counted right.
-    """
-    finished = sum(1 for done in games.values() if done)
-    if withdrawal_effect(finished, len(games)) == STRIKE:
-        return {game: STRUCK for game in games}
-    return {game: STANDS if done else FORFEITED for game, done in games.items()}
-
-
-# --- Results and standings (R-RR-07, R-RR-08, R-RR-18) --------------------------------------------
-
-
-def check_result(first: Number, second: Number) -> tuple[Fraction, Fraction]:
-    """A game's (first, second) points: 1-0, ½-½, 0-1 or 0-0 (double forfeit), as Fractions."""
-    pair = (exact_number(first, BAD_RESULT), exact_number(second, BAD_RESULT))
-    if pair not in VALID_RESULTS:
-        raise InvalidResult(BAD_RESULT)
-    return pair
-
-
-def result_points(result: object) -> tuple[Fraction, Fraction]:
-    """A played result as entered or reported ("1-0", "1/2-1/2", "0-1") -> (first, second)
-    points. The one check of a result for the desk's form, the services, admin and models."""
-    if not isinstance(result, str) or result not in RESULT_KEYS:
-        raise InvalidResult(UNKNOWN_RESULT)
-    return RESULT_KEYS[result]
-
-
-# A player's own word for a result (their private page): N-RR-22.
-OUTCOMES = ("won", "draw", "lost", "resign")
-
-
-def result_of_outcome(outcome: object, position: int) -> str:
-    """N-RR-22: what a player says from their own side ("won", "draw", "lost", "resign") as
-    the result key from White's side ("1-0", "1/2-1/2", "0-1"), for the player at seat
-    ``position`` (1 White, 2 Black). Resigning is losing. ``InvalidResult`` for anything else."""
-    if position not in (1, 2):
-        raise ValueError("A round-robin game has seats 1 (White) and 2 (Black).")
-    if not isinstance(outcome, str) or outcome not in OUTCOMES:
-        raise InvalidResult(UNKNOWN_RESULT)
-    if outcome == "draw":
-        return "1/2-1/2"
-    white_won = (outcome == "won") == (position == 1)
-    return "1-0" if white_won else "0-1"
-
-
-def outcome_of_result(result: object, position: int) -> str:
-    """The inverse of ``result_of_outcome`` for a result key: "won", "draw" or "lost" from the
-    side of the player at seat ``position``."""
-    first, second = result_points(result)
-    mine, theirs = (first, second) if position == 1 else (second, first)
-    if mine == theirs:
-        return "draw"
-    return "won" if mine > theirs else "lost"
-
-
-def table_points(
-    players: Iterable[T],
-    results: Iterable[tuple[T, T, Number, Number]],
-    struck: Collection[T] = (),
-) -> dict[T, Fraction]:
-    """Each player's table points from (first, second, first's points, second's points).
-
-    Struck players (a withdrawal with STRIKE) leave the standings, and so do their games, which
-    takes their points away from both sides (T-RR-15). Tiebreak games do not belong here.
-    """
-    players = distinct(players, minimum=0)
-    totals = {player: Fraction(0) for player in players if player not in struck}
-    met: set[frozenset[T]] = set()
-    for first, second, first_points, second_points in results:
-        points = check_result(first_points, second_points)
-        if first == second:
-            raise InvalidResult(SELF_GAME)
-        if first not in players or second not in players:
-            raise InvalidResult(UNKNOWN_PLAYER)
-        pair = frozenset((first, second))
-        if pair in met:
-            raise InvalidResult(DUPLICATE_GAME)
-        met.add(pair)
-        if first in struck or second in struck:
-            continue
-        totals[first] += points[0]
-        totals[second] += points[1]
-    return totals
-
-
-def table_places(points: Mapping[T, Number]) -> list[tuple[int, T]]:
-    """Competition ranking, best first: equal points share a place (1, 1, 3). Players with equal
-    points keep the mapping's order."""
-    exact = {player: checked_points(value) for player, value in points.items()}
-    order = sorted(exact, key=lambda player: -exact[player])
-    places: list[tuple[int, T]] = []
-    for index, player in enumerate(order):
-        if index and exact[player] == exact[order[index - 1]]:
-            places.append((places[-1][0], player))
-        else:
-            places.append((index + 1, player))
-    return places
-
-
-def podium_ties(points: Mapping[T, Number]) -> list[list[T]]:
-    """The groups of equal points that hold a podium place (1-3), best first: these play off.
-
-    A group starting at 4th or lower shares its place (R-RR-18); one starting at 3rd or higher
-    plays off even when it reaches below 3rd (A-RR-08, T-RR-12, T-RR-14).
-    """
-    return [
-        group
-        for place, group in place_groups(table_places(points))
-        if len(group) > 1 and place <= PODIUM_PLACES
-    ]
-
-
-# --- Tiebreaks (R-RR-19..22, A-RR-08..12) ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TiebreakPlan(Generic[T]):
-    """What a tie group plays: ``kind`` DECIDER, MINI_ROUND_ROBIN or SHARE (no games).
-
-    ``games`` are unordered pairs; colours are random per game (RR¶9), e.g.
-    ``pairs_with_colours(plan.players, rng)``.
-    """
-
-    players: tuple[T, ...]
-    attempt: int  # 1 for the first game(s), 2 for the replay
-    place: int  # the best place the group competes for
-    kind: str
-    games: tuple[tuple[T, T], ...]
-
-    @property
-    def key(self) -> tuple[frozenset[T], int]:
-        """The stage's identity, the key of ``final_places``' ``tiebreaks`` (N-RR-08)."""
-        return frozenset(self.players), self.attempt
-
-    @property
-    def is_replay(self) -> bool:
-        return self.kind != SHARE and self.attempt > 1
-
-
-@dataclass(frozen=True)
-class Placing(Generic[T]):
-    """Places (competition ranking, best first) and the tiebreak stages still to be played.
-
-    Players in a pending stage are shown sharing the place they compete for until it is played.
-    """
-
-    places: list[tuple[int, T]]
-    pending: list[TiebreakPlan[T]]
-    # Every stage that arises, played or pending, in the order met (final_places only; N-RR-13).
-    stages: list[TiebreakPlan[T]] = field(default_factory=list)
-
-    @property
-    def is_final(self) -> bool:
-        return not self.pending
-
-
-def tiebreak_plan(tied: Sequence[T], attempt: int, place: int = 1) -> TiebreakPlan[T]:
-    """The tiebreak games for a podium tie group at its ``attempt`` (A-RR-09, R-RR-19..21).
-
-    Two players: a decider, replayed once (attempt 2). Three or more: a mini round robin, played
-    again once (attempt 2). Beyond that: SHARE, no games.
-    """
-    players = distinct(tied, message=TOO_FEW_TIED)
-    if isinstance(attempt, bool) or not isinstance(attempt, int) or attempt < 1:
-        raise InvalidResult(BAD_ATTEMPT)
-    if isinstance(place, bool) or not isinstance(place, int) or place < 1:
-        raise InvalidResult(BAD_PLACE)
-    if attempt > TIEBREAK_ATTEMPTS:
-        return TiebreakPlan(tuple(players), attempt, place, SHARE, ())
-    kind = DECIDER if len(players) == 2 else MINI_ROUND_ROBIN
-    return TiebreakPlan(tuple(players), attempt, place, kind, tuple(round_robin_pairs(players)))
-
-
-def _tiebreak_scores(
-    plan: TiebreakPlan[T], results: Iterable[tuple[T, T, Number, Number]]
-) -> dict[T, Fraction]:
-    expected = {frozenset(game) for game in plan.games}
-    scores = {player: Fraction(0) for player in plan.players}
-    played: set[frozenset[T]] = set()
-    for first, second, first_points, second_points in results:
-        points = check_result(first_points, second_points)
-        pair = frozenset((first, second))
-        if pair not in expected or pair in played:
-            raise InvalidResult(BAD_TIEBREAK_GAMES)
-        played.add(pair)
-        scores[first] += points[0]
-        scores[second] += points[1]
-    if played != expected:
-        raise InvalidResult(TIEBREAK_UNFINISHED)
-    return scores
-
-
-def resolve_tiebreak(
-    plan: TiebreakPlan[T],
-    results: Iterable[tuple[T, T, Number, Number]],
-    *,
-    share_mini_ties: bool = False,
-) -> Placing[T]:
-    """Turn a stage's finished games into places for its players, and the next stages to play.
-
-    ``results`` are (first, second, first's points, second's points), one per game of the plan
-    in either colour order; a withdrawn player's game is a 1-0 forfeit for the opponent
-    (A-RR-13 f, g), a double forfeit 0-0. Players are placed by their score in these games from
-    ``plan.place`` on; places below the podium are not played for, so every player the stage
-    ranks below 3rd shares 4th (T-RR-14). Equal scores that still hold a podium place go on
-    (A-RR-09, N-RR-08): after a decider, its replay; after a mini round robin, a decider for
-    two, a replay for three or more; after the replay, they share. Ties at 4th or lower share.
-    """
-    if plan.kind == SHARE:
-        if list(results):
-            raise InvalidResult(BAD_TIEBREAK_GAMES)
-        return Placing([(plan.place, player) for player in plan.players], [])
-    scores = _tiebreak_scores(plan, results)
-    # Only podium places are handed out by a playoff: whoever it ranks below 3rd shares 4th
-    # (A-RR-08, T-RR-14, R-RR-18; N-RR-21).
-    places = [
-        (min(plan.place + place - 1, PODIUM_PLACES + 1), player)
-        for place, player in table_places(scores)
-    ]
-    pending: list[TiebreakPlan[T]] = []
-    for place, group in place_groups(places):
-        if len(group) < 2 or place > PODIUM_PLACES:
-            continue
-        if plan.kind == DECIDER:
-            follow_up = tiebreak_plan(group, plan.attempt + 1, place)
-        elif share_mini_ties:
-            continue
-        elif len(group) == 2:
-            follow_up = tiebreak_plan(group, 1, place)
-        else:
-            follow_up = tiebreak_plan(group, plan.attempt + 1, place)
-        if follow_up.kind != SHARE:
-            pending.append(follow_up)
-    return Placing(places, pending)
-
-
-def final_places(
-    points: Mapping[T, Number],
-    tiebreaks: Mapping[tuple[frozenset[T], int], Sequence[tuple[T, T, Number, Number]]]
-    | None = None,
-    *,
-    share_mini_ties: bool = False,
-) -> Placing[T]:
-    """A table's places from its points and the tiebreak games played so far.
-
-    ``tiebreaks`` maps a stage's ``TiebreakPlan.key`` (frozenset of its players, attempt) to its
-    results. Starting from ``podium_ties``, every stage whose games are all in is resolved with
-    ``resolve_tiebreak``; stages without all their games are returned as pending (N-RR-11). The
-    table is final when nothing is pending (R-RR-09).
-    """
-    tiebreaks = tiebreaks or {}
-    table = table_places(points)
-    place_of = {player: place for place, player in table}
-    queue = [tiebreak_plan(group, 1, place_of[group[0]]) for group in podium_ties(points)]
-    pending: list[TiebreakPlan[T]] = []
-    stages: list[TiebreakPlan[T]] = []
-    while queue:
-        plan = queue.pop(0)
-        stages.append(plan)
-        results = tiebreaks.get(plan.key)
-        if results is None or len(results) < len(plan.games):
-            pending.append(plan)
-            continue
-        outcome = resolve_tiebreak(plan, results, share_mini_ties=share_mini_ties)
-        place_of.update((player, place) for place, player in outcome.places)
-        queue.extend(outcome.pending)
-    # A stable sort: players sharing a place keep their table order.
-    order = sorted((player for _, player in table), key=lambda player: place_of[player])
-    return Placing([(place_of[player], player) for player in order], pending, stages)

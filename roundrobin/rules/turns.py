@@ -9,7 +9,8 @@ a move in every turn) or ``ALTERNATING``. With alternating turns a game's clock 
 the opponent's ply opens at that moment. A ply log is a sequence of booleans: the player to
 move moved in time.
 
-Decisions (A-RR-01's alternative: "turn = one move pair (A then B)"; N-RR ids continue rules.py)
+Decisions (A-RR-01's alternative: "turn = one move pair (A then B)"; N-RR ids continue
+``roundrobin.rules``)
     N-RR-30  the setting ``turns``: "simultaneous" (default, today's model) or "alternating".
              It is read when a game's turn 1 opens (start, tiebreak stages, a reopened stage);
              each stored turn carries its mover (``Turn.mover``: empty = both owe a move,
@@ -41,8 +42,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from roundrobin.clock_rules import ClockState, ClosedTurn, clock_state, turn_deadline
-from roundrobin.rule_values import (
+from roundrobin.rules.clock import ClockState, ClosedTurn, clock_state, turn_deadline
+from roundrobin.rules.values import (
     DOUBLE_FORFEIT,
     DOUBLE_TIMEOUTS_TO_ABANDON,
     FIRST_LOST_ON_TIME,

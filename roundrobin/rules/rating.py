@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from roundrobin.rule_values import (
+from roundrobin.rules.values import (
     BAD_K,
     BAD_RATED_GAMES,
     DOUBLE_FORFEIT,

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from roundrobin.rule_values import (
+from roundrobin.rules.values import (
     BAD_TABLE_SIZE,
     INITIAL_RATING,
     MAX_TABLE_SIZE,

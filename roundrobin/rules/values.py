@@ -1,6 +1,6 @@
 """Values, messages and number checks shared by the round robin's pure rules modules.
 
-Standard library only, no Django import (``rules``, ``clock_rules``, ``rating_rules``).
+Standard library only, no Django import (``rules``, ``rules.clock``, ``rules.rating``).
 """
 
 from __future__ import annotations
