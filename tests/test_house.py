@@ -150,3 +150,15 @@ def test_every_app_of_the_project_is_checked():
         app.split(".")[0] for app in settings.INSTALLED_APPS if (ROOT / app.split(".")[0]).is_dir()
     }
     assert ours <= {*APPS}
+
+
+def test_common_imports_nothing_else_of_the_project():
+    """events/common/ is plumbing: every other room may build on it, so it builds on none."""
+    found = {
+        f"{name} imports {imported}"
+        for name, path in MODULES.items()
+        if name.startswith("events.common")
+        for imported in imports_of(name, path)
+        if not imported.startswith("events.common")
+    }
+    assert not found, sorted(found)
