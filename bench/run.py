@@ -25,7 +25,8 @@ run: ``BENCH_SECONDS=2 make bench`` (figures meaningless, the whole path exercis
 Environment: BENCH_SECONDS (5, per wrk line), BENCH_CONNECTIONS (50), BENCH_THREADS (2),
 BENCH_POSTGRES (postgres://postgres@127.0.0.1:5432, where the scratch database is made),
 BENCH_REDIS_URL (redis://127.0.0.1:6379/13), BENCH_RESULTS (200 round-robin results seeded).
-Targets (issue 15): 304 >= 80 % of /healthz, cached 200 >= 50 %, p99 < 100 ms, no errors;
+Targets (issue 27, one request path): 304 >= 60 % of /healthz, cached 200 >= 50 %, p99 < 100 ms,
+no errors;
 first render after a write: sjoelen and Blokus p50 < 25 ms, round-robin tables p50 < 100 ms.
 """
 
@@ -65,7 +66,7 @@ HTMX = {"HX-Request": "true", **PHONE}
 REQUEST_TIMEOUT = 10.0  # seconds: a page that does not answer by then is an error, not a hang
 
 # Shares of /healthz's req/s and p99 bounds (issue 15, item 6); first-render p50 bounds (item 3).
-SHARE_304 = 0.80
+SHARE_304 = 0.60  # through the whole middleware stack (issue 27); 0.65 the stretch
 SHARE_200 = 0.50
 P99_MS = 100.0
 FIRST_RENDER_MS = {"sjoelen": 25.0, "Blokus": 25.0, "round-robin": 100.0}
