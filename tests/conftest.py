@@ -22,7 +22,7 @@ SERVER_MODULES = {"test_two_servers.py", "test_serve_smoke.py", "test_site_url.p
 # The longest tests (each several seconds): the whole demo exported and restored, every admin
 # form and every URL with hostile values, every page in every language.
 SLOW_MODULES = {
-    "test_export_roundtrip.py",
+    "test_roundtrip.py",  # tests/events/exchange/document/
     "test_admin_fuzz.py",
     "test_hostile_input.py",
     "test_translated_pages.py",

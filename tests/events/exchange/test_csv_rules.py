@@ -11,7 +11,7 @@ from hypothesis import assume, given, strategies as st
 
 from events.exchange import csv_rules as rules
 
-FILES = Path(__file__).parent / "files"
+FILES = Path(__file__).parents[1] / "files"
 
 
 def read(data: bytes) -> rules.Sheet:

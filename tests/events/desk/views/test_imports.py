@@ -13,7 +13,7 @@ from events.exchange import players as imports, players as players_import
 from events.models import Entry, Player
 from tests.factories import EntryFactory, PlayerFactory
 
-FILES = Path(__file__).parent / "files"
+FILES = Path(__file__).parents[2] / "files"
 EXCEL = (FILES / "excel_semicolon_cp1252.csv").read_bytes()
 GOOGLE = (FILES / "google_forms_export.csv").read_bytes()
 
