@@ -19,10 +19,13 @@ from django.utils.translation import gettext_lazy as _
 from blokus import rules, services
 from blokus.selectors import SeatRow, signed_text
 from blokus.services import HandInput
-from events.errors import Invalid, refuse
-from events.models import Game, Session
+from events.errors import Conflict, Forbidden, Invalid, NotFound, Refused, refuse
+from events.formats import ProposalTarget, TrailLine
+from events.models import Competition, Entry, Game, ResultProposal, Session
+from events.services import proposals as shared
 
 SETTING = "results_from_players"
+OWN_PROPOSAL = shared.OWN_PROPOSAL
 BAD_PAYLOAD = _("Enter a result for each of the four players at this table.")
 
 
@@ -51,16 +54,78 @@ def payload_of(hands: Sequence[HandInput]) -> dict[str, Any]:
     return {"hands": [[h.seat_id, h.squares_left, int(h.monomino_last)] for h in hands]}
 
 
-def clean(game: Game, payload: Mapping[str, Any]) -> dict[str, Any]:
+# --- the game a result is for (the lifecycle: events/services/proposals.py) ---
+
+
+def target(
+    competition: Competition, payload: Mapping[str, Any], game: Game | None
+) -> ProposalTarget:
+    """The table's game: its row is the lock, its card's code the check."""
+    if game is None:
+        raise refuse(shared.NO_PROPOSAL, error_class=NotFound, code="game_gone")
+    return ProposalTarget(
+        competition=competition,
+        game=game,
+        match={"game": game},
+        code_key=f"table-code:{game.pk}",
+        code=shared.table_code(game),
+        wrong_code=shared.WRONG_CODE,
+        code_locked=shared.LOCKED,
+        payload=dict(payload) if isinstance(payload, Mapping) else {},
+    )
+
+
+def proposal_target(proposal: ResultProposal) -> ProposalTarget:
+    return target(proposal.competition, proposal.payload, proposal.game)
+
+
+def lock(target: ProposalTarget) -> None:
+    target.game = shared.locked_game(target.game)
+    target.competition = target.game.round.session.competition
+
+
+def ensure_no_result(target: ProposalTarget) -> None:
+    if target.game.is_finished:
+        raise refuse(shared.HAS_RESULT, error_class=Conflict, code="has_result")
+
+
+def confirmer(target: ProposalTarget, entry: Entry) -> Entry:
+    """A seated player still in the competition, of a game without a result."""
+    if not target.game.seats.filter(entry_id=entry.pk).exists():
+        raise refuse(shared.NOT_AT_TABLE, error_class=Forbidden, code="not_at_table")
+    if entry.withdrawn_at is not None:
+        raise refuse(shared.WITHDRAWN, error_class=Refused, code="entry_withdrawn")
+    ensure_no_result(target)
+    return entry
+
+
+def sender(target: ProposalTarget, entry: Entry, open_: Sequence[ResultProposal]) -> Entry:
+    return confirmer(target, entry)
+
+
+def clean(target: ProposalTarget, payload: Mapping[str, Any]) -> dict[str, Any]:
     """The payload checked as the desk's entry is (``Invalid`` with the rule's words)."""
+    game = target.game
     hands = hands_of(payload)
     services.game_result_impact(game=game, hands=hands)
     order = {seat_id: i for i, seat_id in enumerate(game.seats.values_list("pk", flat=True))}
     return payload_of(sorted(hands, key=lambda h: order.get(h.seat_id, 99)))
 
 
-def apply(*, game: Game, payload: Mapping[str, Any], by: User | None) -> None:
+def apply(
+    target: ProposalTarget,
+    proposal: ResultProposal,
+    payload: Mapping[str, Any],
+    *,
+    by: User | None,
+) -> TrailLine:
+    game = target.game
     services.game_result_record(game=game, revision=game.revision, hands=hands_of(payload), by=by)
+    return TrailLine(
+        entry=proposal.entry,
+        item=str(shared.TRAIL_ITEM % {"game": game_label(game)}),
+        after=result_text(game, payload),
+    )
 
 
 def game_label(game: Game) -> str:
@@ -98,6 +163,10 @@ def rows(seats: Sequence[SeatRow], payload: Mapping[str, Any], official: bool) -
         )
         result.append({"row": row, "hand": hand, "score": score})
     return result
+
+
+def group_key(proposal: ResultProposal) -> int:
+    return proposal.game_id or 0
 
 
 # --- the desk's list (events/desk/views/proposals.py) ---

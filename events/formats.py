@@ -52,9 +52,37 @@ class ExportModule(Protocol):
     results: Callable[..., Any]  # (competition) -> events.exchange.sheets.Sheet
 
 
+@dataclass
+class ProposalTarget:
+    """One game as the players' results lifecycle (``events.services.proposals``) sees it; the
+    format builds it (``ProposalsModule.target``/``proposal_target``) and fills it in when it
+    locks its rows."""
+
+    competition: Any
+    game: Any  # the proposals' ``Game`` row, or None for a format without game rows (sjoelen)
+    match: dict[str, Any]  # ResultProposal lookups naming this game's proposals
+    code_key: str  # the key of the wrong-code counter (events.services.attempts)
+    code: str  # the code a player must type (a table's, a board's)
+    wrong_code: Any  # the message for a wrong code
+    code_locked: Any  # the message once the codes are locked
+    payload: dict[str, Any]  # the result sent, checked for shape only
+    owner_id: int | None = None  # the entry whose game it is, who may not confirm it (sjoelen)
+
+
+@dataclass(frozen=True)
+class TrailLine:
+    """What an applied result adds to the correction trail."""
+
+    entry: Any
+    item: str
+    after: str
+
+
 class ProposalsModule(Protocol):
-    """A format's part of results players enter themselves (``events.services.proposals``
-    holds the lifecycle): usually its ``proposals.py`` module."""
+    """A format's part of results players enter themselves: usually its ``proposals.py``
+    module. ``events.services.proposals`` holds the one lifecycle (submit, confirm, accept,
+    reject, the code lockout, the row locks, the trail); the format says which game a result
+    is for, who may send and confirm it, and checks and applies it with its own services."""
 
     @property
     def SETTING(self) -> str:  # noqa: N802 (a module's constant)
@@ -64,29 +92,24 @@ class ProposalsModule(Protocol):
     def DESK_TEMPLATE(self) -> str:  # noqa: N802 (a module's constant)
         """The desk's rendering of one game's proposals."""
 
+    @property
+    def OWN_PROPOSAL(self) -> Any:  # noqa: N802 (a module's constant)
+        """The refusal when the proposer (or the game's owner) confirms it."""
+
+    # (competition, payload, game) -> ProposalTarget, before the transaction (shape checks)
+    target: Callable[..., ProposalTarget]
+    proposal_target: Callable[..., ProposalTarget]  # (proposal) -> ProposalTarget
+    lock: Callable[..., None]  # (target): lock the game's rows, refresh target.competition
+    sender: Callable[..., Any]  # (target, entry, open proposals) -> entry allowed to send
+    confirmer: Callable[..., Any]  # (target, entry) -> entry allowed to confirm
+    ensure_no_result: Callable[..., None]  # (target): refuse when the game has a result
+    clean: Callable[..., dict[str, Any]]  # (target, payload) -> payload, by the format's rules
+    apply: Callable[..., TrailLine]  # (target, proposal, payload, by=) -> the trail's line
+    group_key: Callable[..., Any]  # (proposal) -> its game's key, grouping the desk's list
     desk_seats: Callable[..., Any]  # (games) -> {game id: seats} for the desk's list
     rows: Callable[..., Any]  # (seats, payload, official) -> rows the desk template shows
     edit_form: Callable[..., Any]  # (seats, payload, data=None) -> the desk's edit form
     form_payload: Callable[..., Any]  # (form) -> payload
-
-
-class GameProposals(ProposalsModule, Protocol):
-    """A format whose games are ``Game`` rows (Blokus): the shared lifecycle locks the game,
-    and the format checks and applies the result."""
-
-    clean: Callable[..., Any]  # (game, payload) -> payload, through the format's rules
-    apply: Callable[..., Any]  # (game=, payload=, by=) -> None, the format's result service
-    game_label: Callable[..., Any]  # (game) -> the trail's name of the game
-    result_text: Callable[..., Any]  # (game, payload) -> the trail's text of the result
-
-
-class GamelessProposals(ProposalsModule, Protocol):
-    """A format whose games have no ``Game`` row (a sjoelen game is a player's turn): it locks,
-    accepts and cleans up after a rejection itself."""
-
-    lock: Callable[..., Any]  # (proposal) -> None: the format's own row lock
-    accept: Callable[..., Any]  # (proposal=, payload=, by=, note=) -> None
-    after_reject: Callable[..., Any]  # (proposal) -> None
 
 
 class FormatHooks:

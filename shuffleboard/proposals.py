@@ -39,12 +39,12 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from events.errors import Conflict, Forbidden, Gone, Invalid, Refused, ServiceError, refuse
-from events.models import PROPOSALS_OPEN, Competition, Correction, Entry, ResultProposal
-from events.services import competition_touch, correction_record, proposals as shared
+from events.errors import Conflict, Forbidden, Invalid, Refused, refuse
+from events.formats import ProposalTarget, TrailLine
+from events.models import Competition, Entry, ResultProposal
+from events.services import proposals as shared
 from shuffleboard import rules, services
 from shuffleboard.models import Turn
 
@@ -58,7 +58,7 @@ BOARD_LOCKED = _("Too many wrong board codes: ask the desk to enter your game.")
 NOT_A_PLAYER = _("You are not a checked-in player of this competition.")
 BONUS_AT_DESK = _("With the bonus disc rule, games are entered at the desk.")
 HAS_GAME = _("This game has a score already; ask the desk to correct it.")
-OWN_GAME = _("Another player must confirm your game.")
+OWN_PROPOSAL = _("Another player must confirm your game.")
 TRAIL_ITEM = _("Game %(number)s: from the player")
 
 
@@ -72,16 +72,6 @@ def board_code(competition: Competition | int, board: int) -> str:
     ).digest()
     alphabet = shared.CODE_ALPHABET
     return "".join(alphabet[b % len(alphabet)] for b in digest[: shared.CODE_LENGTH])
-
-
-def _check_code(competition: Competition, board: int, code: str) -> None:
-    shared.code_check(
-        f"board-code:{competition.pk}:{board}",
-        code,
-        board_code(competition, board),
-        wrong=WRONG_BOARD_CODE,
-        locked=BOARD_LOCKED,
-    )
 
 
 # --- the payload ---
@@ -112,18 +102,49 @@ def clean_payload(competition: Competition, payload: Mapping[str, Any]) -> dict[
     return {"player": player, "number": number, "board": board, "counts": counts}
 
 
-def _same_game(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return a.get("player") == b.get("player") and a.get("number") == b.get("number")
+# --- the game a result is for (the lifecycle: events/services/proposals.py) ---
 
 
-# --- the players ---
+def target(
+    competition: Competition, payload: Mapping[str, Any], game: Any = None
+) -> ProposalTarget:
+    """A player's game, named by the payload: the player's entry row is the lock, the board's
+    code the check."""
+    payload = clean_payload(competition, payload)
+    return _target(competition, payload)
 
 
-def _locked_entry(competition: Competition, entry_id: int) -> Entry:
+def _target(competition: Competition, payload: Mapping[str, Any]) -> ProposalTarget:
+    board = payload.get("board", 0)
+    return ProposalTarget(
+        competition=competition,
+        game=None,
+        match={
+            "competition": competition,
+            "game": None,
+            "payload__player": payload.get("player"),
+            "payload__number": payload.get("number"),
+        },
+        code_key=f"board-code:{competition.pk}:{board}",
+        code=board_code(competition, board if isinstance(board, int) else 0),
+        wrong_code=WRONG_BOARD_CODE,
+        code_locked=BOARD_LOCKED,
+        payload=dict(payload),
+        owner_id=payload.get("player") if isinstance(payload.get("player"), int) else 0,
+    )
+
+
+def proposal_target(proposal: ResultProposal) -> ProposalTarget:
+    """The proposal's game as the player was shown it (its board's code)."""
+    payload = proposal.payload if isinstance(proposal.payload, Mapping) else {}
+    return _target(proposal.competition, payload)
+
+
+def _locked_entry(competition: Competition, entry_id: Any) -> Entry:
     entry = (
         Entry.objects.select_for_update()
         .select_related("player", "competition__event")
-        .filter(pk=entry_id, competition=competition)
+        .filter(pk=entry_id if isinstance(entry_id, int) else 0, competition=competition)
         .first()
     )
     if entry is None:
@@ -136,137 +157,52 @@ def _player_ok(competition: Competition, entry: Entry) -> None:
         raise refuse(NOT_A_PLAYER, error_class=Forbidden, code="not_a_player")
 
 
-def _open_of(competition: Competition, payload: Mapping[str, Any]) -> list[ResultProposal]:
-    rows = (
-        ResultProposal.objects.select_for_update()
-        .filter(competition=competition, game=None, status__in=PROPOSALS_OPEN)
-        .select_related("entry__player")
-        .order_by("pk")
-    )
-    return [p for p in rows if _same_game(p.payload, payload)]
+def lock(target: ProposalTarget) -> None:
+    """The one lock: the game's player's entry row (``turn_record`` takes the same)."""
+    owner = _locked_entry(target.competition, target.owner_id)
+    target.competition = owner.competition
+    target.payload["name"] = owner.player.name  # shown at the desk; not part of the rules' check
 
 
-def proposal_submit(
-    *,
-    competition: Competition,
-    entry: Entry,
-    code: str,
-    payload: Mapping[str, Any],
-    submission: str = "",
-) -> ResultProposal:
-    """``entry`` sends a game (``payload``): their own, or another version of a game waiting
-    for their confirmation (a conflict)."""
-    shared.ensure_enabled(competition)
-    if competition.is_finished:
-        raise refuse(shared.FINISHED, error_class=Gone, code="competition_finished")
-    payload = clean_payload(competition, payload)
-    _check_code(competition, payload["board"], code)  # counted outside the transaction
-    return _submit(competition, entry, payload, submission)
-
-
-@transaction.atomic
-def _submit(
-    competition: Competition, entry: Entry, payload: dict[str, Any], submission: str
-) -> ResultProposal:
-    shared.take_submission(submission)
-    owner = _locked_entry(competition, payload["player"])  # the one lock: the game's player
-    sender = owner if owner.pk == entry.pk else _locked_entry(competition, entry.pk)
-    _player_ok(competition, owner)
-    _player_ok(competition, sender)
-    payload["name"] = owner.player.name  # shown at the desk; not part of the rules' check
-    if Turn.objects.filter(entry=owner, number=payload["number"]).exists():
+def ensure_no_result(target: ProposalTarget) -> None:
+    if Turn.objects.filter(entry_id=target.owner_id or 0, number=target.payload["number"]).exists():
         raise refuse(HAS_GAME, error_class=Conflict, code="has_result")
-    open_ = _open_of(competition, payload)
-    if owner.pk != sender.pk and not open_:
+
+
+def confirmer(target: ProposalTarget, entry: Entry) -> Entry:
+    """Any other checked-in player of the competition."""
+    confirming = _locked_entry(target.competition, entry.pk)
+    _player_ok(target.competition, confirming)
+    return confirming
+
+
+def sender(target: ProposalTarget, entry: Entry, open_: Sequence[ResultProposal]) -> Entry:
+    """The game's player, or another checked-in player sending their version of a game waiting
+    for their confirmation."""
+    owner = _locked_entry(target.competition, target.owner_id)
+    _player_ok(target.competition, owner)
+    sending = owner if owner.pk == entry.pk else confirmer(target, entry)
+    ensure_no_result(target)
+    if owner.pk != sending.pk and not open_:
         raise refuse(NOT_A_PLAYER, error_class=Forbidden, code="not_own_game")
-    for own in [p for p in open_ if p.entry_id == sender.pk]:
-        shared.proposal_close(own, Status.WITHDRAWN, None)
-        open_.remove(own)
-    same = [p for p in open_ if p.payload == payload and p.status == Status.PROPOSED]
-    if same and len(open_) == 1:
-        return _confirm(competition, same[0], sender)
-    proposal = ResultProposal.objects.create(
-        competition=competition,
-        entry=sender,
-        payload=payload,
-        status=Status.CONFLICT if open_ else Status.PROPOSED,
-        submission=submission[:64],
-    )
-    for other in open_:
-        if other.status != Status.CONFLICT:
-            other.status = Status.CONFLICT
-            shared.proposal_save(other, "status")
-    competition_touch(competition)
-    return proposal
+    return sending
 
 
-def proposal_confirm(
-    *,
-    proposal: ResultProposal,
-    entry: Entry,
-    code: str,
-    revision: int,
-    submission: str = "",
-) -> ResultProposal:
-    """Another checked-in player at the board confirms ``proposal`` as shown (``revision``)."""
-    competition = proposal.competition
-    shared.ensure_enabled(competition)
-    if competition.is_finished:
-        raise refuse(shared.FINISHED, error_class=Gone, code="competition_finished")
-    # counted outside the transaction; the board is the proposal's as the player was shown it
-    _check_code(competition, proposal.payload.get("board", 0), code)
-    return _confirm_locked(competition, proposal, entry, revision, submission)
+def clean(target: ProposalTarget, payload: Mapping[str, Any]) -> dict[str, Any]:
+    cleaned = clean_payload(target.competition, payload)
+    name = payload.get("name") if isinstance(payload.get("name"), str) else None
+    cleaned["name"] = name or target.payload.get("name", "")
+    return cleaned
 
 
-@transaction.atomic
-def _confirm_locked(
-    competition: Competition,
-    proposal: ResultProposal,
-    entry: Entry,
-    revision: int,
-    submission: str,
-) -> ResultProposal:
-    shared.take_submission(submission)
-    _locked_entry(competition, proposal.payload.get("player", 0))
-    confirmer = _locked_entry(competition, entry.pk)
-    _player_ok(competition, confirmer)
-    proposal = shared.proposal_locked(proposal, revision)
-    if proposal.status != Status.PROPOSED:
-        raise refuse(shared.STALE, error_class=shared.Stale, code="proposal_stale")
-    return _confirm(competition, proposal, confirmer)
-
-
-def _confirm(competition: Competition, proposal: ResultProposal, by: Entry) -> ResultProposal:
-    if by.pk in (proposal.entry_id, proposal.payload.get("player")):
-        raise refuse(OWN_GAME, error_class=Refused, code="own_proposal")
-    proposal.confirmed_by = by
-    shared.proposal_save(proposal, "confirmed_by")
-    note = str(
-        shared.TRAIL_CONFIRMED
-        % {"proposer": proposal.entry.player.name, "confirmer": by.player.name}
-    )
-    try:
-        with transaction.atomic():
-            _apply(competition, proposal, proposal.payload, by=None, note=note)
-    except ServiceError as exc:
-        proposal.status = Status.CONFIRMED
-        proposal.note = exc.text[:200]
-        shared.proposal_save(proposal, "status", "note")
-    else:
-        shared.proposal_close(proposal, Status.ACCEPTED, None, note)
-    competition_touch(competition)
-    return proposal
-
-
-def _apply(
-    competition: Competition,
+def apply(
+    target: ProposalTarget,
     proposal: ResultProposal,
     payload: Mapping[str, Any],
     *,
     by: User | None,
-    note: str,
-) -> Turn:
-    owner = Entry.objects.get(pk=payload["player"], competition=competition)
+) -> TrailLine:
+    owner = Entry.objects.get(pk=payload["player"], competition=target.competition)
     turn = services.turn_record(
         entry=owner,
         number=payload["number"],
@@ -274,67 +210,14 @@ def _apply(
         board=payload["board"],
         entered_by=by if by is not None and by.is_authenticated else None,
     )
-    correction_record(
-        competition=competition,
-        entry=owner,
-        item=str(TRAIL_ITEM % {"number": payload["number"]}),
-        before="",
-        after=str(turn.score),
-        note=note,
-        source=Correction.Source.DESK,
-        by=by,
+    return TrailLine(
+        entry=owner, item=str(TRAIL_ITEM % {"number": payload["number"]}), after=str(turn.score)
     )
-    return turn
-
-
-# --- the desk (called by events/services/proposals.py for proposals without a game) ---
-
-
-def accept(
-    *, proposal: ResultProposal, revision: int, by: User, payload: Mapping[str, Any] | None
-) -> ResultProposal:
-    """The desk applies an open proposal (inside the shared service's transaction)."""
-    competition = proposal.competition
-    _locked_entry(competition, proposal.payload.get("player", 0))
-    proposal = shared.proposal_locked(proposal, revision)
-    if not proposal.is_open:
-        raise refuse(shared.NOT_OPEN, error_class=shared.Stale, code="proposal_decided")
-    shared.ensure_enabled(competition)
-    result = proposal.payload
-    if payload is not None:
-        result = clean_payload(competition, {**proposal.payload, **payload})
-        result["name"] = proposal.payload.get("name", "")
-    edited = result != proposal.payload
-    template = shared.TRAIL_EDITED if edited else shared.TRAIL_ACCEPTED
-    note = str(template % {"proposer": proposal.entry.player.name})
-    _apply(competition, proposal, result, by=by, note=note)
-    for other in _open_of(competition, proposal.payload):
-        if other.pk != proposal.pk:
-            shared.proposal_close(other, Status.REJECTED, by)
-    if edited:
-        proposal.payload = dict(result)
-        shared.proposal_save(proposal, "payload")
-    shared.proposal_close(proposal, Status.ACCEPTED, by)
-    competition_touch(competition)
-    return proposal
-
-
-def after_reject(proposal: ResultProposal) -> None:
-    """A conflict left with one open version is proposed again."""
-    rest = [
-        p for p in _open_of(proposal.competition, proposal.payload) if p.status == Status.CONFLICT
-    ]
-    if len(rest) == 1:
-        rest[0].status = Status.PROPOSED
-        shared.proposal_save(rest[0], "status")
-
-
-def lock(proposal: ResultProposal) -> None:
-    _locked_entry(proposal.competition, proposal.payload.get("player", 0))
 
 
 def group_key(proposal: ResultProposal) -> tuple[Any, ...]:
-    return (proposal.payload.get("player"), proposal.payload.get("number"))
+    payload = proposal.payload if isinstance(proposal.payload, Mapping) else {}
+    return (str(payload.get("player")), str(payload.get("number")))
 
 
 # --- the desk's list (events/desk/views/proposals.py) ---

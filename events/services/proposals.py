@@ -1,5 +1,8 @@
 """Results players enter themselves (issue 16): every write to a ``ResultProposal`` goes through
-one of the functions here, in a transaction, with the game's row locked.
+one of the functions here, in a transaction, with the game's rows locked. This is the one
+lifecycle for every format; a format's ``proposals`` module (``events.formats.ProposalsModule``)
+names the game a result is for (its lock, its code), who may send and confirm it, and checks
+and applies it with its own rules and services.
 
 Decisions (where the issue is silent):
 
@@ -33,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -41,8 +44,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.errors import Conflict, Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
-from events.formats import GamelessProposals, GameProposals, ProposalsModule
+from events.errors import Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
+from events.formats import ProposalsModule, ProposalTarget
 from events.models import (
     PROPOSALS_OPEN,
     Competition,
@@ -125,14 +128,11 @@ def code_check(key: str, code: str, expected: str, *, wrong: Any, locked: Any) -
     raise refuse(wrong, error_class=Forbidden, code="wrong_code")
 
 
-def _check_code(game: Game, code: str) -> None:
-    code_check(f"table-code:{game.pk}", code, table_code(game), wrong=WRONG_CODE, locked=LOCKED)
+# --- shared by the writes ---
 
 
-# --- checks shared by the players' writes ---
-
-
-def _locked_game(game: Game) -> Game:
+def locked_game(game: Game) -> Game:
+    """``game`` re-read with its row locked (the one lock of a format whose games are rows)."""
     try:
         return (
             Game.objects.select_for_update()
@@ -143,18 +143,26 @@ def _locked_game(game: Game) -> Game:
         raise refuse(NO_PROPOSAL, error_class=NotFound, code="game_gone") from exc
 
 
-def _player_checks(game: Game, entry: Entry) -> GameProposals:
-    competition = game.round.session.competition
-    module = cast(GameProposals, ensure_enabled(competition))  # a game row: Blokus's kind
+def _open_to_players(competition: Competition) -> ProposalsModule:
+    module = ensure_enabled(competition)
     if competition.is_finished:
         raise refuse(FINISHED, error_class=Gone, code="competition_finished")
-    if not game.seats.filter(entry_id=entry.pk).exists():
-        raise refuse(NOT_AT_TABLE, error_class=Forbidden, code="not_at_table")
-    if entry.withdrawn_at is not None:
-        raise refuse(WITHDRAWN, error_class=Refused, code="entry_withdrawn")
-    if game.is_finished:
-        raise refuse(HAS_RESULT, error_class=Conflict, code="has_result")
     return module
+
+
+def _open_of(target: ProposalTarget) -> list[ResultProposal]:
+    return list(
+        ResultProposal.objects.select_for_update()
+        .filter(status__in=PROPOSALS_OPEN, **target.match)
+        .select_related("entry__player")
+        .order_by("pk")
+    )
+
+
+def _check_code(target: ProposalTarget, code: str) -> None:
+    code_check(
+        target.code_key, code, target.code, wrong=target.wrong_code, locked=target.code_locked
+    )
 
 
 def take_submission(submission: str) -> None:
@@ -176,7 +184,8 @@ def proposal_close(proposal: ResultProposal, status: str, by: User | None, note:
 
 
 def _apply(
-    module: GameProposals,
+    module: ProposalsModule,
+    target: ProposalTarget,
     proposal: ResultProposal,
     payload: Mapping[str, Any],
     *,
@@ -184,15 +193,13 @@ def _apply(
     note: str,
 ) -> None:
     """Save the result through the format's own service, and one line in the trail."""
-    game = proposal.game
-    assert game is not None
-    module.apply(game=game, payload=payload, by=by)
+    line = module.apply(target, proposal, payload, by=by)
     correction_record(
-        competition=proposal.competition,
-        entry=proposal.entry,
-        item=str(TRAIL_ITEM % {"game": module.game_label(game)}),
+        competition=target.competition,
+        entry=line.entry,
+        item=line.item,
         before="",
-        after=module.result_text(game, payload),
+        after=line.after,
         note=note,
         source=Correction.Source.DESK,
         by=by,
@@ -204,43 +211,45 @@ def _apply(
 
 def proposal_submit(
     *,
-    game: Game,
     entry: Entry,
     code: str,
     payload: Mapping[str, Any],
+    game: Game | None = None,
+    competition: Competition | None = None,
     submission: str = "",
 ) -> ResultProposal:
-    """A seated player's result for their game: proposed, confirming an equal one of another
-    player (applied at once), or in conflict with a different one."""
-    _check_code(game, code)  # counted outside the transaction
-    return _submit(game=game, entry=entry, payload=payload, submission=submission)
+    """A player's result for a game (``game``, or named by the payload in a format without game
+    rows): proposed, confirming an equal one of another player (applied at once), or in
+    conflict with a different one."""
+    if competition is None:
+        competition = game.round.session.competition if game is not None else entry.competition
+    module = _open_to_players(competition)
+    target = module.target(competition, payload, game)
+    _check_code(target, code)  # counted outside the transaction
+    return _submit(module, target, entry, submission)
 
 
 @transaction.atomic
 def _submit(
-    *, game: Game, entry: Entry, payload: Mapping[str, Any], submission: str
+    module: ProposalsModule, target: ProposalTarget, entry: Entry, submission: str
 ) -> ResultProposal:
     take_submission(submission)
-    game = _locked_game(game)
-    module = _player_checks(game, entry)
-    payload = module.clean(game, payload)
-    competition = game.round.session.competition
-    open_ = list(
-        ResultProposal.objects.select_for_update()
-        .filter(game=game, status__in=PROPOSALS_OPEN)
-        .select_related("entry__player")
-        .order_by("pk")
-    )
-    for own in [p for p in open_ if p.entry_id == entry.pk]:
+    module.lock(target)
+    competition = target.competition
+    _open_to_players(competition)
+    open_ = _open_of(target)
+    sender = module.sender(target, entry, open_)
+    payload = module.clean(target, target.payload)
+    for own in [p for p in open_ if p.entry_id == sender.pk]:
         proposal_close(own, Status.WITHDRAWN, None)
         open_.remove(own)
     same = [p for p in open_ if p.payload == payload and p.status == Status.PROPOSED]
     if same and len(open_) == 1:
-        return _confirm(module, same[0], entry, submission)
+        return _confirm(module, target, same[0], sender)
     proposal = ResultProposal(
         competition=competition,
-        game=game,
-        entry=entry,
+        game=target.game,
+        entry=sender,
         payload=payload,
         status=Status.CONFLICT if open_ else Status.PROPOSED,
         submission=submission[:64],
@@ -266,32 +275,37 @@ def proposal_confirm(
     revision: int,
     submission: str = "",
 ) -> ResultProposal:
-    """A second seated player confirms ``proposal`` as shown to them (``revision``)."""
-    if proposal.game is None:
-        raise refuse(NO_PROPOSAL, error_class=NotFound, code="proposal_gone")
-    _check_code(proposal.game, code)  # counted outside the transaction
-    return _confirm_locked(proposal, entry, revision, submission)
+    """Another player confirms ``proposal`` as shown to them (``revision``)."""
+    module = _open_to_players(proposal.competition)
+    target = module.proposal_target(proposal)
+    _check_code(target, code)  # counted outside the transaction
+    return _confirm_locked(module, target, proposal, entry, revision, submission)
 
 
 @transaction.atomic
 def _confirm_locked(
-    proposal: ResultProposal, entry: Entry, revision: int, submission: str
+    module: ProposalsModule,
+    target: ProposalTarget,
+    proposal: ResultProposal,
+    entry: Entry,
+    revision: int,
+    submission: str,
 ) -> ResultProposal:
     take_submission(submission)
-    assert proposal.game is not None
-    game = _locked_game(proposal.game)
-    module = _player_checks(game, entry)
+    module.lock(target)
+    _open_to_players(target.competition)
+    confirmer = module.confirmer(target, entry)
     proposal = proposal_locked(proposal, revision)
     if proposal.status != Status.PROPOSED:
         raise refuse(STALE, error_class=Stale, code="proposal_stale")
-    return _confirm(module, proposal, entry, submission)
+    return _confirm(module, target, proposal, confirmer)
 
 
 def _confirm(
-    module: GameProposals, proposal: ResultProposal, entry: Entry, submission: str
+    module: ProposalsModule, target: ProposalTarget, proposal: ResultProposal, entry: Entry
 ) -> ResultProposal:
-    if proposal.entry_id == entry.pk:
-        raise refuse(OWN_PROPOSAL, error_class=Refused, code="own_proposal")
+    if entry.pk in (proposal.entry_id, target.owner_id):
+        raise refuse(module.OWN_PROPOSAL, error_class=Refused, code="own_proposal")
     proposal.confirmed_by = entry
     proposal_save(proposal, "confirmed_by")
     note = str(
@@ -299,14 +313,14 @@ def _confirm(
     )
     try:
         with transaction.atomic():
-            _apply(module, proposal, proposal.payload, by=None, note=note)
+            _apply(module, target, proposal, proposal.payload, by=None, note=note)
     except ServiceError as exc:  # applied by the desk later
         proposal.status = Status.CONFIRMED
         proposal.note = exc.text[:200]
         proposal_save(proposal, "status", "note")
     else:
         proposal_close(proposal, Status.ACCEPTED, None, note)
-    competition_touch(proposal.competition)
+    competition_touch(target.competition)
     return proposal
 
 
@@ -327,6 +341,17 @@ def proposal_locked(proposal: ResultProposal, revision: int | None) -> ResultPro
 # --- the desk ---
 
 
+def _desk_target(proposal: ResultProposal) -> tuple[ProposalsModule, ProposalTarget]:
+    """The format's part and the proposal's game, locked (the one lock order: the game's rows,
+    then its proposals)."""
+    module = format_module(proposal.competition)
+    if module is None:
+        raise refuse(SETTING_OFF, error_class=NotFound, code="proposals_off")
+    target = module.proposal_target(proposal)
+    module.lock(target)
+    return module, target
+
+
 @transaction.atomic
 def proposal_accept(
     *,
@@ -339,41 +364,29 @@ def proposal_accept(
     """The desk applies an open proposal (``payload``: the desk's edited result instead);
     the game's other open proposals are rejected."""
     take_submission(submission)
-    if proposal.game is None:  # a format without game rows locks and applies by itself
-        gameless = cast(GamelessProposals, ensure_enabled(proposal.competition))
-        accepted: ResultProposal = gameless.accept(
-            proposal=proposal, revision=revision, by=by, payload=payload
-        )
-        return accepted
-    game = _locked_game(proposal.game)
+    module, target = _desk_target(proposal)
     proposal = proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
-    module = cast(GameProposals, ensure_enabled(proposal.competition))
-    if game.is_finished:
-        raise refuse(HAS_RESULT, error_class=Conflict, code="has_result")
-    result = proposal.payload if payload is None else module.clean(game, payload)
+    ensure_enabled(target.competition)
+    module.ensure_no_result(target)
+    result = (
+        proposal.payload
+        if payload is None
+        else module.clean(target, {**proposal.payload, **payload})
+    )
     edited = result != proposal.payload
     template = TRAIL_EDITED if edited else TRAIL_ACCEPTED
-    _apply(
-        module,
-        proposal,
-        result,
-        by=by,
-        note=str(template % {"proposer": proposal.entry.player.name}),
-    )
-    others = (
-        ResultProposal.objects.select_for_update()
-        .filter(game=game, status__in=PROPOSALS_OPEN)
-        .exclude(pk=proposal.pk)
-    )
-    for other in others:
-        proposal_close(other, Status.REJECTED, by)
+    note = str(template % {"proposer": proposal.entry.player.name})
+    _apply(module, target, proposal, result, by=by, note=note)
+    for other in _open_of(target):
+        if other.pk != proposal.pk:
+            proposal_close(other, Status.REJECTED, by)
     if edited:
         proposal.payload = dict(result)
         proposal_save(proposal, "payload")
     proposal_close(proposal, Status.ACCEPTED, by)
-    competition_touch(proposal.competition)
+    competition_touch(target.competition)
     return proposal
 
 
@@ -383,32 +396,14 @@ def proposal_reject(
 ) -> ResultProposal:
     """The desk sets an open proposal aside; a conflict left with one proposal is proposed
     again (it still waits for a confirmation or the desk)."""
-    module = (
-        cast(GamelessProposals | None, format_module(proposal.competition))
-        if proposal.game_id is None
-        else None
-    )
-    if proposal.game is not None:
-        _locked_game(proposal.game)  # the one lock order: the game, then its proposals
-    elif module is not None:
-        module.lock(proposal)  # a format without game rows: its own lock (an entry's row)
+    _, target = _desk_target(proposal)
     proposal = proposal_locked(proposal, revision)
     if not proposal.is_open:
         raise refuse(NOT_OPEN, error_class=Stale, code="proposal_decided")
     proposal_close(proposal, Status.REJECTED, by, note)
-    if module is not None:
-        module.after_reject(proposal)
-    rest = (
-        list(
-            ResultProposal.objects.select_for_update().filter(
-                game_id=proposal.game_id, status=Status.CONFLICT
-            )
-        )
-        if proposal.game_id is not None
-        else []
-    )
+    rest = [p for p in _open_of(target) if p.status == Status.CONFLICT]
     if len(rest) == 1:
         rest[0].status = Status.PROPOSED
         proposal_save(rest[0], "status")
-    competition_touch(proposal.competition)
+    competition_touch(target.competition)
     return proposal

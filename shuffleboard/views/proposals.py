@@ -127,7 +127,7 @@ def propose(
         "counts": list(game.counts()),
     }
     try:
-        proposal = sjoelen_proposals.proposal_submit(
+        proposal = proposals.proposal_submit(
             competition=competition,
             entry=entry,
             code=player.cleaned_data["code"],
@@ -173,7 +173,7 @@ def confirm(
     if not form.is_valid():
         return _page(request, competition, board, entries, confirm=form, status=400)
     try:
-        sjoelen_proposals.proposal_confirm(
+        proposals.proposal_confirm(
             proposal=proposal,
             entry=form.chosen(),
             code=form.cleaned_data["code"],

@@ -9,6 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.models import ResultProposal
+from events.services import proposals as shared
 from shuffleboard import proposals
 from shuffleboard.models import Turn
 from tests.browser.conftest import screenshot
@@ -70,10 +71,10 @@ def test_two_versions_of_a_game_reach_the_desk_as_a_conflict(desk_page, live_ser
     )
     code = proposals.board_code(competition, 1)
     game = {"player": anna.pk, "number": 1, "board": 1}
-    proposals.proposal_submit(
+    shared.proposal_submit(
         competition=competition, entry=anna, code=code, payload={**game, "counts": [5, 9, 5, 7]}
     )
-    proposals.proposal_submit(
+    shared.proposal_submit(
         competition=competition, entry=bert, code=code, payload={**game, "counts": [7, 7, 7, 9]}
     )
 

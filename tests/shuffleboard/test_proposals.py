@@ -40,7 +40,7 @@ def game(entry, counts=(5, 9, 5, 7), number=1, board_no=1) -> dict:
 
 
 def submit(competition, sender, payload, **kw):
-    return proposals.proposal_submit(
+    return shared.proposal_submit(
         competition=competition,
         entry=sender,
         code=kw.pop("code", proposals.board_code(competition, payload["board"])),
@@ -72,10 +72,10 @@ def test_a_game_proposed_then_confirmed_by_another_player_is_entered(board):
     assert proposal.status == Status.PROPOSED
     assert not Turn.objects.exists()
     with pytest.raises(Refused):
-        proposals.proposal_confirm(
+        shared.proposal_confirm(
             proposal=proposal, entry=a, code=proposals.board_code(competition, 1), revision=0
         )
-    done = proposals.proposal_confirm(
+    done = shared.proposal_confirm(
         proposal=proposal, entry=b, code=proposals.board_code(competition, 1), revision=0
     )
     assert done.status == Status.ACCEPTED and done.confirmed_by == b

@@ -44,7 +44,7 @@ def _page(
     base = ResultProposal.objects.filter(competition=competition).select_related(
         "game__round__session", "entry__player", "confirmed_by__player", "decided_by"
     )
-    key = getattr(module, "group_key", lambda p: p.game_id)  # formats without game rows
+    key = module.group_key
     open_ = sorted(base.filter(status__in=PROPOSALS_OPEN).order_by("pk"), key=key)
     recent = list(base.exclude(status__in=PROPOSALS_OPEN).order_by("-decided_at", "-pk")[:RECENT])
     seats = module.desk_seats({p.game for p in open_ + recent if p.game is not None})
