@@ -12,45 +12,41 @@ from blokus.format import BlokusSettings
 from blokus.selectors import SeatRow
 from blokus.services import HandInput
 from blokus.validation import hand_message
+from events.common.forms import SettingsForm
 
 DEFAULTS = BlokusSettings()
 
 
-class BlokusSettingsForm(forms.Form):
+class BlokusSettingsForm(SettingsForm):
     """Edits ``BlokusSettings``; its initial values are the dataclass's defaults."""
+
+    settings_class = BlokusSettings
 
     qualifying_sessions = forms.IntegerField(
         label=_("Qualifying sessions"),
         min_value=1,
         max_value=10,
-        initial=DEFAULTS.qualifying_sessions,
     )
     capacity = forms.IntegerField(
         label=_("Players per session"),
         min_value=4,
         max_value=64,
-        initial=DEFAULTS.capacity,
         help_text=_("At most this many play; the rest checked in are reserves (a multiple of 4)."),
     )
     rounds_per_session = forms.IntegerField(
         label=_("Rounds per session"),
         min_value=1,
         max_value=10,
-        initial=DEFAULTS.rounds_per_session,
     )
-    round_minutes = forms.IntegerField(
-        label=_("Minutes per round"), min_value=1, max_value=180, initial=DEFAULTS.round_minutes
-    )
+    round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=180)
     official_bonus = forms.BooleanField(
         label=_("Official bonus (+15 all placed, +20 with the monomino last)"),
         required=False,
-        initial=DEFAULTS.official_bonus,
         help_text=_("Off: the LinCon rule, +5 for all placed with the monomino last."),
     )
     results_from_players = forms.BooleanField(
         label=_("Results from players"),
         required=False,
-        initial=DEFAULTS.results_from_players,
         help_text=_(
             "Players enter their table's result on their phones with the table code; a second "
             "player at the table confirms it, or the desk accepts it."
@@ -62,7 +58,6 @@ class BlokusSettingsForm(forms.Form):
         required=False,  # settings stored before this option take the default
         min_value=0,
         max_value=5,
-        initial=DEFAULTS.final_replays,
         help_text=_(
             "Players tied for first in the final play again, at most this many times; then "
             "the better qualifier wins. 0: the better qualifier wins at once."
@@ -71,17 +66,12 @@ class BlokusSettingsForm(forms.Form):
     three_handed_after_dropout = forms.BooleanField(
         label=_("Three-handed tables after a drop-out"),
         required=False,
-        initial=DEFAULTS.three_handed_after_dropout,
         help_text=_(
             "Not recommended: after a drop-out, tables of three score qualifying points 2, 1 "
             "and 0 among their three players. Off: a drop-out stays at the table, passes, and "
             "is ranked last."
         ),
     )
-
-    def clean_final_replays(self) -> int:
-        replays = self.cleaned_data["final_replays"]
-        return DEFAULTS.final_replays if replays is None else replays
 
     def clean_capacity(self) -> int:
         capacity = self.cleaned_data["capacity"]

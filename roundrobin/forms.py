@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from events.common.forms import SettingsForm
 from roundrobin import rules
 from roundrobin.format import COLOURS_BERGER, COLOURS_RANDOM, RoundRobinSettings
 from roundrobin.rules.leave import MAX_LEAVE_DAYS
@@ -17,34 +18,31 @@ RESULT_BUTTONS = {"1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
 RESULT_WORDS = {"1-0": _("White won"), "1/2-1/2": _("Draw"), "0-1": _("Black won")}
 
 
-class RoundRobinSettingsForm(forms.Form):
+class RoundRobinSettingsForm(SettingsForm):
     """The settings of ``RoundRobinSettings``; its defaults are this form's initial values."""
+
+    settings_class = RoundRobinSettings
 
     COLOURS = [(COLOURS_RANDOM, _("Random")), (COLOURS_BERGER, _("Balanced (Berger tables)"))]
 
-    max_table_size = forms.IntegerField(
-        label=_("Largest table"), min_value=3, max_value=20, initial=DEFAULTS.max_table_size
-    )
+    max_table_size = forms.IntegerField(label=_("Largest table"), min_value=3, max_value=20)
     hours_per_move = forms.IntegerField(
         label=_("Hours per move"),
         min_value=1,
         max_value=24 * 30,
-        initial=DEFAULTS.hours_per_move,
     )
-    rated = forms.BooleanField(label=_("Rated"), required=False, initial=DEFAULTS.rated)
-    colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS, initial=DEFAULTS.colours)
+    rated = forms.BooleanField(label=_("Rated"), required=False)
+    colours = forms.ChoiceField(label=_("Colours"), choices=COLOURS)
     reminder_hours = forms.IntegerField(
         label=_("Reminder (hours before the deadline)"),
         min_value=0,
         max_value=24 * 30,
-        initial=DEFAULTS.reminder_hours,
         required=False,
         help_text=_("E-mail players who have not moved this long before the deadline; 0 = never."),
     )
     share_mini_ties = forms.BooleanField(
         label=_("Share ties left after a mini round robin"),
         required=False,
-        initial=DEFAULTS.share_mini_ties,
         help_text=_("Otherwise two players still tied play a decider, three or more a replay."),
     )
 
@@ -52,14 +50,9 @@ class RoundRobinSettingsForm(forms.Form):
         label=_("Leave days per player"),
         min_value=0,
         max_value=MAX_LEAVE_DAYS,
-        initial=DEFAULTS.leave_days,
         required=False,
         help_text=_("Days a player may pause their clocks in total; 0 = no leave."),
     )
-
-    def clean_leave_days(self) -> int:
-        days: int | None = self.cleaned_data.get("leave_days")
-        return DEFAULTS.leave_days if days is None else days
 
     turns = forms.ChoiceField(
         label=_("Turns"),
@@ -67,21 +60,12 @@ class RoundRobinSettingsForm(forms.Form):
             (SIMULTANEOUS, _("Simultaneous: both players move in every turn")),
             (ALTERNATING, _("Alternating: one player to move at a time")),
         ],
-        initial=DEFAULTS.turns,
         required=False,
         help_text=_(
             "Alternating: the clock runs per move for the player to move; two own moves missed "
             "in a row lose; a move pair both missed is a double timeout."
         ),
     )
-
-    def clean_turns(self) -> str:
-        turns: str = self.cleaned_data.get("turns") or DEFAULTS.turns
-        return turns
-
-    def clean_reminder_hours(self) -> int:
-        hours: int | None = self.cleaned_data.get("reminder_hours")
-        return DEFAULTS.reminder_hours if hours is None else hours
 
 
 class MoveForm(forms.Form):

@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from events.common.forms import SettingsForm
 from shuffleboard import rules
 from shuffleboard.format import (
     RANK_BY_AVERAGE,
@@ -32,43 +33,38 @@ TIEBREAK_CHOICES = [
 ]
 
 
-class SjoelenSettingsForm(forms.Form):
+class SjoelenSettingsForm(SettingsForm):
     """Validates a competition's settings; the defaults are ``SjoelenSettings``'s."""
+
+    settings_class = SjoelenSettings
 
     games = forms.IntegerField(
         label=_("Games per player"),
         min_value=1,
         max_value=50,
-        initial=DEFAULTS.games,
         help_text=_("Usually 5, 10 or 20; the scores are summed."),
     )
-    boards = forms.IntegerField(
-        label=_("Boards"), min_value=1, max_value=200, initial=DEFAULTS.boards
-    )
+    boards = forms.IntegerField(label=_("Boards"), min_value=1, max_value=200)
     bonus_disc = forms.BooleanField(
         label=_("Bonus-disc rule"),
         required=False,
-        initial=DEFAULTS.bonus_disc,
         help_text=_("148 before the last sub-turn earns discs back (up to 152 or 156)."),
     )
     ranking = forms.ChoiceField(
         label=_("Rank by"),
         choices=RANKING_CHOICES,
         required=False,
-        initial=DEFAULTS.ranking,
         help_text=_("Missing games count 0 for the total; the average counts games played."),
     )
     tiebreaks = forms.ChoiceField(
         label=_("Equal players"),
         choices=TIEBREAK_CHOICES,
         required=False,
-        initial=DEFAULTS.tiebreaks,
     )
 
     title_playoff = forms.BooleanField(
         label=_("Title play-off"),
         required=False,
-        initial=DEFAULTS.title_playoff,
         help_text=_(
             "When 1st place is shared once every game is in, the tied players play one more "
             "game each for the title, and one more while still tied, at most three rounds. Off: "
@@ -78,7 +74,6 @@ class SjoelenSettingsForm(forms.Form):
     classes = forms.BooleanField(
         label=_("Classes A, B, C"),
         required=False,
-        initial=DEFAULTS.classes,
         help_text=_(
             "Group the standings in classes by average per game. A player keeps the class of "
             "their last finished sjoelen competition; a newcomer is classed by this one."
@@ -89,33 +84,22 @@ class SjoelenSettingsForm(forms.Form):
         min_value=1,
         max_value=rules.MAX_SCORE,
         required=False,
-        initial=DEFAULTS.class_a,
     )
     class_b = forms.IntegerField(
         label=_("Class B from average"),
         min_value=0,
         max_value=rules.MAX_SCORE,
         required=False,
-        initial=DEFAULTS.class_b,
         help_text=_("Below it: class C."),
     )
     results_from_players = forms.BooleanField(
         label=_("Results from players"),
         required=False,
-        initial=DEFAULTS.results_from_players,
         help_text=_(
             "Players enter their own games on their phones with the board's code; another "
             "player at the board or the desk confirms them."
         ),
     )
-
-    def clean_class_a(self) -> int:
-        value = self.cleaned_data["class_a"]
-        return DEFAULTS.class_a if value is None else int(value)
-
-    def clean_class_b(self) -> int:
-        value = self.cleaned_data["class_b"]
-        return DEFAULTS.class_b if value is None else int(value)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -123,12 +107,6 @@ class SjoelenSettingsForm(forms.Form):
         if a is not None and b is not None and b >= a:
             self.add_error("class_b", CLASS_ORDER)
         return data
-
-    def clean_ranking(self) -> str:
-        return str(self.cleaned_data["ranking"] or DEFAULTS.ranking)
-
-    def clean_tiebreaks(self) -> str:
-        return str(self.cleaned_data["tiebreaks"] or DEFAULTS.tiebreaks)
 
 
 GATE_LABEL = _("%(value)s-point gate")
