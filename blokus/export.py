@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from blokus.selectors.qualification import final_view, qualification_rows
 from blokus.selectors.tables import seats_query
 from events.exchange.document import Remap, Table, id_list
-from events.exchange.sheets import Sheet
+from events.exchange.sheets import Column, Sheet, sheet_of
 from events.models import Competition
 
 ENTRIES, GAMES, SESSIONS, SEATS = "events.entry", "events.game", "events.session", "events.seat"
@@ -44,35 +44,39 @@ def standings(competition: Competition) -> Sheet:
     rows = qualification_rows(competition)
     final = final_view(competition, rows)
     final_places = {seat.entry.pk: place for place, seat in final.placed} if final else {}
-    sheet = Sheet(
-        title=_("Standings"),
-        header=[
-            _("Place"),
-            _("Player"),
-            _("Club"),
-            _("Session"),
-            _("Qualifying points"),
-            _("Total score"),
-            _("Games"),
-            _("Finalist"),
-            _("Final place"),
-        ],
-    )
-    for row in rows:
-        sheet.rows.append(
-            [
-                row.place,
-                row.entry.player.name,
-                row.entry.player.club,
-                row.session_number,
-                row.points,
-                row.total,
-                row.games,
-                row.finalist,
-                final_places.get(row.entry.pk),
-            ]
-        )
-    return sheet
+    columns: list[Column[Any]] = [
+        Column(_("Place"), lambda row: row.place),
+        Column(_("Player"), lambda row: row.entry.player.name),
+        Column(_("Club"), lambda row: row.entry.player.club),
+        Column(_("Session"), lambda row: row.session_number),
+        Column(_("Qualifying points"), lambda row: row.points),
+        Column(_("Total score"), lambda row: row.total),
+        Column(_("Games"), lambda row: row.games),
+        Column(_("Finalist"), lambda row: row.finalist),
+        Column(_("Final place"), lambda row: final_places.get(row.entry.pk)),
+    ]
+    return sheet_of(_("Standings"), columns, rows)
+
+
+def _hand(seat: Any, name: str) -> Any:
+    hand = getattr(seat, "blokus_hand", None)
+    return getattr(hand, name) if hand else None
+
+
+RESULT_COLUMNS: list[Column[Any]] = [
+    Column(gettext_lazy("Session"), lambda seat: str(seat.game.round.session)),
+    Column(gettext_lazy("Round"), lambda seat: seat.game.round.number),
+    Column(gettext_lazy("Table"), lambda seat: seat.game.number),
+    Column(gettext_lazy("Seat"), lambda seat: seat.position),
+    Column(gettext_lazy("Player"), lambda seat: seat.entry.player.name),
+    Column(gettext_lazy("Club"), lambda seat: seat.entry.player.club),
+    Column(gettext_lazy("Colour"), lambda seat: seat.colour),
+    Column(gettext_lazy("Squares left"), lambda seat: _hand(seat, "squares_left")),
+    Column(gettext_lazy("Monomino last"), lambda seat: _hand(seat, "monomino_last")),
+    Column(gettext_lazy("Score"), lambda seat: seat.score),
+    Column(gettext_lazy("Points"), lambda seat: seat.points),
+    Column(gettext_lazy("Status"), lambda seat: str(seat.game.get_status_display())),
+]
 
 
 def results(competition: Competition) -> Sheet:
@@ -81,40 +85,4 @@ def results(competition: Competition) -> Sheet:
     seats = seats.select_related("game__round__session").order_by(
         "game__round__session__number", "game__round__number", "game__number", "position"
     )
-    sheet = Sheet(
-        title=_("Results"),
-        header=[
-            _("Session"),
-            _("Round"),
-            _("Table"),
-            _("Seat"),
-            _("Player"),
-            _("Club"),
-            _("Colour"),
-            _("Squares left"),
-            _("Monomino last"),
-            _("Score"),
-            _("Points"),
-            _("Status"),
-        ],
-    )
-    for seat in seats:
-        hand = getattr(seat, "blokus_hand", None)
-        game = seat.game
-        sheet.rows.append(
-            [
-                str(game.round.session),
-                game.round.number,
-                game.number,
-                seat.position,
-                seat.entry.player.name,
-                seat.entry.player.club,
-                seat.colour,
-                hand.squares_left if hand else None,
-                hand.monomino_last if hand else None,
-                seat.score,
-                seat.points,
-                str(game.get_status_display()),
-            ]
-        )
-    return sheet
+    return sheet_of(_("Results"), RESULT_COLUMNS, seats)

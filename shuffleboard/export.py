@@ -8,12 +8,14 @@ with none (totals only). The results sheet shows them as text, one group per sub
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.utils.translation import gettext as _
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from events.exchange.document import Remap, Table
-from events.exchange.sheets import Sheet
+from events.exchange.sheets import Column, Sheet, sheet_of
 from events.models import Competition
 from shuffleboard.models import Turn
 from shuffleboard.selectors import standings_for_competition
@@ -34,38 +36,52 @@ def correction_payload(payload: dict[str, Any], remap: Remap) -> dict[str, Any]:
     return mapped
 
 
+def _average(row: Any) -> float | None:
+    return None if row.average is None else round(float(row.average), 2)
+
+
+STANDING_COLUMNS: list[Column[Any]] = [
+    Column(gettext_lazy("Place"), lambda row: row.place),
+    Column(gettext_lazy("Shared"), lambda row: row.shared),
+    Column(gettext_lazy("Player"), lambda row: row.name),
+    Column(gettext_lazy("Club"), lambda row: row.club),
+    Column(gettext_lazy("Total"), lambda row: row.total),
+    Column(gettext_lazy("Games"), lambda row: row.games_played),
+    Column(gettext_lazy("Average"), _average),
+    Column(gettext_lazy("Best game"), lambda row: row.best),
+    Column(gettext_lazy("Withdrawn"), lambda row: row.withdrawn),
+]
+
+
 def standings(competition: Competition) -> Sheet:
     """The standings as the public page ranks them (two queries)."""
-    table = standings_for_competition(competition)
-    sheet = Sheet(
-        title=_("Standings"),
-        header=[
-            _("Place"),
-            _("Shared"),
-            _("Player"),
-            _("Club"),
-            _("Total"),
-            _("Games"),
-            _("Average"),
-            _("Best game"),
-            _("Withdrawn"),
-        ],
-    )
-    for row in table.rows:
-        sheet.rows.append(
-            [
-                row.place,
-                row.shared,
-                row.name,
-                row.club,
-                row.total,
-                row.games_played,
-                None if row.average is None else round(float(row.average), 2),
-                row.best,
-                row.withdrawn,
-            ]
-        )
-    return sheet
+    return sheet_of(_("Standings"), STANDING_COLUMNS, standings_for_competition(competition).rows)
+
+
+_with_value = lazy(lambda text, value: str(text) % {"value": value}, str)
+
+
+def _gate(label: Any, value: int, pick: Callable[[Turn], Sequence[int]]) -> Column[Turn]:
+    return Column(_with_value(label, value), lambda turn: pick(turn)[value - 1])
+
+
+def _sub_turns(turn: Turn) -> str:
+    return " | ".join(" ".join(str(count) for count in counts) for _, counts in turn.sub_turn_rows)
+
+
+GATE = gettext_lazy("%(value)s-point gate")
+BONUS_GATE = gettext_lazy("Bonus discs, %(value)s-point gate")
+RESULT_COLUMNS: list[Column[Turn]] = [
+    Column(gettext_lazy("Player"), lambda turn: turn.entry.player.name),
+    Column(gettext_lazy("Club"), lambda turn: turn.entry.player.club),
+    Column(gettext_lazy("Game"), lambda turn: turn.number),
+    Column(gettext_lazy("Board"), lambda turn: turn.board),
+    *(_gate(GATE, value, lambda turn: turn.counts) for value in (1, 2, 3, 4)),
+    *(_gate(BONUS_GATE, value, lambda turn: turn.bonus_counts) for value in (1, 2, 3, 4)),
+    Column(gettext_lazy("148 reached after sub-turn"), lambda turn: turn.max_after),
+    Column(gettext_lazy("Score"), lambda turn: turn.score),
+    Column(gettext_lazy("Sub-turns (gates 2, 3, 4, 1)"), _sub_turns),
+]
 
 
 def results(competition: Competition) -> Sheet:
@@ -75,34 +91,4 @@ def results(competition: Competition) -> Sheet:
         .select_related("entry__player")
         .order_by("entry__player__name", "entry_id", "number")
     )
-    sheet = Sheet(
-        title=_("Results"),
-        header=[
-            _("Player"),
-            _("Club"),
-            _("Game"),
-            _("Board"),
-            *(_("%(value)s-point gate") % {"value": value} for value in (1, 2, 3, 4)),
-            *(_("Bonus discs, %(value)s-point gate") % {"value": value} for value in (1, 2, 3, 4)),
-            _("148 reached after sub-turn"),
-            _("Score"),
-            _("Sub-turns (gates 2, 3, 4, 1)"),
-        ],
-    )
-    for turn in turns:
-        sheet.rows.append(
-            [
-                turn.entry.player.name,
-                turn.entry.player.club,
-                turn.number,
-                turn.board,
-                *turn.counts,
-                *turn.bonus_counts,
-                turn.max_after,
-                turn.score,
-                " | ".join(
-                    " ".join(str(count) for count in counts) for _, counts in turn.sub_turn_rows
-                ),
-            ]
-        )
-    return sheet
+    return sheet_of(_("Results"), RESULT_COLUMNS, turns)

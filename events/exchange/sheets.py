@@ -11,14 +11,16 @@ import csv
 import datetime as dt
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from events.exchange.document import format_module
 from events.models import Competition
+
+Item = TypeVar("Item")
 
 
 @dataclass
@@ -28,6 +30,23 @@ class Sheet:
     title: str
     header: list[str]
     rows: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Column(Generic[Item]):
+    """One column of a download: its heading and how a row's item gives its value."""
+
+    label: Any
+    value: Callable[[Item], Any]
+
+
+def sheet_of(title: Any, columns: Sequence[Column[Item]], items: Iterable[Item]) -> Sheet:
+    """A sheet of one row per item, a value per column."""
+    return Sheet(
+        title=title,
+        header=[str(column.label) for column in columns],
+        rows=[[column.value(item) for column in columns] for item in items],
+    )
 
 
 def competition_sheets(competition: Competition) -> dict[str, Sheet]:
