@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 from django import forms
+from django.urls import URLPattern, URLResolver, include, path
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -332,6 +333,28 @@ def public_prefix(game_format: GameFormat) -> str:
 def desk_prefix(game_format: GameFormat) -> str:
     """``desk/<event>/<competition>/<segment>/``: where a format's desk pages live."""
     return f"{DESK}{game_format.url_segment}/"
+
+
+def format_urls(
+    game_format: GameFormat,
+    *,
+    public: Sequence[URLPattern],
+    desk: Sequence[URLPattern],
+    home: str,
+    desk_home: str,
+) -> list[URLPattern | URLResolver]:
+    """A format's URL patterns: ``public`` routes (relative) under its public prefix, ``desk``
+    routes under its desk prefix, each group behind one match (events.common.routing), and
+    the routes named ``home`` and ``desk_home`` again under the names every format has."""
+
+    def with_alias(routes: Sequence[URLPattern], name: str, alias: str) -> list[URLPattern]:
+        start = next(r for r in routes if r.name == name)
+        return [*routes, URLPattern(start.pattern, start.callback, start.default_args, alias)]
+
+    return [
+        path(public_prefix(game_format), include(with_alias(public, home, "home"))),
+        path(desk_prefix(game_format), include(with_alias(desk, desk_home, "desk_home"))),
+    ]
 
 
 def default_settings(key: str) -> dict[str, Any]:

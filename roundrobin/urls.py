@@ -6,14 +6,12 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from events.common.routing import nest
-from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, desk_prefix, public_prefix
+from events.formats import DESK as OLD_DESK, PUBLIC as OLD_PUBLIC, format_urls
 from roundrobin.format import ROUNDROBIN
 from roundrobin.views import api, desk, private, public, screen
 
 app_name = "roundrobin"
 
-PUBLIC = public_prefix(ROUNDROBIN)  # e/<event>/<competition>/roundrobin/
-DESK = desk_prefix(ROUNDROBIN)  # desk/<event>/<competition>/roundrobin/
 API = "api/roundrobin/"
 
 
@@ -40,21 +38,25 @@ def moved_to(name: str) -> Callable[..., HttpResponseBase]:
     return MovedPermanently.as_view(pattern_name=f"{app_name}:{name}")
 
 
-routes = [
-    # public, live
-    path(f"{PUBLIC}tables/", public.tables, name="tables"),
-    path(f"{PUBLIC}players/<int:entry_id>/", public.player, name="player"),
-    path(f"{PUBLIC}ratings/", public.ratings, name="ratings"),
-    path(f"{PUBLIC}screen/", screen.screen, name="screen"),
-    # the organiser's pages
-    path(f"{DESK}tables/", desk.desk, name="desk"),
-    path(f"{DESK}tables/start/", desk.start, name="start"),
-    path(f"{DESK}tables/<int:number>/", desk.desk_table, name="desk_table"),
-    path(f"{DESK}tables/<int:number>/adjudicate/", desk.adjudicate, name="adjudicate"),
-    path(f"{DESK}tables/<int:number>/leave/", desk.desk_leave, name="desk_leave"),
-    path(f"{DESK}games/<int:game_id>/result/", desk.game_result, name="game_result"),
-    path(f"{DESK}withdraw/<int:entry_id>/", desk.withdraw, name="withdraw"),
-    path(f"{DESK}links/", desk.links, name="links"),
+# public, for phones (under e/<event>/<competition>/<segment>/)
+public_routes = [
+    path("tables/", public.tables, name="tables"),
+    path("players/<int:entry_id>/", public.player, name="player"),
+    path("ratings/", public.ratings, name="ratings"),
+    path("screen/", screen.screen, name="screen"),
+]
+# the organiser's desk (under desk/<event>/<competition>/<segment>/)
+desk_routes = [
+    path("tables/", desk.desk, name="desk"),
+    path("tables/start/", desk.start, name="start"),
+    path("tables/<int:number>/", desk.desk_table, name="desk_table"),
+    path("tables/<int:number>/adjudicate/", desk.adjudicate, name="adjudicate"),
+    path("tables/<int:number>/leave/", desk.desk_leave, name="desk_leave"),
+    path("games/<int:game_id>/result/", desk.game_result, name="game_result"),
+    path("withdraw/<int:entry_id>/", desk.withdraw, name="withdraw"),
+    path("links/", desk.links, name="links"),
+]
+more = [
     # a player's private page: the link (the token is the key) sets a cookie and redirects to
     # the page's own address, which carries no token
     path("p/player/<int:entry_id>/", private.private_page, name="private_page"),
@@ -76,8 +78,8 @@ routes = [
     path(f"{OLD_DESK}games/<int:game_id>/result/", moved_to("game_result")),
     path(f"{OLD_DESK}withdraw/<int:entry_id>/", moved_to("withdraw")),
     path(f"{OLD_DESK}links/", moved_to("links")),
-    # The start pages under the names every format has (events.formats.GameFormat).
-    path(f"{PUBLIC}tables/", public.tables, name="home"),
-    path(f"{DESK}tables/", desk.desk, name="desk_home"),
 ]
-urlpatterns = nest(routes, PUBLIC, DESK, API, OLD_PUBLIC, OLD_DESK)
+urlpatterns = format_urls(
+    ROUNDROBIN, public=public_routes, desk=desk_routes, home="tables", desk_home="desk"
+)
+urlpatterns += nest(more, API, OLD_PUBLIC, OLD_DESK)

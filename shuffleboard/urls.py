@@ -1,39 +1,36 @@
 from django.urls import path
 
-from events.common.routing import nest
-from events.formats import desk_prefix, public_prefix
+from events.formats import format_urls
 from shuffleboard.format import SJOELEN
 from shuffleboard.views import desk, proposals, public, screen
 
 app_name = "shuffleboard"
 
-PUBLIC = public_prefix(SJOELEN)
-DESK = desk_prefix(SJOELEN)
-
-routes = [
-    # public, for phones
-    path(PUBLIC, public.standings, name="standings"),
-    path(f"{PUBLIC}rota/", public.rota, name="rota"),
-    path(f"{PUBLIC}screen/", screen.screen, name="screen"),
-    path(f"{PUBLIC}players/<int:entry_id>/", public.player, name="player"),
-    path(f"{PUBLIC}board/<int:board>/result/", proposals.propose, name="propose"),
+# public, for phones (under e/<event>/<competition>/<segment>/)
+public_routes = [
+    path("", public.standings, name="standings"),
+    path("rota/", public.rota, name="rota"),
+    path("screen/", screen.screen, name="screen"),
+    path("players/<int:entry_id>/", public.player, name="player"),
+    path("board/<int:board>/result/", proposals.propose, name="propose"),
     path(
-        f"{PUBLIC}board/<int:board>/result/<int:proposal_id>/confirm/",
+        "board/<int:board>/result/<int:proposal_id>/confirm/",
         proposals.confirm,
         name="propose_confirm",
     ),
-    # the organiser's desk
-    path(DESK, desk.score_entry, name="entry"),
-    path(f"{DESK}save/", desk.turn_record, name="turn_record"),
-    path(f"{DESK}preview/", desk.turn_preview, name="preview"),
-    path(f"{DESK}players/<int:entry_id>/", desk.desk_player, name="desk_player"),
-    path(f"{DESK}games/<int:turn_id>/", desk.turn_edit, name="turn"),
-    path(f"{DESK}games/<int:turn_id>/delete/", desk.turn_delete, name="turn_delete"),
-    path(f"{DESK}playoff/", desk.playoff, name="playoff"),
-    path(f"{DESK}cards/", desk.score_cards, name="cards"),
-    path(f"{DESK}status/", desk.finish, name="status"),
-    # The start pages under the names every format has (events.formats.GameFormat).
-    path(PUBLIC, public.standings, name="home"),
-    path(DESK, desk.score_entry, name="desk_home"),
 ]
-urlpatterns = nest(routes, PUBLIC, DESK)
+# the organiser's desk (under desk/<event>/<competition>/<segment>/)
+desk_routes = [
+    path("", desk.score_entry, name="entry"),
+    path("save/", desk.turn_record, name="turn_record"),
+    path("preview/", desk.turn_preview, name="preview"),
+    path("players/<int:entry_id>/", desk.desk_player, name="desk_player"),
+    path("games/<int:turn_id>/", desk.turn_edit, name="turn"),
+    path("games/<int:turn_id>/delete/", desk.turn_delete, name="turn_delete"),
+    path("playoff/", desk.playoff, name="playoff"),
+    path("cards/", desk.score_cards, name="cards"),
+    path("status/", desk.finish, name="status"),
+]
+urlpatterns = format_urls(
+    SJOELEN, public=public_routes, desk=desk_routes, home="standings", desk_home="entry"
+)
