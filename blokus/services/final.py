@@ -15,6 +15,7 @@ from blokus.services.rounds import create_games
 from events.errors import Conflict, Invalid, Stale, refuse
 from events.models import Competition, Entry, Game, Round, Seat, Session
 from events.services import competition_touch
+from events.services.play import competition_locked
 
 FINAL_EXISTS = _("The final has already been seated.")
 QUALIFYING_UNFINISHED = _(
@@ -52,8 +53,7 @@ def final_seat(
     ``version``: the competition's version the organiser's preview showed
     (``selectors.final_plan``); anything written since refuses the seating as stale.
     """
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    ensure_open(competition)
+    competition = competition_locked(competition, ensure_open)
     if Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists():
         raise refuse(FINAL_EXISTS, error_class=Conflict, code="final_exists")
     unfinished = selectors.qualifying_complete(competition)

@@ -21,8 +21,9 @@ from blokus.services.common import (
 )
 from blokus.services.players import come_back
 from events.errors import Conflict, refuse
-from events.models import Entry, Game, Round, Seat, Session
+from events.models import Entry, Game, Round, Session
 from events.services import competition_touch
+from events.services.play import games_create
 
 SESSION_NOT_SEATED = _("%(session)s has not been seated yet.")
 ROUND_NOT_FINISHED = _("Round %(round)s still has games without a result.")
@@ -33,9 +34,8 @@ FINAL_HAS_NO_CLOCK = _("The final has no time limit (§24).")
 def create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) -> list[Game]:
     """One game per table, its seats in playing order with the colours drawn (a table of two
     or three, a final's replay or a three-handed game, draws the first colours)."""
-    games = []
-    for number, table in enumerate(tables, start=1):
-        game = Game.objects.create(round=round_, number=number)
+    seated = []
+    for table in tables:
         try:
             if len(table) == rules.PLAYERS_PER_GAME:
                 colours = rules.draw_colours(table, rng)
@@ -43,12 +43,8 @@ def create_games(round_: Round, tables: list[list[Entry]], rng: random.Random) -
                 colours = rules.draw_colours_for(table, rng)
         except rules.InvalidResult as exc:
             raise invalid(exc) from exc
-        Seat.objects.bulk_create(
-            Seat(game=game, entry=entry, position=position, colour=colour)
-            for position, (entry, colour) in enumerate(colours.items(), start=1)
-        )
-        games.append(game)
-    return games
+        seated.append([(entry.pk, colour) for entry, colour in colours.items()])
+    return games_create(round_, seated)
 
 
 def _group(

@@ -31,6 +31,7 @@ from blokus.services.common import (
 from events.errors import Conflict, Invalid, Refused, refuse
 from events.models import Competition, Entry, Round, Session
 from events.services import competition_touch
+from events.services.play import competition_locked
 
 SESSIONS_PLAYED = _("Session %(session)s has already been seated; its time cannot be removed.")
 OTHER_COMPETITION = _("%(player)s is not registered in this competition.")
@@ -53,8 +54,7 @@ def sessions_set_up(
     *, competition: Competition, roll_calls: Sequence[dt.datetime | None]
 ) -> list[Session]:
     """Create or update the qualifying sessions, one per roll-call time (R-BLK-01, R-BLK-08)."""
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    ensure_open(competition)
+    competition = competition_locked(competition, ensure_open)
     existing = {
         s.number: s
         for s in Session.objects.filter(competition=competition, kind=Session.Kind.QUALIFYING)

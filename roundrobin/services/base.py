@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from events.common.localising import event_datetime
 from events.errors import refuse
 from events.models import Competition
+from events.services.play import competition_locked
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings
 from roundrobin.models import Turn
@@ -23,14 +24,12 @@ NOT_ROUND_ROBIN = _("This competition is not a correspondence round robin.")
 
 def locked_competition(competition: Competition) -> Competition:
     """The competition's row, locked: the writes of one competition happen one after another."""
-    competition = (
-        Competition.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .get(pk=competition.pk)
-    )
+    return competition_locked(competition, ensure_round_robin)
+
+
+def ensure_round_robin(competition: Competition) -> None:
     if competition.format != ROUNDROBIN.key:
         raise refuse(NOT_ROUND_ROBIN, code="not_round_robin")
-    return competition
 
 
 def options(competition: Competition) -> RoundRobinSettings:

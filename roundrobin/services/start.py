@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, refuse
-from events.models import Competition, CompetitionStatus, Entry, Game, Round, Seat, Session
+from events.models import Competition, CompetitionStatus, Entry, Game, Round, Session
 from events.services import competition_touch
+from events.services.play import games_create
 from roundrobin import rules, selectors
 from roundrobin.format import COLOURS_BERGER
 from roundrobin.models import GameDetail, RatingSnapshot, Turn
@@ -45,16 +46,11 @@ def create_games(
     turns: str = turn_rules.SIMULTANEOUS,
 ) -> list[Game]:
     """The games of ``pairs`` (white, black entry ids) in ``round_``, each with its turn 1."""
-    games = Game.objects.bulk_create(
-        Game(round=round_, number=number, status=Game.Status.PLAYING)
-        for number, _pair in enumerate(pairs, start=start_number)
-    )
-    Seat.objects.bulk_create(
-        Seat(game=game, entry_id=entry_id, position=position, colour=colour)
-        for game, pair in zip(games, pairs, strict=True)
-        for position, (entry_id, colour) in enumerate(
-            zip(pair, rules.COLOURS, strict=True), start=1
-        )
+    games = games_create(
+        round_,
+        [list(zip(pair, rules.COLOURS, strict=True)) for pair in pairs],
+        status=Game.Status.PLAYING,
+        start_number=start_number,
     )
     GameDetail.objects.bulk_create(GameDetail(game=game) for game in games)
     # R-RR-05, R-RR-10: turn 1 of every game opens when the game starts.

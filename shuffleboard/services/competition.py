@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import refuse
 from events.models import Competition
+from events.services.play import competition_locked
 from shuffleboard.services.common import ensure_sjoelen, touch_classed
 
 NOT_FINISHED = _("%(competition)s is not finished.")
@@ -17,8 +18,7 @@ ALREADY_FINISHED = _("%(competition)s is already finished.")
 @transaction.atomic
 def competition_finish(*, competition: Competition) -> Competition:
     """Close the competition: no more scores, and the public pages stop polling."""
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    ensure_sjoelen(competition)
+    competition = competition_locked(competition, ensure_sjoelen)
     if competition.is_finished:
         raise refuse(ALREADY_FINISHED, code="already_finished", competition=competition.name)
     competition.status = Competition.Status.FINISHED
@@ -29,8 +29,7 @@ def competition_finish(*, competition: Competition) -> Competition:
 
 @transaction.atomic
 def competition_reopen(*, competition: Competition) -> Competition:
-    competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    ensure_sjoelen(competition)
+    competition = competition_locked(competition, ensure_sjoelen)
     if not competition.is_finished:
         raise refuse(NOT_FINISHED, code="not_finished", competition=competition.name)
     competition.status = Competition.Status.RUNNING

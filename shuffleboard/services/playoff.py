@@ -10,8 +10,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, refuse
-from events.models import Competition, Entry
+from events.models import Entry
 from events.services import competition_touch, submission_use
+from events.services.play import competition_locked
 from shuffleboard import selectors
 from shuffleboard.models import Turn
 from shuffleboard.services.common import (
@@ -42,8 +43,7 @@ def playoff_record(
     round and has no game in it yet; it is stored as game ``games + round``. The competition
     is locked first, so two desks cannot both open a round."""
     submission_use(submission)
-    competition = Competition.objects.select_for_update().get(pk=entry.competition_id)
-    ensure_writable(competition)
+    competition = competition_locked(entry.competition_id, ensure_writable)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     playoff = selectors.playoff_for(competition, selectors.standings_for_competition(competition))
     if playoff is None or playoff.state.over:
