@@ -6,14 +6,13 @@ import html
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.template.base import render_value_in_context
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy as _
 
 from blokus import selectors
 from blokus.selectors.corrections import qp_text
+from events.common.rendering import shown as shown_in
 from events.services.proposals import table_code
 
 register = template.Library()
@@ -80,18 +79,6 @@ def player_url(entry_id: int, base: str) -> str:
     return f"{base}{int(entry_id)}/"
 
 
-def _shown(value: Any, context: template.Context) -> str:
-    """What ``{{ value }}`` writes (``render_value_in_context``), without its general machinery
-    for the two plain cases: a str (escaped) and an int (``localize`` gives ``str(int)`` when
-    thousands are not separated)."""
-    kind = type(value)
-    if kind is str and context.autoescape:
-        return html.escape(value)
-    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)
-    return str(render_value_in_context(value, context))
-
-
 @register.simple_tag(takes_context=True)
 def seat_rows(context: template.Context, seats: list, players: str) -> str:
     """A table card's seat rows, exactly as the template loop they replaced wrote them (the
@@ -99,20 +86,20 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
     instead of some twelve template nodes per seat (a session page of 64 players shows 64
     cards)."""
     mine = context.get("mine")
-    out = f' <span class="tag">{_shown(gettext("out"), context)}</span>'
+    out = f' <span class="tag">{shown_in(gettext("out"), context)}</span>'
     parts = []
     for s in seats:
         pk = s.entry.pk
         classes = ("dropped" if s.dropped else "") + (" mine" if pk == mine else "")
-        score = "" if s.score is None else _shown(signed(s.score), context)
+        score = "" if s.score is None else shown_in(signed(s.score), context)
         parts.append(
-            f'\n        <tr class="{classes}" data-player="{_shown(pk, context)}">\n'
-            f'          <td class="colour"><span class="swatch c-{_shown(s.colour, context)}">'
-            f"</span> {_shown(colour_name(s.colour), context)}</td>\n"
-            f'          <td><a href="{_shown(player_url(pk, players), context)}">'
-            f"{_shown(s.entry.player.name, context)}</a>{out if s.dropped else ''}</td>\n"
+            f'\n        <tr class="{classes}" data-player="{shown_in(pk, context)}">\n'
+            f'          <td class="colour"><span class="swatch c-{shown_in(s.colour, context)}">'
+            f"</span> {shown_in(colour_name(s.colour), context)}</td>\n"
+            f'          <td><a href="{shown_in(player_url(pk, players), context)}">'
+            f"{shown_in(s.entry.player.name, context)}</a>{out if s.dropped else ''}</td>\n"
             f'          <td class="num">{score}</td>\n'
-            f'          <td class="num">{_shown(qp(s.points), context)}</td>\n'
+            f'          <td class="num">{shown_in(qp(s.points), context)}</td>\n'
             "        </tr>\n      "
         )
     return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
@@ -123,19 +110,19 @@ def standings_rows(context: template.Context, rows: list, players: str) -> str:
     """A session's standings rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call per table
     instead of some ten template nodes per row."""
-    dropped_tag = f' <span class="tag">{_shown(gettext("dropped out"), context)}</span>'
+    dropped_tag = f' <span class="tag">{shown_in(gettext("dropped out"), context)}</span>'
     parts = []
     for r in rows:
         pk = r.entry.pk
         row_class = ' class="dropped"' if r.dropped else ""
         parts.append(
-            f'\n    <tr{row_class} data-player="{_shown(pk, context)}">'
-            f'<td class="place">{_shown(r.place, context)}</td>'
-            f'<td><a href="{_shown(player_url(pk, players), context)}">'
-            f"{_shown(r.entry.player.name, context)}</a>{dropped_tag if r.dropped else ''}</td>"
-            f'<td class="num">{_shown(qp(r.points), context)}</td>'
-            f'<td class="num">{_shown(signed(r.total), context)}</td>'
-            f'<td class="num">{_shown(r.games, context)}</td></tr>\n  '
+            f'\n    <tr{row_class} data-player="{shown_in(pk, context)}">'
+            f'<td class="place">{shown_in(r.place, context)}</td>'
+            f'<td><a href="{shown_in(player_url(pk, players), context)}">'
+            f"{shown_in(r.entry.player.name, context)}</a>{dropped_tag if r.dropped else ''}</td>"
+            f'<td class="num">{shown_in(qp(r.points), context)}</td>'
+            f'<td class="num">{shown_in(signed(r.total), context)}</td>'
+            f'<td class="num">{shown_in(r.games, context)}</td></tr>\n  '
         )
     return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
 
@@ -163,7 +150,7 @@ def table_cards(context: template.Context, games: list, players: str) -> str:
     from_players = bool(getattr(getattr(competition, "options", None), "results_from_players", 0))
 
     def shown(value: Any) -> str:
-        return _shown(value, context)
+        return shown_in(value, context)
 
     head = (
         f"<thead><tr><th>{shown(gettext('Colour'))}</th><th>{shown(gettext('Player'))}</th>"

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.template.base import render_value_in_context
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from events.common.rendering import shown
 from events.models import Competition
 from roundrobin import selectors
 from roundrobin.selectors.table_views import Cell
@@ -43,18 +41,6 @@ def _escaped(text: Any) -> str:
             _ESCAPED.clear()
         done = _ESCAPED[text] = str(conditional_escape(text))
     return done
-
-
-def _shown(value: Any, context: template.Context) -> str:
-    """What ``{{ value }}`` writes (``render_value_in_context``), without its general machinery
-    for the two plain cases: a str (escaped) and an int (``localize`` gives ``str(int)`` when
-    thousands are not separated)."""
-    kind = type(value)
-    if kind is str and context.autoescape:
-        return html.escape(value)
-    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)
-    return str(render_value_in_context(value, context))
 
 
 @register.filter
@@ -103,22 +89,22 @@ def crosstable_rows(context: template.Context, table: Any, players: str) -> str:
         classes = "struck-row" if row.struck else "withdrawn-row" if row.withdrawn else ""
         if row.place and row.place <= 3 and final:
             classes += " podium"
-        pk = _shown(row.entry.pk, context)
-        name = _shown(row.name, context)
-        link = _shown(player_url(row.entry.pk, players), context)
+        pk = shown(row.entry.pk, context)
+        name = shown(row.name, context)
+        link = shown(player_url(row.entry.pk, players), context)
         if row.struck:
             points = '<span class="muted">–</span>'
         else:
-            points = f"<strong>{_shown(row.points_label, context)}</strong>"
+            points = f"<strong>{shown(row.points_label, context)}</strong>"
         parts.append(
             f'\n    <tr class="{classes}" data-entry="{pk}" data-player="{pk}">\n'
-            f'      <td class="place">{_shown(row.place_label, context)}</td>\n'
+            f'      <td class="place">{shown(row.place_label, context)}</td>\n'
             f'      <th scope="row" class="name"><span class="idx">'
-            f"{_shown(row.index, context)}</span> "
+            f"{shown(row.index, context)}</span> "
             f'<a href="{link}" title="{name}">{name}</a></th>\n'
             f"      {crosstable_cells(row.cells)}\n"
             f'      <td class="pts">{points}</td>\n'
-            f'      <td class="games muted">{_shown(row.played, context)}</td>\n'
+            f'      <td class="games muted">{shown(row.played, context)}</td>\n'
             "    </tr>\n  "
         )
     return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
@@ -131,7 +117,7 @@ def crosstable_heads(context: template.Context, table: Any) -> str:
     tests/test_render_speedups.py)."""
     return mark_safe(  # every value is rendered (escaped) as {{ }} does
         "".join(
-            f'<th scope="col" title="{_shown(row.name, context)}">{_shown(row.index, context)}</th>'
+            f'<th scope="col" title="{shown(row.name, context)}">{shown(row.index, context)}</th>'
             for row in table.rows
         )
     )

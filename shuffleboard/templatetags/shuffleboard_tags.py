@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from events.common.rendering import shown
 from events.models import Competition
 from shuffleboard.selectors import attention_games, standings_with_options
 
@@ -45,35 +46,23 @@ def standings_rows(context: template.Context, rows: list, players_url: str) -> s
     """The standings table's rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call instead of some
     twelve template nodes per player (issue 15: a 200-player first render)."""
-    import html
 
-    from django.conf import settings
-    from django.template.base import render_value_in_context
     from django.utils.safestring import mark_safe
-
-    def _shown(value: object, context: template.Context) -> str:
-        """``{{ value }}``, fast for a plain str (escaped) and an int (``localize`` gives
-        ``str(int)`` when thousands are not separated)."""
-        if type(value) is str and context.autoescape:
-            return html.escape(value)
-        if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
-            return str(value)
-        return str(render_value_in_context(value, context))
 
     withdrawn = ' class="withdrawn"'
     parts = []
     for row in rows:
-        pk = _shown(row.entry_id, context)
-        best = "–" if row.best is None else _shown(row.best, context)
+        pk = shown(row.entry_id, context)
+        best = "–" if row.best is None else shown(row.best, context)
         parts.append(
             f'\n      <tr{withdrawn if row.withdrawn else ""} data-player="{pk}">\n'
             f'        <td class="place">{"=" if row.shared else ""}'
-            f"{_shown(row.place, context)}</td>\n"
-            f'        <td><a href="{_shown(players_url, context)}{pk}/">'
-            f"{_shown(row.name, context)}</a></td>\n"
-            f'        <td class="num">{_shown(row.games_played, context)}</td>\n'
-            f'        <td class="num"><strong>{_shown(row.total, context)}</strong></td>\n'
-            f'        <td class="num">{_shown(row.average_text, context)}</td>\n'
+            f"{shown(row.place, context)}</td>\n"
+            f'        <td><a href="{shown(players_url, context)}{pk}/">'
+            f"{shown(row.name, context)}</a></td>\n"
+            f'        <td class="num">{shown(row.games_played, context)}</td>\n'
+            f'        <td class="num"><strong>{shown(row.total, context)}</strong></td>\n'
+            f'        <td class="num">{shown(row.average_text, context)}</td>\n'
             f'        <td class="num">{best}</td>\n'
             "      </tr>\n    "
         )
