@@ -11,9 +11,13 @@ demo-like data set (the formats' demo loaders):
   the rendered form, parsed as a browser would send it); POST the add form the same way, with
   one hostile value per field.
 
+The hostile values include plausible wrong ones (text that is no key: "purple", "74;75"; a
+number naming nothing: 99; a checkbox in its other state), the values an admin types by mistake.
+
 Asserted: never a 500 (the test client re-raises a view's exception: it is caught and reported);
-after every save, the stored rows (the object and its inline rows) pass ``full_clean()`` and
-every public page of the affected competition answers 200.
+after every save, the stored rows (the object and its inline rows) pass ``full_clean()``, the
+competition's page and its format's start page answer 200, and so do its desk pages and two
+downloads; after each model, the public pages linked from them (a crawl) and the desk pages.
 
 A failure names the app whose admin it belongs to ("[format admin: blokus]"), so that the format
 helper or the lead can fix it. The counts of forms and values fuzzed are printed (``-s``).
@@ -42,6 +46,7 @@ HUGE = "99999999999999999999"
 NESTED_JSON = "[" * 3000 + "]" * 3000
 DEEP_OBJECT = '{"a": {"b": {"c": [1, [2, [3]]]}}}'
 COUNTS: Counter[str] = Counter()
+FLIP = "\x00flip"  # a checkbox posted in the other state
 
 # Known failures of a format's admin, to be fixed by its helper: model label -> reason.
 # Each is an xfail(strict=True): when it is fixed the test says so and the entry goes.
@@ -173,14 +178,15 @@ def hostile_values(field: forms.Field) -> list[str]:
     if isinstance(field, forms.ModelChoiceField):
         return ["", HUGE, "abc"]
     if isinstance(field, forms.BooleanField):
-        return []  # any value a browser can send is a valid checkbox
+        return [FLIP]  # any value is a valid checkbox: the other state is what can hurt
     if isinstance(field, forms.ChoiceField | forms.TypedChoiceField):
         return ["", "no-such-choice"]
     if isinstance(field, forms.IntegerField | forms.DecimalField | forms.FloatField):
-        return ["", "-1", HUGE, "abc"]
+        return ["", "-1", HUGE, "abc", "99"]  # 99: a number, naming nothing (a table, a seed)
     if isinstance(field, forms.SplitDateTimeField | forms.DateTimeField | forms.DateField):
         return ["abc", "99999-12-31"]
-    return ["", "\x00", "x" * 5000]
+    # "purple", "74;75": text that is no key of ids, though a key looks like text
+    return ["", "\x00", "x" * 5000, "purple", "74;75"]
 
 
 # --- checks ---------------------------------------------------------------------------------
@@ -209,9 +215,7 @@ def public_pages(client, competition, crawl: bool = True) -> list[str]:
     failures = []
     base = competition.get_absolute_url()
     fmt = competition.game_format
-    start = [base]
-    if crawl:
-        start.append(reverse(fmt.public_home, args=[competition.event.slug, competition.slug]))
+    start = [base, reverse(fmt.public_home, args=[competition.event.slug, competition.slug])]
     seen: set[str] = set()
     queue = list(start)
     while queue and len(seen) < 12:
@@ -232,6 +236,24 @@ def public_pages(client, competition, crawl: bool = True) -> list[str]:
             for href in re.findall(r'href="([^"#?]+)"', response.content.decode()):
                 if href.startswith(base) and href not in seen:
                     queue.append(href)
+    return failures
+
+
+def desk_pages(client, competition) -> list[str]:
+    """The failures among the competition's desk pages and downloads (as a superuser)."""
+    args = [competition.event.slug, competition.slug]
+    urls = [
+        competition.get_desk_url(),
+        reverse(competition.game_format.desk_home, args=args),
+        reverse("events:competition_export", args=[*args, "standings", "csv"]),
+        reverse("events:competition_export", args=[*args, "results", "xlsx"]),
+    ]
+    failures = []
+    for url in urls:
+        COUNTS["desk pages"] += 1
+        status, error = request(client, "get", url)
+        if status not in (200, 302):
+            failures.append(f"desk page {url}: {status} {error}")
     return failures
 
 
@@ -361,12 +383,16 @@ def test_admin_fuzz(world, admin_client, monkeypatch, label):
                     comp.refresh_from_db()
                     failures.extend(
                         f"after {field_name}={value[:30]!r}: {problem}"
-                        for problem in public_pages(admin_client, comp, crawl=False)
+                        for problem in [
+                            *public_pages(admin_client, comp, crawl=False),
+                            *desk_pages(admin_client, comp),
+                        ]
                     )
 
     if competition is not None:
         competition.refresh_from_db()
         failures.extend(public_pages(admin_client, competition))
+        failures.extend(desk_pages(admin_client, competition))
     assert not failures, f"{where(model_admin)} {label}:\n" + "\n".join(failures)
 
 
@@ -393,7 +419,10 @@ def _fields(page) -> dict[str, forms.Field]:
 
 
 def _replace(data: dict[str, list[str]], name: str, value: str) -> dict[str, list[str]]:
-    """``name`` set to ``value`` (both halves of a split date and time)."""
+    """``name`` set to ``value`` (both halves of a split date and time; ``FLIP``: a checkbox in
+    its other state)."""
+    if value == FLIP:
+        return {name: []} if data.get(name) else {name: ["on"]}
     if name in data or f"{name}_0" not in data:
         return {name: [value]}
     return {f"{name}_0": [value], f"{name}_1": [value]}

@@ -47,6 +47,11 @@ class RatingSnapshotAdmin(RoundRobinAdmin):
     list_select_related = ["entry__player", "entry__competition__event"]
     search_fields = ["entry__player__name", "entry__competition__name"]
     autocomplete_fields = ["entry"]
+    # Drawn at the start with the tables: which table and seed is the draw's, not an edit's.
+    readonly_fields = ["entry", "table", "seed", "taken_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # snapshots are taken when the tables are drawn
 
     def competition_of(self, obj: RatingSnapshot) -> Competition:
         return obj.entry.competition
@@ -70,7 +75,12 @@ class TiebreakStageAdmin(RoundRobinAdmin):
     ]
     list_select_related = ["table__competition__event", "round"]
     search_fields = ["table__competition__name", "round__games__seats__entry__player__name"]
-    autocomplete_fields = ["round", "table"]
+    # A stage follows from the table's results (services.tiebreaks): shown, never edited;
+    # correct a result and the stages follow.
+    readonly_fields = ["round", "table", "kind", "attempt", "place", "players_key"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
     def competition_of(self, obj: TiebreakStage) -> Competition:
         return obj.table.competition
@@ -109,6 +119,8 @@ class GameDetailAdmin(RoundRobinAdmin):
     search_fields = ["game__seats__entry__player__name", "game__round__session__competition__name"]
     autocomplete_fields = ["game"]
     actions = ["recompute"]
+    # Set by the desk's withdrawal and adjudication, which write the correction trail.
+    readonly_fields = ["struck", "adjudicated"]
 
     def competition_of(self, obj: GameDetail) -> Competition:
         return obj.game.round.session.competition

@@ -14,6 +14,16 @@ from simple_history.models import HistoricalRecords
 from events.models import MAX_RATING, Competition, Entry, Game, Player, Round, Seat, Session
 from roundrobin import rules
 
+# A tiebreak stage's players: two or more entry ids, ascending, joined by commas (key_of).
+PLAYERS_KEY_PATTERN = r"^[0-9]+(,[0-9]+)+$"
+PLAYERS_KEY_INVALID = _(
+    "The players of a tiebreak stage are two or more entry ids in ascending order, separated "
+    "by commas (such as 12,15)."
+)
+PLAYERS_NOT_AT_TABLE = _("Every player of a tiebreak stage plays at its table.")
+SNAPSHOT_TABLE_WRONG = _("The entry plays at table %(table)s; the snapshot names that table.")
+ADJUDICATED_OPEN = _("Only a game that has ended can be adjudicated.")
+STRUCK_OPEN = _("Striking a game in progress cancels it: withdraw the player at the desk.")
 BAD_SEAT_POINTS = _("The seats' points are not a result: 1-0, ½-½, 0-1 or 0-0 (double forfeit).")
 
 
@@ -104,6 +114,14 @@ class RatingSnapshot(models.Model):
                 raise ValidationError(
                     {"provisional": _("Provisional means fewer than 30 rated games.")}
                 )
+        if self.entry_id is not None and self.table is not None:
+            playing = (
+                Seat.objects.filter(entry_id=self.entry_id)
+                .values_list("game__round__session__number", flat=True)
+                .first()
+            )
+            if playing is not None and playing != self.table:
+                raise ValidationError({"table": SNAPSHOT_TABLE_WRONG % {"table": playing}})
 
 
 class TiebreakStage(models.Model):
@@ -156,6 +174,11 @@ class TiebreakStage(models.Model):
                 name="rr_stage_kind_known",
                 violation_error_message=_("A tiebreak stage is a decider or a mini round robin."),
             ),
+            models.CheckConstraint(
+                condition=Q(players_key__regex=PLAYERS_KEY_PATTERN),
+                name="rr_stage_players_key_ids",
+                violation_error_message=PLAYERS_KEY_INVALID,
+            ),
         ]
 
     def __str__(self) -> str:
@@ -174,7 +197,23 @@ class TiebreakStage(models.Model):
 
     @property
     def entry_ids(self) -> frozenset[int]:
-        return frozenset(int(pk) for pk in self.players_key.split(",") if pk)
+        """The stage's players; a key that is not ids (the database refuses one) gives none."""
+        parts = (self.players_key or "").split(",")
+        return frozenset(int(pk) for pk in parts if pk.isdigit() and pk.isascii())
+
+    def clean(self) -> None:
+        key = self.players_key or ""
+        ids = [int(pk) for pk in key.split(",") if pk.isdigit() and pk.isascii()]
+        if len(ids) < 2 or key != self.key_of(ids) or len(set(ids)) != len(ids):
+            raise ValidationError({"players_key": PLAYERS_KEY_INVALID})
+        if self.table_id is not None:
+            seated = set(
+                Seat.objects.filter(
+                    game__round__session_id=self.table_id, entry_id__in=ids
+                ).values_list("entry_id", flat=True)
+            )
+            if seated != set(ids):
+                raise ValidationError({"players_key": PLAYERS_NOT_AT_TABLE})
 
 
 class GameDetail(models.Model):
@@ -233,6 +272,17 @@ class GameDetail(models.Model):
                 name="rr_detail_rated_only_when_played",
                 violation_error_message=_("Only a played game or a time loss is rated."),
             ),
+            # A strike cancels the games still open (A-RR-13), an adjudication ends the game.
+            models.CheckConstraint(
+                condition=Q(struck=False) | ~Q(ending=""),
+                name="rr_detail_struck_only_when_over",
+                violation_error_message=STRUCK_OPEN,
+            ),
+            models.CheckConstraint(
+                condition=Q(adjudicated=False) | ~Q(ending=""),
+                name="rr_detail_adjudicated_only_when_over",
+                violation_error_message=ADJUDICATED_OPEN,
+            ),
         ]
         indexes = [
             # The rating recomputation reads a competition's finished games in finish order.
@@ -252,6 +302,10 @@ class GameDetail(models.Model):
 
     def clean(self) -> None:
         self._check_seat_points()
+        if self.adjudicated and not self.is_over:
+            raise ValidationError({"adjudicated": ADJUDICATED_OPEN})
+        if self.struck and not self.is_over:
+            raise ValidationError({"struck": STRUCK_OPEN})
         if self.rated and self.ending and self.ending != Ending.CANCELLED:
             if not rules.is_rated(self.ending):
                 raise ValidationError({"rated": _("This kind of ending is never rated.")})

@@ -36,6 +36,8 @@ def _game_view(
     if len(seats) != 2:
         return None
     (_w, white, white_points), (_b, black, black_points) = sorted(seats)
+    if white not in entries or black not in entries:  # a seat the tables cannot place
+        return None
     return GameView(
         game=game,
         detail=one_to_one(game, "rr_detail") or GameDetail(game=game),
@@ -180,10 +182,15 @@ def game_views(
     if numbers is not None:
         games = games.filter(round__session__number__in=numbers)
         seats = seats.filter(game__round__session__number__in=numbers)
-        entries = entries.filter(rr_snapshot__table__in=numbers)
     by_game: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    seated: set[int] = set()
     for game_id, position, entry_id, points in seats:
         by_game[game_id].append((position, entry_id, points))
+        seated.add(entry_id)
+    if numbers is not None:
+        # The players of these tables by their seats, not by their snapshot's table number:
+        # a snapshot naming another table (an old admin edit) must not lose a player.
+        entries = entries.filter(pk__in=seated)
 
     entry_rows = Rows(
         entries,

@@ -14,7 +14,7 @@ from roundrobin import rules
 from roundrobin.models import RatingChange, RatingSnapshot, Withdrawal
 from roundrobin.selectors.clock import clock_views, turn_hours
 from roundrobin.selectors.table_views import GameView, Row, TableView, one_to_one
-from roundrobin.selectors.tables import table_of_entry, tables_for_competition
+from roundrobin.selectors.tables import table_of_entry
 
 # --- Before the start --------------------------------------------------------------------------
 
@@ -182,8 +182,9 @@ def withdrawal_outlook(entry: Entry, now: datetime | None = None) -> tuple[str, 
     has passed but that ``process_deadlines`` has not written yet counts as finished, as it
     will when the withdrawal is applied (``services.entry_withdraw`` writes the clock first).
     """
-    snapshot = entry.rr_snapshot  # only entries at a table can withdraw from one
-    table = tables_for_competition(entry.competition, numbers=[snapshot.table])[0]
+    table = table_of_entry(entry.competition, entry)
+    if table is None:  # only entries at a table can withdraw from one
+        raise Http404
     mine = [g for g in table.games if g.plays(entry.pk)]
     tiebreaks = [g for stage in table.stages for g in stage.games if g.plays(entry.pk)]
     if now is not None:

@@ -19,7 +19,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.utils.translation import get_language, gettext_lazy as _
 
-from events.models import Competition, CompetitionStatus, Entry, Game, Session
+from events.models import Competition, CompetitionStatus, Entry, Game, Seat, Session
 from roundrobin import rules
 from roundrobin.models import Ending, GameDetail
 from roundrobin.selectors.loading import game_views
@@ -269,6 +269,17 @@ def table_of_entry(competition: Competition, entry: Entry) -> TableView | None:
     if snapshot is None:
         return None
     tables = tables_for_competition(competition, numbers=[snapshot.table])
+    if tables and any(row.entry.pk == entry.pk for row in tables[0].rows):
+        return tables[0]
+    # A snapshot naming another table (an old admin edit): the table of the entry's seats.
+    number = (
+        Seat.objects.filter(entry=entry, game__round__session__kind=Session.Kind.TABLE)
+        .values_list("game__round__session__number", flat=True)
+        .first()
+    )
+    if number is None or number == snapshot.table:
+        return None
+    tables = tables_for_competition(competition, numbers=[number])
     return tables[0] if tables else None
 
 
