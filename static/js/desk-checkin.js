@@ -121,24 +121,79 @@
       input.value = "";
       narrow(input);
     } else if (event.key === "Enter") {
-      var row = rowsOf(input).filter(function (r) { return r.classList.contains("highlight"); })[0];
-      var go = row && !row.hidden ? row.querySelector("[data-checkin-go]") : null;
-      if (go) {
-        // The row's own button: the same request, the same answer as a click.
+      if (!input.value.trim()) {
         event.preventDefault();
-        // A list swapped in a moment ago may not be wired by htmx yet (it does that as the swap
-        // settles): wire the row first, or the click would post the whole page.
-        if (window.htmx && go.form) window.htmx.process(go.form);
-        go.click();
-        // The request has left with the row's own form: the box is ready for the next player
-        // at once (a fast desk types the next number before this answer is in).
+      } else if (inFlight) {
+        // One list action at a time (issue 28): an answer rendered before this one's write would
+        // otherwise replace the list after it, one check-in behind. The words wait, in order,
+        // and go as typed once the list in the page is the server's answer.
+        event.preventDefault();
+        waiting.push(input.value);
         input.value = "";
         narrow(input);
-      } else if (!input.value.trim()) {
+      } else if (checkIn(input)) {
         event.preventDefault();
       }
       // Otherwise the form posts what was typed and the server says what it matched.
     }
+  });
+
+  // Enter's check-in: the highlighted row's own button (the same request, the same answer as a
+  // click); false when no row is chosen (the form then posts the words).
+  function checkIn(input) {
+    var row = rowsOf(input).filter(function (r) { return r.classList.contains("highlight"); })[0];
+    var go = row && !row.hidden ? row.querySelector("[data-checkin-go]") : null;
+    if (!go) return false;
+    // A list swapped in a moment ago may not be wired by htmx yet (it does that as the swap
+    // settles): wire the row first, or the click would post the whole page.
+    if (window.htmx && go.form) window.htmx.process(go.form);
+    go.click();
+    // The request has left with the row's own form: the box is ready for the next player
+    // at once (a fast desk types the next number before this answer is in).
+    input.value = "";
+    narrow(input);
+    return true;
+  }
+
+  // The list's actions in flight (a check-in, an undo, a registration: anything aimed at the
+  // players' list), and the words typed meanwhile.
+  var inFlight = 0;
+  var waiting = [];
+  function aimsAtList(elt) {
+    return !!(elt && elt.closest && (elt.closest("#players") || elt.closest("[hx-target='#entries']")));
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (aimsAtList(event.detail && event.detail.elt)) inFlight += 1;
+  });
+  function nextWaiting() {
+    if (inFlight || !waiting.length) return;
+    var input = document.querySelector("[data-checkin-filter]");
+    if (!input) {
+      waiting = [];
+      return;
+    }
+    var kept = input.value;
+    input.value = waiting.shift();
+    narrow(input);
+    if (!checkIn(input)) {
+      var form = input.form;
+      if (form && window.htmx) window.htmx.trigger(form, "submit");
+      else if (form) form.requestSubmit();
+      input.value = kept;
+      narrow(input);
+    } else if (kept) {
+      input.value = kept;
+      narrow(input);
+    }
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!aimsAtList(event.detail && event.detail.elt)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    // A failed request swaps nothing: the next one goes now. A good one goes once settled.
+    if (!event.detail.successful) nextWaiting();
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    nextWaiting();
   });
 
   // Where focus goes once an htmx answer is in place: the element the form names.

@@ -9,6 +9,7 @@ first player of 20, then 26, 28, 30, 32 as rows gain buttons).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -242,3 +243,52 @@ def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(desk_pag
     look(page, page.locator("#roll-filter"), "blokus-roll-call-keyboard-phone")
     page.goto(live_server.url + competition.get_desk_url())
     expect(page.locator("#entries")).to_contain_text("5 registered, 3 checked in")
+
+
+@pytest.mark.parametrize("order", ["in order", "newest first"])
+def test_a_check_in_typed_before_the_last_answer_came_waits_for_it(desk_page, live_server, order):
+    """Issue 28, item 6: the next number and Enter before the previous answer arrives. The
+    answers are held, then delivered in order (the second answer's target, the list, was
+    replaced by the first: before the fix it was dropped, one check-in behind) or newest first
+    (two busy workers): the list must end with both players checked in, as the server has
+    them."""
+    competition = world(6)
+    page = desk_page("desk", "desk")
+    held: list = []
+    holding = [True]
+
+    def handler(route):
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    def is_check_in(request) -> bool:
+        return request.method == "POST" and "/check_in/" in request.url
+
+    page.route(lambda url: "/desk/entries/" in url, handler)
+    page.goto(live_server.url + competition.get_desk_url())
+    box = page.locator("#checkin-filter")
+    entries = page.locator("#entries")
+    first, second = page.locator("#entries tbody tr:not(.here)").evaluate_all(
+        "rows => rows.slice(0, 2).map(row => row.dataset.number)"
+    )
+    box.focus()
+    page.keyboard.type(first)
+    with page.expect_request(is_check_in):
+        page.keyboard.press("Enter")
+    page.keyboard.type(second)
+    page.keyboard.press("Enter")
+    expect(box).to_have_value("")  # ready for the next number at once
+
+    # The server answers in the order the requests came; the page gets them in ``order``.
+    answers = [(route, route.fetch()) for route in held]
+    holding[0] = False
+    for route, answer in answers if order == "in order" else reversed(answers):
+        route.fulfill(response=answer)
+
+    expect(entries).to_contain_text("6 registered, 2 checked in", timeout=WAIT)
+    for number in (first, second):
+        expect(page.locator(f'#entries tr[data-number="{number}"]')).to_have_class(re.compile(r"\bhere\b"))
+    assert competition.entries.filter(checked_in_at__isnull=False).count() == 2
+    screenshot(page, "desk-check-in-typed-ahead")
