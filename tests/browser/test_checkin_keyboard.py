@@ -288,7 +288,8 @@ def test_a_check_in_typed_before_the_last_answer_came_waits_for_it(desk_page, li
         route.fulfill(response=answer)
 
     expect(entries).to_contain_text("6 registered, 2 checked in", timeout=WAIT)
+    here = re.compile(r"\bhere\b")
     for number in (first, second):
-        expect(page.locator(f'#entries tr[data-number="{number}"]')).to_have_class(re.compile(r"\bhere\b"))
+        expect(page.locator(f'#entries tr[data-number="{number}"]')).to_have_class(here)
     assert competition.entries.filter(checked_in_at__isnull=False).count() == 2
     screenshot(page, "desk-check-in-typed-ahead")
