@@ -86,7 +86,8 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
     instead of some twelve template nodes per seat (a session page of 64 players shows 64
     cards)."""
     mine = context.get("mine")
-    out = f' <span class="tag">{shown_in(gettext("out"), context)}</span>'
+    out_word = gettext("out")
+    out = f' <span class="tag">{shown_in(out_word, context)}</span>'
     parts = []
     for s in seats:
         pk = s.entry.pk
@@ -110,7 +111,8 @@ def standings_rows(context: template.Context, rows: list, players: str) -> str:
     """A session's standings rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call per table
     instead of some ten template nodes per row."""
-    dropped_tag = f' <span class="tag">{shown_in(gettext("dropped out"), context)}</span>'
+    dropped = gettext("dropped out")
+    dropped_tag = f' <span class="tag">{shown_in(dropped, context)}</span>'
     parts = []
     for r in rows:
         pk = r.entry.pk
@@ -152,14 +154,28 @@ def table_cards(context: template.Context, games: list, players: str) -> str:
     def shown(value: Any) -> str:
         return shown_in(value, context)
 
+    # The words outside the f-strings below: gettext calls inside an f-string are invisible to
+    # the message extraction (`make messages`), which would drop them from the catalogues.
+    words = {
+        "colour": shown(gettext("Colour")),
+        "player": shown(gettext("Player")),
+        "game_score": shown(gettext("game score")),
+        "score": shown(gettext("Score")),
+        "qp_title": shown(gettext("qualifying points")),
+        "qp": shown(gettext("QP")),
+        "result_in": shown(gettext("result in")),
+        "corrected": shown(gettext("corrected")),
+        "send": shown(gettext("Send our result")),
+        "table_code": shown(gettext("Table code")),
+    }
     head = (
-        f"<thead><tr><th>{shown(gettext('Colour'))}</th><th>{shown(gettext('Player'))}</th>"
-        f'<th class="num" title="{shown(gettext("game score"))}">{shown(gettext("Score"))}</th>'
-        f'<th class="num" title="{shown(gettext("qualifying points"))}">{shown(gettext("QP"))}'
+        f"<thead><tr><th>{words['colour']}</th><th>{words['player']}</th>"
+        f'<th class="num" title="{words["game_score"]}">{words["score"]}</th>'
+        f'<th class="num" title="{words["qp_title"]}">{words["qp"]}'
         "</th></tr></thead>"
     )
-    result_in = f'<span class="tag">{shown(gettext("result in"))}</span>'
-    corrected_tag = f' <span class="tag corrected">{shown(gettext("corrected"))}</span>'
+    result_in = f'<span class="tag">{words["result_in"]}</span>'
+    corrected_tag = f' <span class="tag corrected">{words["corrected"]}</span>'
     attention = shown(gettext("needs attention"))
     propose_at = _game_url_base("blokus:propose", event, competition) if propose else ("", "")
     desk_at = _game_url_base("blokus:game_result", event, competition) if desk else ("", "")
@@ -180,7 +196,7 @@ def table_cards(context: template.Context, games: list, players: str) -> str:
             address = html.escape(f"{propose_at[0]}{game.pk}{propose_at[1]}")
             send = (
                 f'<p class="stack-actions"><a class="button" data-propose href="{address}">'
-                f"{shown(gettext('Send our result'))}</a></p>"
+                f"{words['send']}</a></p>"
             )
         enter = ""
         if desk:
@@ -189,7 +205,7 @@ def table_cards(context: template.Context, games: list, players: str) -> str:
             code = ""
             if from_players and not g.is_finished:
                 code = (
-                    f' <span class="small muted">{shown(gettext("Table code"))} '
+                    f' <span class="small muted">{words["table_code"]} '
                     f"<strong data-table-code>{shown(table_code(game))}</strong></span>"
                 )
             primary = "" if g.is_finished else " primary"

@@ -233,7 +233,7 @@ def test_a_move_after_the_deadline_is_refused_showing_the_deadline(duel):
         move(white, game, 1, "e4", START + DAY + H)
     assert (
         refused.value.code == "late_move"
-        and "March 2, 2026, 1 p.m. (Europe/Stockholm)" in refused.value.text
+        and "2 Mar 2026, 1 p.m. (Europe/Stockholm)" in refused.value.text
     )
     assert Turn.objects.get(game=game, number=1).closed_at is None  # rolled back with it
     # The clock caught up when the move arrived: the move for turn 2 is taken.

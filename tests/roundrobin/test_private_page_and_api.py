@@ -59,7 +59,7 @@ def test_the_private_page_shows_the_games_and_the_deadline_in_the_event_zone(cli
     assert page.status_code == 200 and fragment.status_code == 200
     html = page.content.decode()
     assert b.player.name in html and "Turn 1" in html
-    assert "March 2, 2026, 1 p.m. (Europe/Stockholm)" in html and "22 h 00 min left" in html
+    assert "2 Mar 2026, 1 p.m. (Europe/Stockholm)" in html and "22 h 00 min left" in html
     assert 'name="turn" value="1"' in html
     assert page["Cache-Control"] == "private, no-store"
     assert "<html" not in fragment.content.decode()
@@ -120,7 +120,7 @@ def test_a_late_move_on_the_page_shows_the_deadline(client, duel):
         assert "Turn 2" in page and "Turn 1 " not in page  # an expired turn is never shown open
         response = client.post(address, {"game": game.pk, "turn": 1, "move": "e4"}, headers=HTMX)
     assert "Too late" in response.content.decode()
-    assert "March 2, 2026, 1 p.m. (Europe/Stockholm)" in response.content.decode()
+    assert "2 Mar 2026, 1 p.m. (Europe/Stockholm)" in response.content.decode()
 
 
 @pytest.mark.parametrize("players", [3, 7])
