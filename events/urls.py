@@ -24,6 +24,7 @@ routes = [
     path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
     path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
+    path("desk/<slug:event_slug>/outbox/retry/", views.outbox_retry, name="outbox_retry"),
     path("desk/<slug:event_slug>/edit/", desk_views.event_edit, name="event_edit"),
     path("desk/<slug:event_slug>/people/", desk_views.people, name="people"),
     path(

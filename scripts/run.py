@@ -8,11 +8,15 @@ Every absolute link (QR codes, table cards, e-mails) is built from one base, ``S
 (events/common/siteurl.py). Unless it is set already, this sets it for the server process: the LAN
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
+Runs the deadline sweep and the outbox (``process_deadlines --loop 30``) beside the server and
+stops it with the server.
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -22,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from events.common.network import is_loopback_host, lan_address, url_host  # noqa: E402
 
 ANY = {"0.0.0.0", "::", "[::]", "*"}
+SWEEP_SECONDS = 30
 
 
 def plan(host: str, port: str, site_url: str, lan: str) -> tuple[str, str]:
@@ -34,6 +39,10 @@ def plan(host: str, port: str, site_url: str, lan: str) -> tuple[str, str]:
         return bind, f"http://{lan}:{port}"
     shown = f"[{host.strip('[]')}]" if ":" in host else host
     return bind, f"http://{shown}:{port}"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main() -> None:
@@ -54,9 +63,28 @@ def main() -> None:
             "venue network, or set SITE_URL to an address they can reach.",
             flush=True,
         )
-    sys.stdout.flush()
     manage = str(ROOT / "manage.py")
-    os.execve(sys.executable, [sys.executable, manage, "runserver", bind], env)
+    # Beside the server, as `make serve` does in production: the correspondence clock's deadline
+    # sweep and the outbox (reminders and other e-mails), so that a demo clock behaves as it
+    # will at the event. Its own session: Ctrl-C stops the server, which then stops the loop.
+    print(f"Deadline sweep and outbox every {SWEEP_SECONDS} s beside the server.", flush=True)
+    sweep = subprocess.Popen(
+        [sys.executable, manage, "process_deadlines", "--loop", str(SWEEP_SECONDS), "-v", "0"],
+        env=env,
+        start_new_session=True,
+    )
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill`, a supervisor: stop both, as Ctrl-C does
+    try:
+        status = subprocess.call([sys.executable, manage, "runserver", bind], env=env)
+    except KeyboardInterrupt:
+        status = 0
+    finally:
+        sweep.terminate()
+        try:
+            sweep.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            sweep.kill()
+    sys.exit(status)
 
 
 if __name__ == "__main__":

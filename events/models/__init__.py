@@ -18,6 +18,7 @@ from events.models.events import (
     time_zone_choices,
     validate_time_zone,
 )
+from events.models.outbox import OutboxMessage, OutboxStatus
 from events.models.people import (
     DEFAULT_RATING,
     MAX_RATING,
@@ -37,6 +38,8 @@ from events.models.proposals import (
 from events.models.trail import Correction, constraint_message
 
 __all__ = [
+    "OutboxMessage",
+    "OutboxStatus",
     "AttemptCounter",
     "Competition",
     "CompetitionStatus",

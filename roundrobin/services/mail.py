@@ -1,4 +1,6 @@
-"""The round robin's e-mails: private links at the start, reminders before a deadline.
+"""The round robin's e-mails: private links at the start, reminders before a deadline (these
+through the outbox, events/services/outbox.py: queued with the turn's mark, sent by the drain,
+retried when the mail server fails).
 
 Subjects and bodies are templates (``templates/roundrobin/email/<name>_subject.txt`` and
 ``<name>_body.txt``), rendered in the active language.
@@ -20,6 +22,7 @@ from django.utils import translation
 from events.common.siteurl import absolute_url
 from events.language import mail_language, send_mail_in
 from events.models import Competition, CompetitionStatus, Entry, Seat
+from events.services import outbox
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.services.base import now_or, options
@@ -135,7 +138,11 @@ def _mark_reminded(turn: Turn, side: str, now: datetime) -> bool:
     )
 
 
-def _send_reminder(competition: Competition, turn: Turn, seat: Seat, other: Seat | None) -> None:
+def _queue_reminder(
+    competition: Competition, turn: Turn, side: str, seat: Seat, other: Seat | None, now: datetime
+) -> bool:
+    """Mark the turn's side reminded and queue the e-mail on the outbox, in one transaction:
+    the mark says "queued", the outbox marks it sent once the mail server took it."""
     entry = seat.entry
     token = getattr(entry, "rr_token", None)
     subject, body = render_mail(
@@ -151,7 +158,18 @@ def _send_reminder(competition: Competition, turn: Turn, seat: Seat, other: Seat
         },
         language := mail_language(entry.player, competition.event),
     )
-    send_mail_in(language, subject, body, entry.player.email)
+    with transaction.atomic():
+        if not _mark_reminded(turn, side, now):
+            return False
+        return outbox.enqueue(
+            key=f"rr-reminder:{turn.pk}:{side}",
+            to=entry.player.email,
+            subject=subject,
+            body=body,
+            language=language,
+            event=competition.event,
+            now=now,
+        )
 
 
 def _remind_competition(competition: Competition, now: datetime, hours: int) -> int:
@@ -162,27 +180,27 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
         "entry__player", "entry__rr_token"
     )
     by_game = {(s.game_id, s.position): s for s in seats}
-    sent = 0
+    queued = 0
     for turn in turns:
         for position, side in SIDES:
             if turn.mover not in (None, position):  # alternating: only the player to move
                 continue
-            if not _mark_reminded(turn, side, now):
-                continue
             seat = by_game.get((turn.game_id, position))
             if seat is None or not seat.entry.player.email:
+                _mark_reminded(turn, side, now)  # nobody to tell: not looked at again
                 continue
-            for game_seat in (seat, by_game.get((turn.game_id, 3 - position))):
+            other = by_game.get((turn.game_id, 3 - position))
+            for game_seat in (seat, other):
                 if game_seat is not None:
                     game_seat.game = turn.game  # its round and table, loaded with the turn
-            _send_reminder(competition, turn, seat, by_game.get((turn.game_id, 3 - position)))
-            sent += 1
-    return sent
+            queued += _queue_reminder(competition, turn, side, seat, other, now)
+    return queued
 
 
 def reminders_send(*, now: datetime | None = None) -> int:
-    """E-mail every player who has not moved when their deadline is the competition's
-    ``reminder_hours`` away (0 turns reminders off), once per turn. Returns the number sent."""
+    """Queue an e-mail (events.services.outbox) to every player who has not moved when their
+    deadline is the competition's ``reminder_hours`` away (0 turns reminders off), once per
+    turn. Returns the number queued; the outbox's drain sends them."""
     now = now_or(now)
     sent = 0
     competitions = Competition.objects.filter(

@@ -22,7 +22,7 @@ from events import language
 from events.exchange import csv_rules, players as imports
 from events.exchange.document import export_event, import_event
 from events.models import Event, Game, Player, Seat
-from events.services import editing
+from events.services import editing, outbox
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.factories import EntryFactory, PlayerFactory
@@ -350,6 +350,7 @@ def test_a_reminder_is_in_the_players_language_else_the_events(event, duel):
     Player.objects.filter(pk=white.player_id).update(email="w@example.org", language="et")
     Player.objects.filter(pk=black.player_id).update(email="b@example.org")
     assert rr_services.reminders_send(now=START + dt.timedelta(hours=19)) == 2
+    outbox.drain(now=START + dt.timedelta(hours=19))
     by_address = {message.to[0]: message for message in mail.outbox}
     assert by_address["w@example.org"].extra_headers["Content-Language"] == "et"
     assert by_address["b@example.org"].extra_headers["Content-Language"] == "sv"

@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound
 from events.models import Game, Player, Seat
+from events.services import outbox
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
 from tests.roundrobin.conftest import START, enter_players, make_competition
@@ -332,8 +333,27 @@ def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
     assert services.reminders_send(now=START + 10 * H) == 0  # 14 h left: too early
     assert services.reminders_send(now=START + 19 * H) == 1
     assert services.reminders_send(now=START + 20 * H) == 0
+    assert mail.outbox == []  # queued with the mark; sent by the outbox's drain
+    assert outbox.drain(now=START + 20 * H).sent == 1
     assert len(mail.outbox) == 1 and "turn 1" in mail.outbox[0].body
     assert Turn.objects.get(game=game, number=1).second_reminded_at == START + 19 * H
+
+
+def test_a_reminder_is_not_lost_when_the_mail_server_is_down(duel):
+    """Issue 28: the mark no longer says "sent" before the server took the message."""
+    from tests.events.services.test_outbox import server_down
+
+    competition, game, white, black = duel
+    Player.objects.filter(pk=black.player_id).update(email="b@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 19 * H) == 1
+    with server_down():
+        assert outbox.drain(now=START + 19 * H).retried == 1
+    assert mail.outbox == []
+    assert services.reminders_send(now=START + 20 * H) == 0  # queued once, not again
+    assert outbox.drain(now=START + 20 * H).sent == 1  # the server is back
+    (message,) = mail.outbox
+    assert message.to == ["b@example.org"] and "turn 1" in message.body
 
 
 def test_reminders_follow_the_setting(duel):

@@ -16,6 +16,7 @@ from hypothesis import given, strategies as st
 from events import services as event_services
 from events.errors import Conflict, Refused, Stale
 from events.models import Entry, Game, Seat
+from events.services import outbox
 from roundrobin import rules, services
 from roundrobin.models import ResultReport
 from tests.factories import EntryFactory, PlayerFactory
@@ -257,6 +258,7 @@ def test_a_reminder_names_the_game_the_colour_and_the_opponent(duel):
     services.move_submit(entry=white, game_id=game.pk, turn=1, text="e4", now=START + H)
     mail.outbox.clear()
     assert services.reminders_send(now=START + 19 * H) == 1
+    outbox.drain(now=START + 19 * H)
     (message,) = mail.outbox
     assert message.to == [black.player.email]
     assert white.player.name in message.subject

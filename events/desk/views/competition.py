@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -22,9 +22,11 @@ from events.desk.forms import CompetitionForm, EventForm, NewPlayerForm, Organis
 from events.desk.http import desk_view
 from events.errors import ServiceError
 from events.formats import get_format
-from events.models import Competition, Entry, Event, EventRole
-from events.permissions import OWNER, SCOREKEEPER, ensure_access
+from events.models import Competition, Entry, Event, EventRole, OutboxMessage
+from events.permissions import MANAGE, OWNER, SCOREKEEPER, ensure_access
+from events.selectors.outbox import outbox_summary
 from events.selectors.people import correction_for_scorekeeper
+from events.services import outbox
 
 # --- the organiser's desk -----------------------------------------------------------------
 
@@ -114,8 +116,24 @@ def _event_desk(
         ),
         "form": forms.get("form") or CompetitionForm(),
         "organiser_form": forms.get("organiser_form") or OrganiserForm(),
+        "outbox": outbox_summary(event),
     }
     return render(request, "events/event_desk.html", context, status=status)
+
+
+@require_POST
+@login_required
+def outbox_retry(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
+    """The desk's "try again" for the event's e-mails that could not be sent."""
+    event = selectors.event_with_competitions(event_slug)
+    ensure_access(event, request.user, MANAGE)
+    count = outbox.retry(messages=OutboxMessage.objects.filter(event=event))
+    messages.success(
+        request,
+        ngettext("%(count)s e-mail goes out again.", "%(count)s e-mails go out again.", count)
+        % {"count": count},
+    )
+    return redirect(reverse("events:event_desk", args=[event.slug]) + "?all#outbox")
 
 
 @require_POST

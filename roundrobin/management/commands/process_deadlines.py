@@ -7,6 +7,7 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from events.services import outbox
 from roundrobin import services
 
 
@@ -14,9 +15,10 @@ class Command(BaseCommand):
     help = (
         "Close every expired turn of every correspondence round robin: record the missed moves, "
         "end games lost on time (two missed turns in a row) or double forfeited (the second "
-        "double timeout), open the next turns, and e-mail reminders to players whose deadline "
-        "is near. Idempotent and safe to run from cron on several machines at once; "
-        "--loop SECONDS keeps it running."
+        "double timeout), open the next turns, queue reminders to players whose deadline is "
+        "near, and send what the outbox holds (reminders and other messages, retried when the "
+        "mail server fails). Idempotent and safe to run from cron on several machines at "
+        "once; --loop SECONDS keeps it running."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -28,10 +30,20 @@ class Command(BaseCommand):
             help="Sweep again every SECONDS seconds until stopped (default: sweep once).",
         )
         parser.add_argument(
-            "--no-reminders", action="store_true", help="Do not send reminder e-mails."
+            "--no-reminders", action="store_true", help="Do not queue reminder e-mails."
+        )
+        parser.add_argument(
+            "--no-outbox", action="store_true", help="Do not send what the outbox holds."
         )
 
-    def handle(self, *args, loop: int = 0, no_reminders: bool = False, **options) -> None:
+    def handle(
+        self,
+        *args,
+        loop: int = 0,
+        no_reminders: bool = False,
+        no_outbox: bool = False,
+        **options,
+    ) -> None:
         if loop < 0:
             self.stderr.write("--loop must be 0 or more seconds.")
             return
@@ -42,10 +54,14 @@ class Command(BaseCommand):
         while not stop.is_set():
             report = services.deadlines_process()
             reminded = 0 if no_reminders else services.reminders_send()
+            sent = outbox.DrainReport() if no_outbox else outbox.drain()
+            if not no_outbox:
+                outbox.purge()
             if options.get("verbosity", 1) >= 1:
                 self.stdout.write(
                     f"closed {report.closed} turns, finished {report.finished} games "
-                    f"in {report.competitions} competitions, sent {reminded} reminders"
+                    f"in {report.competitions} competitions, queued {reminded} reminders; "
+                    f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed"
                 )
             if not loop:
                 return

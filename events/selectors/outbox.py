@@ -1,0 +1,45 @@
+"""What the desk shows of an event's outbox (events/services/outbox.py): two queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from events.models import Event, OutboxMessage, OutboxStatus
+
+SHOWN_FAILED = 20
+
+
+@dataclass
+class OutboxSummary:
+    waiting: int = 0
+    sent: int = 0
+    failed: int = 0
+    failed_messages: list[OutboxMessage] = field(default_factory=list)
+    retrying: int = 0  # waiting after at least one failed attempt
+
+
+def outbox_summary(event: Event) -> OutboxSummary:
+    counts = {
+        (row["status"], row["attempts"] > 0): row["n"]
+        for row in OutboxMessage.objects.filter(event=event)
+        .values("status", "attempts")
+        .annotate(n=Count("pk"))
+    }
+    summary = OutboxSummary()
+    for (status, tried), n in counts.items():
+        if status == OutboxStatus.PENDING:
+            summary.waiting += n
+            summary.retrying += n if tried else 0
+        elif status == OutboxStatus.SENT:
+            summary.sent += n
+        else:
+            summary.failed += n
+    if summary.failed:
+        summary.failed_messages = list(
+            OutboxMessage.objects.filter(event=event, status=OutboxStatus.FAILED).order_by(
+                "-available_at", "-pk"
+            )[:SHOWN_FAILED]
+        )
+    return summary
