@@ -15,7 +15,8 @@ from tests.factories import CompetitionFactory
 def mails(event):
     CompetitionFactory(event=event, name="Second", slug="second")  # the event page, not a redirect
     for key in ("a", "b", "c"):
-        outbox.enqueue(key=key, to=f"{key}@example.org", subject=f"Mail {key}", body="", event=event)
+        to = f"{key}@example.org"
+        outbox.enqueue(key=key, to=to, subject=f"Mail {key}", body="", event=event)
     OutboxMessage.objects.filter(key="a").update(
         status=OutboxStatus.FAILED, attempts=8, last_error="SMTPRecipientsRefused: no such user"
     )
