@@ -22,6 +22,7 @@ from shuffleboard.format import (
     TIES_SHARE,
     SjoelenSettings,
 )
+from shuffleboard.validation import RULE_MESSAGES, rule_message
 
 DEFAULTS = SjoelenSettings()
 RANKING_CHOICES = [(RANK_BY_TOTAL, _("Total")), (RANK_BY_AVERAGE, _("Average per game played"))]
@@ -112,10 +113,7 @@ class SjoelenSettingsForm(SettingsForm):
 GATE_LABEL = _("%(value)s-point gate")
 SUB_TURN_GATE_LABEL = _("sub-turn %(number)s, %(value)s-point gate")
 COUNT_REQUIRED = _("Enter a count (0 if none).")
-SUB_TURNS_DIFFER = _(
-    "The sub-turns add up to %(sub_turns)s, but the totals typed are %(totals)s. "
-    "Clear the totals or correct them."
-)
+SUB_TURNS_DIFFER = RULE_MESSAGES["sub_turns_differ"]
 MAX_AFTER_CHOICES = [
     ("", _("not reached")),
     ("1", _("after sub-turn 1")),
@@ -274,9 +272,7 @@ class TurnForm(forms.Form):
                 bonus=self.bonus,
             )
         except rules.InvalidResult as exc:
-            if exc.code == "sub_turns_differ":
-                raise forms.ValidationError(SUB_TURNS_DIFFER % exc.params, code=exc.code) from exc
-            raise forms.ValidationError(str(exc), code=exc.code) from exc
+            raise forms.ValidationError(rule_message(exc), code=exc.code) from exc
         self.score = self.result.score
         return data
 
@@ -310,7 +306,7 @@ def preview(data: Mapping[str, Any], *, bonus: bool = False) -> dict[str, Any]:
             bonus=bonus,
         ).score
     except rules.InvalidResult as exc:
-        result["problem"] = str(exc)
+        result["problem"] = rule_message(exc)
     return result
 
 

@@ -20,6 +20,7 @@ from simple_history.models import HistoricalRecords
 from events.models import Entry
 from shuffleboard import rules
 from shuffleboard.format import SJOELEN
+from shuffleboard.validation import rule_message
 
 GATE_FIELDS = ("c1", "c2", "c3", "c4")  # gate-value order 1, 2, 3, 4
 BONUS_FIELDS = ("b1", "b2", "b3", "b4")
@@ -242,5 +243,7 @@ class Turn(models.Model):
             )
         except rules.InvalidResult as exc:
             field = FIELD_OF_CODE.get(exc.code, "c1")
-            raise ValidationError({field: ValidationError(str(exc), code=exc.code)}) from exc
+            raise ValidationError(
+                {field: ValidationError(rule_message(exc), code=exc.code)}
+            ) from exc
         self.max_after, self.score = result.max_after, result.score

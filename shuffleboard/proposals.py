@@ -47,6 +47,7 @@ from events.models import Competition, Entry, ResultProposal
 from events.services import proposals as shared
 from shuffleboard import rules, services
 from shuffleboard.models import Turn
+from shuffleboard.validation import rule_message
 
 SETTING = "results_from_players"
 DESK_TEMPLATE = "shuffleboard/_propose_desk.html"
@@ -255,7 +256,7 @@ class EditForm(forms.Form):
             try:
                 rules.check_game(counts)
             except rules.InvalidResult as exc:
-                raise forms.ValidationError(str(exc), code=exc.code) from exc
+                raise forms.ValidationError(rule_message(exc), code=exc.code) from exc
         return data
 
 

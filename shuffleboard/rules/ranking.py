@@ -33,7 +33,9 @@ def _checked_games(games: Mapping[T, Sequence[int]]) -> dict[T, list[int]]:
         items = as_list(scores)
         if items is None:
             raise InvalidResult(
-                GAMES_NOT_A_LIST.format(player=player, value=scores), code="games_not_a_list"
+                GAMES_NOT_A_LIST.format(player=player, value=scores),
+                code="games_not_a_list",
+                params={"player": player, "value": scores},
             )
         checked[player] = [checked_score(score) for score in items]
     return checked
@@ -44,7 +46,9 @@ def _depth(tiebreaks: Sequence[str]) -> int | None:
     chosen = tuple(tiebreaks) if as_list(tiebreaks) is not None else None
     if chosen is None or chosen != TIEBREAKS[: len(chosen)]:
         raise InvalidResult(
-            UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks), code="unknown_tiebreaks"
+            UNKNOWN_TIEBREAKS.format(allowed=TIEBREAKS, value=tiebreaks),
+            code="unknown_tiebreaks",
+            params={"allowed": TIEBREAKS, "value": tiebreaks},
         )
     return None if len(chosen) == len(TIEBREAKS) else len(chosen)
 
@@ -150,13 +154,19 @@ def board_rota(players: Sequence[T], boards: int, games: int) -> list[list[list[
     in the order of ``players``. In game g the i-th player uses board (i + g) mod ``boards``.
     """
     if not is_whole(boards) or boards < 1:
-        raise InvalidResult(BOARDS_NOT_VALID.format(value=boards), code="boards_not_valid")
+        raise InvalidResult(
+            BOARDS_NOT_VALID.format(value=boards), code="boards_not_valid", params={"value": boards}
+        )
     if not is_whole(games) or games < 0:
-        raise InvalidResult(GAMES_NOT_VALID.format(value=games), code="games_not_valid")
+        raise InvalidResult(
+            GAMES_NOT_VALID.format(value=games), code="games_not_valid", params={"value": games}
+        )
     seen: set[T] = set()
     for player in players:
         if player in seen:
-            raise InvalidResult(PLAYER_TWICE.format(player=player), code="player_twice")
+            raise InvalidResult(
+                PLAYER_TWICE.format(player=player), code="player_twice", params={"player": player}
+            )
         seen.add(player)
     board_count = int(boards)
     rota: list[list[list[T]]] = []
@@ -265,7 +275,9 @@ def class_of(average: Fraction | float | int | None, *, a: int, b: int) -> str:
     """A player's class by average per game: "A" from ``a``, "B" from ``b``, else "C"; a
     player with no average yet is in "C" (A-SJ-17)."""
     if not (is_whole(a) and is_whole(b)) or b >= a or b < 0:
-        raise InvalidResult(CLASS_LIMITS_NOT_VALID.format(a=a, b=b), code="class_limits")
+        raise InvalidResult(
+            CLASS_LIMITS_NOT_VALID.format(a=a, b=b), code="class_limits", params={"a": a, "b": b}
+        )
     if average is None:
         return CLASSES[-1]
     if average >= a:

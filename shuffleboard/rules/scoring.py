@@ -44,22 +44,32 @@ def validate_counts(counts: Sequence[int], *, discs: int = DISCS) -> tuple[int, 
         raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(GATE_VALUES):
         raise InvalidResult(
-            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
+            WRONG_NUMBER_OF_COUNTS.format(count=len(items)),
+            code="wrong_number_of_counts",
+            params={"count": len(items)},
         )
     for gate, value in zip(GATE_VALUES, items, strict=True):
         if not is_whole(value):
             raise InvalidResult(
-                COUNT_NOT_WHOLE.format(gate=gate, value=value), code="count_not_whole"
+                COUNT_NOT_WHOLE.format(gate=gate, value=value),
+                code="count_not_whole",
+                params={"gate": gate, "value": value},
             )
     checked = tuple(int(value) for value in items)
     for gate, value in zip(GATE_VALUES, checked, strict=True):
         if value < 0:
             raise InvalidResult(
-                COUNT_NEGATIVE.format(gate=gate, value=value), code="count_negative"
+                COUNT_NEGATIVE.format(gate=gate, value=value),
+                code="count_negative",
+                params={"gate": gate, "value": value},
             )
     total = sum(checked)
     if total > discs:
-        raise InvalidResult(TOO_MANY_DISCS.format(discs=discs, total=total), code="too_many_discs")
+        raise InvalidResult(
+            TOO_MANY_DISCS.format(discs=discs, total=total),
+            code="too_many_discs",
+            params={"discs": discs, "total": total},
+        )
     c1, c2, c3, c4 = checked
     return (c1, c2, c3, c4)
 
@@ -94,7 +104,9 @@ def counts_from_board_order(board_counts: Sequence[int]) -> tuple[int, int, int,
         raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
     if len(items) != len(BOARD_ORDER):
         raise InvalidResult(
-            WRONG_NUMBER_OF_COUNTS.format(count=len(items)), code="wrong_number_of_counts"
+            WRONG_NUMBER_OF_COUNTS.format(count=len(items)),
+            code="wrong_number_of_counts",
+            params={"count": len(items)},
         )
     by_value = dict(zip(BOARD_ORDER, items, strict=True))
     return validate_counts([by_value[value] for value in GATE_VALUES])
@@ -110,7 +122,9 @@ def bonus_discs(reached_max_after: int | None, *, bonus: bool = False) -> int:
         return 0
     if not is_whole(reached_max_after) or not 1 <= reached_max_after <= SUB_TURNS:
         raise InvalidResult(
-            SUB_TURN_NOT_VALID.format(value=reached_max_after), code="sub_turn_not_valid"
+            SUB_TURN_NOT_VALID.format(value=reached_max_after),
+            code="sub_turn_not_valid",
+            params={"value": reached_max_after},
         )
     return SUB_TURNS - int(reached_max_after) if bonus else 0
 
@@ -136,7 +150,9 @@ def turn_score_with_bonus(
     checked = validate_counts(counts)
     score = score_of_counts(checked)
     if reached_max_after is not None and score != MAX_SCORE:
-        raise InvalidResult(BONUS_NOT_EARNED.format(score=score), code="bonus_not_earned")
+        raise InvalidResult(
+            BONUS_NOT_EARNED.format(score=score), code="bonus_not_earned", params={"score": score}
+        )
     allowed = bonus_discs(reached_max_after, bonus=bonus)
     extra = validate_counts(bonus_counts)
     if not any(extra):
@@ -145,7 +161,9 @@ def turn_score_with_bonus(
         raise InvalidResult(BONUS_OFF, code="bonus_off")
     if sum(extra) > allowed:
         raise InvalidResult(
-            BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)), code="bonus_too_many"
+            BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)),
+            code="bonus_too_many",
+            params={"allowed": allowed, "count": sum(extra)},
         )
     return score_of_counts([c + e for c, e in zip(checked, extra, strict=True)])
 
@@ -164,6 +182,8 @@ def validate_score(score: int, *, bonus: bool = False) -> int:
     maximum = max_score(bonus=bonus)
     if checked > maximum:
         raise InvalidResult(
-            SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked), code="score_out_of_range"
+            SCORE_OUT_OF_RANGE.format(maximum=maximum, value=checked),
+            code="score_out_of_range",
+            params={"maximum": maximum, "value": checked},
         )
     return checked

@@ -30,7 +30,9 @@ def checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, int
         raise InvalidResult(NO_SUB_TURNS, code="no_sub_turns")
     if len(items) > SUB_TURNS:
         raise InvalidResult(
-            TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)), code="too_many_sub_turns"
+            TOO_MANY_SUB_TURNS.format(most=SUB_TURNS, count=len(items)),
+            code="too_many_sub_turns",
+            params={"most": SUB_TURNS, "count": len(items)},
         )
     checked: list[tuple[int, int, int, int]] = []
     in_gates = 0
@@ -40,19 +42,23 @@ def checked_rows(rows: Sequence[Sequence[int]]) -> list[tuple[int, int, int, int
             counts = validate_counts(row)
         except InvalidResult as error:
             raise InvalidResult(
-                SUB_TURN_PROBLEM.format(number=number, problem=error), code=error.code
+                SUB_TURN_PROBLEM.format(number=number, problem=error),
+                code=error.code,
+                params={**error.params, "sub_turn": number},
             ) from None
         landed = sum(counts)
         if landed and all_in_after is not None:
             raise InvalidResult(
                 SUB_TURN_AFTER_ALL_IN.format(discs=DISCS, done=all_in_after, number=number),
                 code="sub_turn_after_all_in",
+                params={"discs": DISCS, "done": all_in_after, "number": number},
             )
         left = DISCS - in_gates
         if landed > left:
             raise InvalidResult(
                 SUB_TURN_MORE_THAN_LEFT.format(number=number, landed=landed, left=left),
                 code="sub_turn_more_than_left",
+                params={"number": number, "landed": landed, "left": left},
             )
         in_gates += landed
         if in_gates == DISCS and all_in_after is None:

@@ -90,9 +90,13 @@ def checked_score(value: object) -> int:
     if type(value) is int:  # the common case first, without the ABC check
         score = value
     elif not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise InvalidResult(SCORE_NOT_WHOLE.format(value=value), code="score_not_whole")
+        raise InvalidResult(
+            SCORE_NOT_WHOLE.format(value=value), code="score_not_whole", params={"value": value}
+        )
     else:
         score = int(value)
     if score < 0:
-        raise InvalidResult(SCORE_NEGATIVE.format(value=score), code="score_negative")
+        raise InvalidResult(
+            SCORE_NEGATIVE.format(value=score), code="score_negative", params={"value": score}
+        )
     return score

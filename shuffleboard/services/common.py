@@ -14,6 +14,7 @@ from events.versions import versions_bump
 from shuffleboard import rules
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
+from shuffleboard.validation import rule_message
 
 NOT_SJOELEN = _("%(competition)s is not a sjoelen competition.")
 COMPETITION_FINISHED = _("%(competition)s is finished; its scores cannot change.")
@@ -70,7 +71,7 @@ def validated(
             bonus=competition.options.bonus_disc,
         )
     except rules.InvalidResult as exc:
-        raise Invalid(str(exc), code=exc.code) from exc
+        raise Invalid(rule_message(exc), code=exc.code) from exc
 
 
 def turn_apply(turn: Turn, result: rules.CheckedGame) -> None:
