@@ -21,6 +21,7 @@ routes = [
     # the organiser's desk
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),
+    path("desk/sw.js", views.service_worker, name="desk_service_worker"),
     path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
     path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),

@@ -26,6 +26,7 @@ from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
+PUBLIC = "public"  # no data, for everyone: the desk's service worker script
 
 ACCESS: dict[str, str] = {
     # events: the shared desk
@@ -49,6 +50,8 @@ ACCESS: dict[str, str] = {
     "events:check_in_typed": MANAGE,
     "events:competition_export": MANAGE,  # exports: organisers only
     "events:event_export": MANAGE,
+    "events:outbox_retry": MANAGE,
+    "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
     "events:correction_undo": SCOREKEEPER,
@@ -106,6 +109,7 @@ ACCESS: dict[str, str] = {
 
 ROLES = ("anonymous", "scorekeeper", "organiser", "owner", "other_organiser", "staff", "superuser")
 ALLOWED = {
+    PUBLIC: set(ROLES),
     SIGNED_IN: set(ROLES) - {"anonymous"},
     SCOREKEEPER: {"scorekeeper", "organiser", "owner", "superuser"},
     MANAGE: {"organiser", "owner", "superuser"},

@@ -66,7 +66,8 @@ SAME_AS_ENGLISH = {
     | {"status", "token"},
     "et": {"number"},
     "nl": {"bonus", "club", "deadline", "e-mail", "format", "podium", "rating", "ratings"}
-    | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"},
+    | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"}
+    | {"e-mails"},
 }
 # Messages with this many letters or fewer (placeholders left out) may stay as they are: "K", "G".
 FEW_LETTERS = 3

@@ -100,6 +100,7 @@ def _entry_context(
         error=error,
         recent=board_rota.recent(board),
         picker=board_rota.picker,
+        rota_data=_rota_data(board_rota, board),
         # A second submit was refused (the game is in already): where to go from here.
         refused_turn=refused if current is not None else None,
         next_player=next((p for p in queue if current is None or p != current), None)
@@ -107,6 +108,24 @@ def _entry_context(
         else None,
         **_preview_context(competition, form),
     )
+
+
+def _rota_data(board_rota: Any, board: int | None) -> dict[str, Any]:
+    """What static/shuffleboard/offline-rota.js needs to pick the next player offline as the
+    server does: every active player's rota position, board per game and games entered."""
+    return {
+        "board": board,
+        "players": [
+            {
+                "entry": p.entry.pk,
+                "name": p.entry.player.name,
+                "position": p.position,
+                "boards": list(p.boards),
+                "entered": sorted(p.turns),
+            }
+            for p in board_rota.active
+        ],
+    }
 
 
 ENTRY_PAGE = "shuffleboard/entry.html"

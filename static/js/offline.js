@@ -12,7 +12,7 @@
   var STORE = "queue";
   var forms = document.querySelectorAll("form[data-offline-queue]");
   var main = document.querySelector("main");
-  var box, dbp, busy = false, waiting = 0, last = new WeakMap();
+  var box, dbp, busy = false, waiting = 0, loggedOut = false, last = new WeakMap();
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -30,6 +30,24 @@
   window.addEventListener("offline", offline);
   window.addEventListener("online", offline);
   offline();
+
+  // Desk pages come back offline from a service worker (templates/events/desk_sw.js). Browsers
+  // allow one on HTTPS or on this computer only: a second desk at http://192.168… is told so.
+  var onDesk = location.pathname.indexOf("/desk/") === 0;
+  if (onDesk && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/desk/sw.js", { scope: "/desk/" }).catch(function () {});
+  } else if (onDesk && forms.length && main && !window.isSecureContext) {
+    var note = el("p", "muted small", gettext("At this address the page cannot be reloaded without a network: results typed offline are still kept, but keep this page open. Open the desk on HTTPS or on the computer running the server to reload offline too."));
+    note.setAttribute("data-offline-insecure", "");
+    main.append(note);
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[action$='/accounts/logout/']")) return;
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage("logout");
+    }
+  }, true);
   if (!forms.length || !window.indexedDB) return;
 
   function db() {
@@ -74,6 +92,11 @@
     }
     field.value = newKey();
     var label = form.getAttribute("data-offline-label") || document.title;
+    var step = form.getAttribute("data-offline-step");
+    var stepped = step && form.elements[step];
+    if (stepped && stepped.value && stepped.labels && stepped.labels.length) {
+      label += " · " + stepped.labels[0].textContent.replace(/[:\s]+$/, "") + " " + stepped.value;
+    }
     if (submitter && submitter.value) label += " · " + submitter.textContent.trim();
     return {
       key: field.value,
@@ -90,8 +113,11 @@
       var step = form.getAttribute("data-offline-step");
       var input = step && form.elements[step];
       var value = input ? Number(input.value) : NaN;
-      form.reset(); // ready for the next result; a stepped field (a game number) moves on
-      if (input && value) input.value = value + 1;
+      form.reset(); // ready for the next result
+      // A page that knows what comes next says so (static/shuffleboard/offline-rota.js: the
+      // board's next player, as online); otherwise a stepped field (a game number) moves on.
+      var next = new CustomEvent("offline:queued", { bubbles: true, cancelable: true, detail: item });
+      if (form.dispatchEvent(next) && input && value) input.value = value + 1;
       render();
       flush();
     });
@@ -129,6 +155,14 @@
     return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
+  // The page's current CSRF token (the cookie, else a form's field).
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  }
+
   // Oldest first; stops at the first one that cannot be sent (no network, a server error).
   function flush() {
     if (busy || !navigator.onLine) return;
@@ -136,13 +170,23 @@
     function next(items) {
       var item = items.filter(function (i) { return !i.status; })[0];
       if (!item) return;
+      var body = new URLSearchParams(item.body);
+      var token = csrfToken();
+      if (token) body.set("csrfmiddlewaretoken", token); // a login since changed the token
       return fetch(item.url, {
         method: "POST",
-        body: new URLSearchParams(item.body),
+        body: body,
         credentials: "same-origin",
         headers: { "X-Offline-Queue": "1" },
       }).then(function (r) {
         if (r.status >= 500) return;
+        if (r.redirected && new URL(r.url).pathname.indexOf("/accounts/login") === 0) {
+          // The session ended (or the desk logged out): nothing was saved. Kept, in order,
+          // and sent once someone logs in again on this browser.
+          loggedOut = true;
+          return;
+        }
+        loggedOut = false;
         if (r.ok) return drop(item.n).then(all).then(next);
         return r.text().then(function (html) {
           item.status = r.status;
@@ -171,6 +215,12 @@
         var n = sending.length;
         box.append(el("h2", "", interpolateN(ngettext("Waiting to send (%s)", "Waiting to send (%s)", n), n)));
         if (!navigator.onLine) box.append(el("p", "muted small", gettext("You are offline: results are kept in this browser and sent when the connection returns.")));
+        if (loggedOut) {
+          var login = el("p", "msg warning", gettext("Your session has ended: log in again on this browser and these results are sent."));
+          login.setAttribute("role", "alert");
+          login.setAttribute("data-offline-login", "");
+          box.append(login);
+        }
         var ol = el("ol", "queue");
         sending.forEach(function (i) { ol.append(el("li", "", i.label)); });
         box.append(ol);

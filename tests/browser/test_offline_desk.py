@@ -143,3 +143,120 @@ def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(desk_pa
     expect(conflict).to_be_visible()
     conflict.get_by_role("button", name="Dismiss").click()
     expect(queue).to_be_hidden()
+
+
+def until(page, condition: str, seconds: int = 20) -> bool:
+    """Wait in the page until ``condition`` (an expression, ``await`` allowed) holds: checked
+    every 50 ms, at most ``seconds``. (Playwright's wait_for_function evaluates a string, which
+    the app's Content-Security-Policy forbids.)"""
+    return bool(
+        page.evaluate(
+            "async ([limit]) => { const end = Date.now() + limit;"
+            f" while (Date.now() < end) {{ if ({condition}) return true;"
+            " await new Promise(r => setTimeout(r, 50)); } return false; }",
+            [seconds * 1000],
+        )
+    )
+
+
+def _board_of_four(live_server, desk_page):
+    """Four checked-in players at one board, two games each; the desk's score entry open."""
+    organiser = UserFactory(username="desk")
+    event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])
+    competition = SjoelenFactory(
+        event=event,
+        name="Sjoelen",
+        slug="sjoelen",
+        settings={"games": 2, "boards": 1, "bonus_disc": False},
+    )
+    entries = [
+        EntryFactory(
+            competition=competition, player=PlayerFactory(name=name), checked_in_at=timezone.now()
+        )
+        for name in ("Anna", "Bert", "Cees", "Dirk")
+    ]
+    phone = desk_page("desk")
+    phone.goto(f"{live_server.url}/desk/tallinn/sjoelen/sjoelen/?board=1")
+    expect(phone.locator("#current-player")).to_be_visible()
+    return entries, phone
+
+
+def test_save_and_next_offline_goes_to_the_boards_next_player_as_online(desk_page, live_server):
+    """Issue 28: offline, "Save and next" kept the player and raised the game number, booking a
+    board's four players as one player's games. Now the next player comes as online."""
+    entries, phone = _board_of_four(live_server, desk_page)
+    heading, number = phone.locator("#current-player"), phone.locator("#id_number")
+    online_order = phone.locator("ol.queue li").evaluate_all(
+        "items => items.map(li => li.querySelector('a').textContent.trim())"
+    )
+    phone.context.set_offline(True)
+    typed = []
+    for step in range(6):  # four first games, then two second games
+        name = heading.inner_text()
+        game = int(number.input_value())
+        typed.append((name, game))
+        _enter(phone, GAMES[step % 3])
+        expect(phone.locator("#offline-queue h2")).to_have_text(f"Waiting to send ({step + 1})")
+        expect(heading).not_to_have_text(name)  # the next player, not the same one again
+    assert typed == [(n, 1) for n in online_order] + [(n, 2) for n in online_order[:2]]
+    screenshot(phone, "offline-desk-next-player")
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline-queue")).to_be_hidden()
+    by_name = {e.player.name: e for e in entries}
+    for name, game in typed:
+        assert Turn.objects.filter(entry=by_name[name], number=game).exists(), (name, game)
+    assert Turn.objects.count() == 6
+
+
+def test_the_score_entry_page_reloads_offline_and_logging_out_forgets_it(desk_page, live_server):
+    entry, phone = _sjoelen(live_server, desk_page)
+    # The page registers the service worker; from the next load on it is in charge and keeps a
+    # copy of each desk page it serves.
+    assert until(phone, "(await navigator.serviceWorker.ready).active.state === 'activated'")
+    phone.reload()
+    assert until(phone, "!!navigator.serviceWorker.controller")
+    expect(phone.locator("#current-player")).to_have_text("Õie Sööt")
+    entry.player.name = "Renamed Meanwhile"
+    entry.player.save()
+
+    phone.context.set_offline(True)
+    phone.reload()  # from the worker's copy: the name as it was, the form ready
+    expect(phone.locator("#current-player")).to_have_text("Õie Sööt")
+    _enter(phone, GAMES[0])
+    expect(phone.locator("#offline-queue h2")).to_have_text("Waiting to send (1)")
+    screenshot(phone, "offline-desk-reloaded")
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline-queue")).to_be_hidden()
+    assert _arrived(entry) == [(1, SCORES[0])]
+
+    assert until(phone, "await caches.has('desk-pages-v1')")
+    phone.click("form[action$='/accounts/logout/'] button")
+    expect(phone.locator("a[href$='/accounts/login/']").first).to_be_visible()
+    assert until(phone, "!(await caches.has('desk-pages-v1'))")
+    assert not phone.evaluate("async () => await caches.has('desk-pages-v1')")
+
+
+def test_a_result_queued_when_the_session_ended_is_kept_and_sent_after_login(
+    desk_page, live_server
+):
+    from django.contrib.sessions.models import Session
+
+    entry, phone = _sjoelen(live_server, desk_page)
+    phone.context.set_offline(True)
+    _enter(phone, GAMES[0])
+    queue = phone.locator("#offline-queue")
+    expect(queue.locator("h2")).to_have_text("Waiting to send (1)")
+    Session.objects.all().delete()  # the session ends while the desk is offline
+
+    phone.context.set_offline(False)
+    expect(queue.locator("[data-offline-login]")).to_be_visible()
+    expect(queue.locator("li")).to_have_count(1)  # kept, not dropped
+    assert _arrived(entry) == []
+
+    phone.goto(f"{live_server.url}/accounts/login/?next=/desk/tallinn/sjoelen/sjoelen/")
+    phone.fill("input[name=username]", "desk")
+    phone.fill("input[name=password]", "pw-for-tests-only")
+    phone.click("button[type=submit]")
+    expect(phone.locator("#offline-queue")).to_be_hidden(timeout=30_000)
+    assert _arrived(entry) == [(1, SCORES[0])]

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _, ngettext
@@ -119,6 +120,20 @@ def _event_desk(
         "outbox": outbox_summary(event),
     }
     return render(request, "events/event_desk.html", context, status=status)
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The desk's service worker (templates/events/desk_sw.js), at /desk/sw.js so that its
+    scope can be /desk/. Public: it holds no data, only how desk pages are kept offline."""
+    response = render(
+        request,
+        "events/desk_sw.js",
+        {"logout_url": reverse("logout"), "static_url": static("")},
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"  # a new version is picked up at the next visit
+    return response
 
 
 @require_POST
