@@ -3,6 +3,7 @@ as sheets for the CSV and XLSX downloads."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _, gettext_lazy
@@ -12,7 +13,7 @@ from blokus.selectors.qualification import final_view, qualification_rows
 from blokus.selectors.tables import seats_query
 from events.exchange.document import Remap, Table, id_list
 from events.exchange.sheets import Column, Sheet, sheet_of
-from events.models import Competition
+from events.models import Competition, Entry
 
 ENTRIES, GAMES, SESSIONS, SEATS = "events.entry", "events.game", "events.session", "events.seat"
 
@@ -40,7 +41,8 @@ def correction_payload(payload: dict[str, Any], remap: Remap) -> dict[str, Any]:
 
 
 def standings(competition: Competition) -> Sheet:
-    """The qualification, best first, with the final's places once it is played (5 queries)."""
+    """The qualification, best first, with the final's places once it is played, then the
+    players not seated yet, without a place (6 queries)."""
     rows = qualification_rows(competition)
     final = final_view(competition, rows)
     final_places = {seat.entry.pk: place for place, seat in final.placed} if final else {}
@@ -55,7 +57,25 @@ def standings(competition: Competition) -> Sheet:
         Column(_("Finalist"), lambda row: row.finalist),
         Column(_("Final place"), lambda row: final_places.get(row.entry.pk)),
     ]
-    return sheet_of(_("Standings"), columns, rows)
+    ranked = {row.entry.pk for row in rows}
+    # Everyone else the competition's page lists (registered, not yet seated in a qualifying
+    # session): after the ranked players, without a place, so the download holds them all.
+    waiting = [
+        SimpleNamespace(
+            place=None,
+            entry=entry,
+            session_number=None,
+            points=None,
+            total=None,
+            games=0,
+            finalist=False,
+        )
+        for entry in Entry.objects.filter(competition=competition, withdrawn_at=None)
+        .exclude(pk__in=ranked)
+        .select_related("player")
+        .order_by("number", "pk")
+    ]
+    return sheet_of(_("Standings"), columns, [*rows, *waiting])
 
 
 def _hand(seat: Any, name: str) -> Any:

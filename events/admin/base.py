@@ -198,7 +198,10 @@ class ProtectResultsMixin:
         )
         held = results_held(self.games_of([obj.pk for obj in objs]))
         if held:
+            # The results are the reason, whatever else is missing: Django's page shows a
+            # missing permission instead of the protected rows, which would hide them.
             protected = [*protected, *held]
+            perms_needed = set()
         return deleted, model_count, perms_needed, protected
 
 

@@ -117,6 +117,8 @@ class RoundRobinAdmin(TouchingAdmin):
     def get_deleted_objects(self, objs, request):
         deleted, model_count, perms_needed, protected = super().get_deleted_objects(objs, request)
         reasons = [reason for obj in objs if (reason := self.held(obj))]
+        if reasons:  # the reason shown, not a missing permission (Django shows that first)
+            perms_needed = set()
         return deleted, model_count, perms_needed, [*protected, *reasons]
 
 

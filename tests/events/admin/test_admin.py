@@ -288,6 +288,25 @@ def test_deleting_what_holds_results_is_refused(admin_client, model_name):
     assert Seat.objects.filter(pk=seat.pk, score=-5).exists()
 
 
+def test_an_event_with_results_is_refused_naming_the_results_not_a_permission(client, db):
+    """Issue 28: a staff organiser allowed to delete events, not each related table, was told
+    about permissions; the results are the reason and are named."""
+    from django.contrib.auth.models import Permission
+
+    from tests.factories import UserFactory
+
+    seat = SeatFactory(score=-5)
+    event = seat.game.round.session.competition.event
+    staff = UserFactory(username="staff-organiser", is_staff=True)
+    staff.user_permissions.add(
+        *Permission.objects.filter(codename__in=["delete_event", "view_event", "change_event"])
+    )
+    client.force_login(staff)
+    page = client.get(reverse("admin:events_event_delete", args=[event.pk])).content.decode()
+    assert "1 score entered" in page
+    assert "permission to delete" not in page
+
+
 @pytest.mark.parametrize("model_name", ["session", "round", "game"])
 def test_what_holds_no_results_can_be_deleted(admin_client, model_name):
     seat = SeatFactory(score=None, points=None)

@@ -72,6 +72,22 @@ def test_every_format_downloads_standings_and_results_as_csv_and_xlsx(demo, clie
                 assert numbers, "numbers are numeric cells, not text"
 
 
+def test_the_blokus_standings_download_holds_every_player_the_page_lists(demo, client):
+    """Issue 28: the demo's 24 players, 12 seated so far: the 12 not seated yet follow the
+    ranking without a place (they were missing)."""
+    organiser, competitions = demo
+    client.force_login(organiser)
+    competition = next(c for c in competitions if c.format == "blokus")
+    listed = competition.entries.filter(withdrawn_at=None).count()
+    response = client.get(export_url(competition, "standings", "csv"))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))[1:]
+    assert len(rows) == listed == 24
+    names = {row[1] for row in rows}
+    assert names == set(competition.entries.values_list("player__name", flat=True))
+    ranked = [row for row in rows if row[0]]
+    assert 0 < len(ranked) < len(rows) and rows[: len(ranked)] == ranked  # ranked first
+
+
 def test_half_points_are_machine_numbers_in_csv_and_numbers_in_xlsx(db):
     sheet = sheets.Sheet(title="T", header=["a", "b", "c", "d"])
     sheet.rows.append([Decimal("1.50"), Decimal("2.00"), True, None])
