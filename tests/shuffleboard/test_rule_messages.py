@@ -59,7 +59,7 @@ def test_a_sub_turns_problem_names_the_sub_turn_in_the_language():
         rules.check_game([0, 0, 0, 0], sub_turns=[[1, 1, 1, 1], [-1, 0, 0, 0]])
     with translation.override("sv"):
         assert rule_message(refused.value) == (
-            "Kastomgång 2: Antalet i 1-poängsporten kan inte vara negativt (-1)."
+            "Kastomgång 2: Antalet i 1-poängsfacket kan inte vara negativt (-1)."
         )
 
 
