@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from blokus import rules, services
 from blokus.selectors import SeatRow, signed_text
 from blokus.services import HandInput
+from blokus.services.results import game_words
+from events.common.words import Words
 from events.errors import Conflict, Forbidden, Invalid, NotFound, Refused, refuse
 from events.formats import ProposalTarget, TrailLine
 from events.models import Competition, Entry, Game, ResultProposal, Session
@@ -123,7 +125,7 @@ def apply(
     services.game_result_record(game=game, revision=game.revision, hands=hands_of(payload), by=by)
     return TrailLine(
         entry=proposal.entry,
-        item=str(shared.TRAIL_ITEM % {"game": game_label(game)}),
+        item=Words(shared.TRAIL_ITEM, game=game_words(game)),
         after=result_text(game, payload),
     )
 

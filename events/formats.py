@@ -75,8 +75,8 @@ class TrailLine:
     """What an applied result adds to the correction trail."""
 
     entry: Any
-    item: str
-    after: str
+    item: Any  # str, or events.common.words.Words (shown in the reader's language)
+    after: Any
 
 
 class ProposalsModule(Protocol):

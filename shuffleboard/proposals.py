@@ -41,6 +41,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from events.common.words import Words
 from events.errors import Conflict, Forbidden, Invalid, Refused, refuse
 from events.formats import ProposalTarget, TrailLine
 from events.models import Competition, Entry, ResultProposal
@@ -212,7 +213,7 @@ def apply(
         entered_by=by if by is not None and by.is_authenticated else None,
     )
     return TrailLine(
-        entry=owner, item=str(TRAIL_ITEM % {"number": payload["number"]}), after=str(turn.score)
+        entry=owner, item=Words(TRAIL_ITEM, number=payload["number"]), after=str(turn.score)
     )
 
 

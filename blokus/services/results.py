@@ -9,7 +9,7 @@ from fractions import Fraction
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, gettext_noop
 
 from blokus import rules, selectors
 from blokus.models import Hand
@@ -21,6 +21,7 @@ from blokus.services.common import (
 )
 from blokus.services.final import final_after_result, final_replays_to_drop
 from blokus.validation import hand_message
+from events.common.words import Words
 from events.errors import Gone, Invalid, Stale, refuse
 from events.models import Correction, Game, Seat, Session
 from events.seat_checks import seat_writes
@@ -142,17 +143,31 @@ def game_result_impact(*, game: Game, hands: Sequence[HandInput]) -> selectors.C
     return selectors.correction_impact(game, new, is_correction=_has_result(game))
 
 
-def _item(game: Game) -> str:
+def game_words(game: Game) -> Words:
+    """The game in the trail, in the reader's language (events.common.words)."""
     session = game.round.session
+    table = Words(gettext_noop("Table %(number)s"), number=game.number)
     if session.kind == Session.Kind.FINAL:
-        return str(CORRECTED_FINAL_ITEM % {"table": game})
-    return str(CORRECTED_ITEM % {"session": session, "round": game.round.number, "table": game})
+        return Words(CORRECTED_FINAL_ITEM, table=table)
+    return Words(
+        CORRECTED_ITEM, session=session_words(session), round=game.round.number, table=table
+    )
 
 
-def _score_text(score: int | None, points: Fraction | None) -> str:
-    return str(
-        SCORE_AND_POINTS
-        % {"score": selectors.signed_text(score), "points": selectors.qp_text(points)}
+def session_words(session: Session) -> Words | str:
+    """A session as ``str(session)`` names it: its own name, else its kind and number."""
+    if session.name:
+        return session.name
+    return Words(
+        gettext_noop("%(kind)s %(number)s"),
+        kind=Session.Kind(session.kind).label,
+        number=session.number,
+    )
+
+
+def _score_text(score: int | None, points: Fraction | None) -> Words:
+    return Words(
+        SCORE_AND_POINTS, score=selectors.signed_text(score), points=selectors.qp_text(points)
     )
 
 
@@ -244,7 +259,7 @@ def _record_corrections(
         "revision": game.revision,
         "hands": [[seat_id, *hand] for seat_id, hand in sorted(before_hands.items())],
     }
-    item = _item(game)
+    item = game_words(game)
     reverted = False
     for change in impact.changes:
         takes_revert = reverts is not None and change.entry.pk == reverts.entry_id

@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from events.common.words import render
+
 if TYPE_CHECKING:
     pass
 from events.models.events import Competition, Entry
@@ -56,6 +58,9 @@ class Correction(models.Model):
         verbose_name=_("corrected by"),
     )
     payload = models.JSONField(_("undo data"), default=dict, blank=True)
+    # The texts above as message ids and values (events.common.words), shown in the reader's
+    # language; a field without a recipe (rows written before, free text) shows its text.
+    words = models.JSONField(_("words"), default=dict, blank=True)
     reverts = models.OneToOneField(
         "self",
         on_delete=models.SET_NULL,
@@ -65,6 +70,28 @@ class Correction(models.Model):
         verbose_name=_("undoes"),
     )
     created_at = models.DateTimeField(_("corrected at"), auto_now_add=True)
+
+    def shown(self, field: str) -> str:
+        recipes = self.words if isinstance(self.words, dict) else {}
+        if field in recipes:
+            return render(recipes[field])
+        return str(getattr(self, field))
+
+    @property
+    def item_shown(self) -> str:
+        return self.shown("item")
+
+    @property
+    def before_shown(self) -> str:
+        return self.shown("before")
+
+    @property
+    def after_shown(self) -> str:
+        return self.shown("after")
+
+    @property
+    def note_shown(self) -> str:
+        return self.shown("note")
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError  # noqa: F401 (callers catch 
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
+from events.common.words import Words
 from events.errors import Conflict, Refused, refuse
 from events.models import (
     Competition,
@@ -25,27 +26,30 @@ CORRECTION_NO_UNDO = gettext_lazy("Corrections of this kind cannot be undone fro
 def correction_record(
     *,
     competition: Competition,
-    item: str,
-    before: str,
-    after: str,
+    item: str | Words,
+    before: str | Words,
+    after: str | Words,
     source: str,
     by: User | None = None,
     entry: Entry | None = None,
-    note: str = "",
+    note: str | Words = "",
     payload: dict[str, Any] | None = None,
     reverts: Correction | None = None,
 ) -> Correction | None:
     """Write a correction to the trail, inside the caller's transaction (the caller bumps the
-    version). Nothing is written when nothing changed."""
-    if before == after and reverts is None:
+    version). Nothing is written when nothing changed. A text given as ``Words`` keeps its
+    recipe too, so that each reader sees it in their language (``Correction.shown``)."""
+    texts = {"item": item, "before": before, "after": after, "note": note}
+    if str(before) == str(after) and reverts is None:
         return None
     return Correction.objects.create(
         competition=competition,
         entry=entry,
-        item=item[:120],
-        before=before[:120],
-        after=after[:120],
-        note=note[:300],
+        item=str(item)[:120],
+        before=str(before)[:120],
+        after=str(after)[:120],
+        note=str(note)[:300],
+        words={name: text.recipe for name, text in texts.items() if isinstance(text, Words)},
         source=source,
         corrected_by=by if by is not None and by.is_authenticated else None,
         payload=payload or {},

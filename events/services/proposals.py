@@ -44,6 +44,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from events.common.words import Words
 from events.errors import Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
 from events.formats import ProposalsModule, ProposalTarget
 from events.models import (
@@ -190,7 +191,7 @@ def _apply(
     payload: Mapping[str, Any],
     *,
     by: User | None,
-    note: str,
+    note: Words,
 ) -> None:
     """Save the result through the format's own service, and one line in the trail."""
     line = module.apply(target, proposal, payload, by=by)
@@ -308,9 +309,7 @@ def _confirm(
         raise refuse(module.OWN_PROPOSAL, error_class=Refused, code="own_proposal")
     proposal.confirmed_by = entry
     proposal_save(proposal, "confirmed_by")
-    note = str(
-        TRAIL_CONFIRMED % {"proposer": proposal.entry.player.name, "confirmer": entry.player.name}
-    )
+    note = Words(TRAIL_CONFIRMED, proposer=proposal.entry.player.name, confirmer=entry.player.name)
     try:
         with transaction.atomic():
             _apply(module, target, proposal, proposal.payload, by=None, note=note)
@@ -319,7 +318,7 @@ def _confirm(
         proposal.note = exc.text[:200]
         proposal_save(proposal, "status", "note")
     else:
-        proposal_close(proposal, Status.ACCEPTED, None, note)
+        proposal_close(proposal, Status.ACCEPTED, None, str(note))
     competition_touch(target.competition)
     return proposal
 
@@ -377,7 +376,7 @@ def proposal_accept(
     )
     edited = result != proposal.payload
     template = TRAIL_EDITED if edited else TRAIL_ACCEPTED
-    note = str(template % {"proposer": proposal.entry.player.name})
+    note = Words(template, proposer=proposal.entry.player.name)
     _apply(module, target, proposal, result, by=by, note=note)
     for other in _open_of(target):
         if other.pk != proposal.pk:

@@ -17,8 +17,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
+from events.common.words import Words
 from events.errors import Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Game, Seat, Session
 from events.services import correction_record
@@ -26,7 +27,7 @@ from roundrobin import rules
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.services.base import locked_competition, now_or, turns_stop
 from roundrobin.services.results import FollowUp, game_finish, results_follow_up
-from roundrobin.services.trail import game_item, result_words, trail_state
+from roundrobin.services.trail import game_item, game_item_words, result_words, trail_state
 
 UNPLAYED = "unplayed"
 CHOICES = ("1-0", "1/2-1/2", "0-1", UNPLAYED)
@@ -59,12 +60,12 @@ def both_moved(game: Game) -> bool:
 def _record(
     competition: Competition, game: Game, after: dict[str, Any] | None, reason: str, by: Any
 ) -> None:
-    words = result_words(after) if after else str(Ending.CANCELLED.label)
+    words = result_words(after) if after else Ending.CANCELLED.label
     correction_record(
         competition=competition,
-        item=game_item(game),
+        item=game_item_words(game),
         before=result_words(None),
-        after=_("%(result)s (adjudicated)") % {"result": words},
+        after=Words(gettext_noop("%(result)s (adjudicated)"), result=words),
         source=Correction.Source.DESK,
         by=by,
         note=reason,

@@ -12,8 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from events.common.words import Words
 from events.models import Competition, Correction, Game, Seat
 from events.services import correction_record
 from roundrobin.models import Ending, GameDetail
@@ -40,22 +41,30 @@ def trail_state(detail: GameDetail, seats: list[Seat]) -> dict[str, Any] | None:
     }
 
 
-def result_words(state: dict[str, Any] | None) -> str:
-    """ "1-0", "½-½", "0-1 (White lost on time)", "1-1" for seats that hold no result."""
+def result_words(state: dict[str, Any] | None) -> Words | str:
+    """ "1-0", "½-½", "0-1 (White lost on time)", "1-1" for seats that hold no result; the
+    words in the reader's language (events.common.words)."""
     if not state:
-        return str(_("no result"))
+        return Words(gettext_noop("no result"))
     first, second = (_fraction(value) for value in state["points"])
     words = RESULT_LABELS.get((first, second)) or (
         f"{points_label(first) or '?'}-{points_label(second) or '?'}"
     )
     ending = state.get("ending", "")
-    if ending and ending != Ending.PLAYED:
-        words = f"{words} ({Ending(ending).label})" if ending in Ending.values else words
+    if ending and ending != Ending.PLAYED and ending in Ending.values:
+        return Words(
+            gettext_noop("%(result)s (%(ending)s)"), result=words, ending=Ending(ending).label
+        )
     return words
 
 
 def game_item(game: Game) -> str:
-    """ "Table 2, Jansen – Bakker" (a tiebreak game: "Table 2, decider, Jansen – Bakker")."""
+    """ "Table 2, Jansen – Bakker" (a tiebreak game: "Table 2, tiebreak, Jansen – Bakker")."""
+    return str(game_item_words(game))
+
+
+def game_item_words(game: Game) -> Words:
+    """``game_item`` as words for the trail (shown in the reader's language)."""
     session = game.round.session
     names = list(
         Seat.objects.filter(game=game)
@@ -64,11 +73,14 @@ def game_item(game: Game) -> str:
     )
     players = " – ".join(names)
     if game.round.number > 1:
-        return _("Table %(table)s, tiebreak, %(players)s") % {
-            "table": session.number,
-            "players": players,
-        }
-    return _("Table %(table)s, %(players)s") % {"table": session.number, "players": players}
+        return Words(
+            gettext_noop("Table %(table)s, tiebreak, %(players)s"),
+            table=session.number,
+            players=players,
+        )
+    return Words(
+        gettext_noop("Table %(table)s, %(players)s"), table=session.number, players=players
+    )
 
 
 def game_item_of(game_id: int) -> str:
@@ -90,7 +102,7 @@ def trail_record(
     """One correction of ``game``'s result (nothing when the words did not change)."""
     return correction_record(
         competition=competition,
-        item=game_item(game),
+        item=game_item_words(game),
         before=result_words(before),
         after=result_words(after),
         source=source,

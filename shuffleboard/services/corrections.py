@@ -13,8 +13,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, gettext_noop
 
+from events.common.words import Words
 from events.errors import Invalid, Stale, refuse
 from events.models import Competition, Correction, Entry
 from events.services import competition_touch, correction_record
@@ -202,21 +203,22 @@ def _write(
         saved, revision = turn, turn.revision
     entry = Entry.objects.select_related("player").get(pk=entry_id)
     before_text, after_text = _texts(before, after)
-    note = ""
+    note: str | Words = ""
     if (
         before is not None
         and after is not None
         and (before["entry"] != after["entry"] or before["number"] != after["number"])
     ):
         was = Entry.objects.select_related("player").get(pk=before["entry"])
-        note = gettext("was game %(number)s of %(player)s") % {
-            "number": before["number"],
-            "player": was.player.name,
-        }
+        note = Words(
+            gettext_noop("was game %(number)s of %(player)s"),
+            number=before["number"],
+            player=was.player.name,
+        )
     correction_record(
         competition=competition,
         entry=entry,
-        item=gettext("Game %(number)s") % {"number": number},
+        item=Words(gettext_noop("Game %(number)s"), number=number),
         before=before_text,
         after=after_text,
         note=note,
