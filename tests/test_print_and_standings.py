@@ -98,7 +98,8 @@ def results_sheet_url(competition: Competition) -> str:
     return reverse("results_sheet", args=[competition.event.slug, competition.slug])
 
 
-RESULTS_SHEET_QUERIES = 7
+# Blokus's standings read the players not seated yet too (one query, whatever their number).
+RESULTS_SHEET_QUERIES = 8
 
 
 @pytest.mark.parametrize("key", [f.key for f in all_formats()])

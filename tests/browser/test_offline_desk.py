@@ -145,6 +145,16 @@ def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(desk_pa
     expect(queue).to_be_hidden()
 
 
+def server_has(page, condition, seconds: int = 30) -> bool:
+    """Wait until ``condition()`` (a database read) holds, checking every 100 ms while the page
+    runs, at most ``seconds``."""
+    for _ in range(seconds * 10):
+        if condition():
+            return True
+        page.wait_for_timeout(100)
+    return bool(condition())
+
+
 def until(page, condition: str, seconds: int = 20) -> bool:
     """Wait in the page until ``condition`` (an expression, ``await`` allowed) holds: checked
     every 50 ms, at most ``seconds``. (Playwright's wait_for_function evaluates a string, which
@@ -258,5 +268,8 @@ def test_a_result_queued_when_the_session_ended_is_kept_and_sent_after_login(
     phone.fill("input[name=username]", "desk")
     phone.fill("input[name=password]", "pw-for-tests-only")
     phone.click("button[type=submit]")
-    expect(phone.locator("#offline-queue")).to_be_hidden(timeout=30_000)
-    assert _arrived(entry) == [(1, SCORES[0])]
+    expect(phone.locator("#current-player")).to_be_visible()
+    # The reloaded page sends its queue: wait for the server to have it (the queue's box may
+    # not be drawn yet when the page is, so its being hidden proves nothing by itself).
+    assert server_has(phone, lambda: _arrived(entry) == [(1, SCORES[0])])
+    expect(phone.locator("#offline-queue")).to_be_hidden()

@@ -47,13 +47,15 @@ def demo(demo, frozen, db) -> tuple[User, list[Competition]]:
 
 def normalise(body: str, slug: str) -> str:
     """The page with what must differ after an import made neutral: the event's address,
-    ids in attributes (links, form values, element ids), CSRF tokens, QR codes."""
+    ids in attributes (links, form values, element ids) and in a page's JSON, CSRF tokens, QR
+    codes."""
     body = re.sub(r"<svg\b.*?</svg>", "<svg/>", body, flags=re.S)
     body = body.replace(slug, "SLUG")
     body = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "CSRF", body)
     body = re.sub(r'"x-csrftoken": "[^"]*"', "CSRF", body)
     body = re.sub(r"/p/[A-Za-z0-9_-]{32,64}/", "/p/TOKEN/", body)  # private links are new
     body = re.sub(r'(name="submission"[^>]*value=)"[^"]*"', r"\1ONCE", body)  # one-time tokens
+    body = re.sub(r'"entry": [0-9]+', '"entry": #', body)  # ids in a page's JSON (the rota)
     return ATTRIBUTE.sub(lambda m: f"{m[1]}={m[2]}{re.sub(r'[0-9]+', '#', m[3])}{m[2]}", body)
 
 
