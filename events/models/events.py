@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import zoneinfo
-from functools import cache
+from functools import cache, lru_cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -22,8 +23,31 @@ from events.models.people import Player
 
 
 @cache
-def time_zone_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+@lru_cache(maxsize=1)
+def _zones_to_choose() -> tuple[str, ...]:
+    """One zone per place, as the tz database lists them by country (its ``zone.tab``), and
+    UTC: without the ~150 old aliases ("US/Eastern", "Europe/Kiev", "Etc/GMT+1") the full list
+    has. Static data of the installed tzdata package, the same in every process."""
+    available = zoneinfo.available_timezones()
+    try:
+        text = resources.files("tzdata").joinpath("zoneinfo/zone.tab").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, OSError):  # no tzdata package: the system's full list
+        return tuple(sorted(available))
+    listed = {
+        line.split("\t")[2]
+        for line in text.splitlines()
+        if line and not line.startswith("#") and line.count("\t") >= 2
+    }
+    return tuple(sorted((listed & available) | ({"UTC"} & available)))
+
+
+def time_zone_choices(keep: str | None = None) -> list[tuple[str, str]]:
+    """The zones an organiser chooses from; ``keep`` (an event's stored zone, an old alias
+    perhaps) is listed too, so that editing the event never changes it unasked."""
+    names = list(_zones_to_choose())
+    if keep and keep not in names and keep in zoneinfo.available_timezones():
+        names = sorted([*names, keep])
+    return [(name, name) for name in names]
 
 
 def validate_time_zone(value: str) -> None:

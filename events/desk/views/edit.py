@@ -61,8 +61,9 @@ class EventEditForm(_EditForm):
     field_names = editing.EVENT_FIELDS
 
     def tune(self) -> None:
+        current = self.data.get("time_zone") if self.is_bound else self.initial.get("time_zone")
         self.fields["time_zone"] = forms.ChoiceField(
-            label=_("Time zone"), choices=time_zone_choices
+            label=_("Time zone"), choices=time_zone_choices(keep=current)
         )
         for name in ("starts_on", "ends_on"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
