@@ -19,8 +19,8 @@ forgotten whenever the event is saved), so a poll of a live page by such a visit
 costs no query either. Every answer varies on ``Accept-Language`` and ``Cookie``; the live
 pages key their cached bodies and ETags on the active language (``events.live.pages``).
 
-E-mails: :func:`mail_language` (the player's language, else the event's) and
-:func:`send_mail_in`, which marks the message with ``Content-Language``.
+E-mails: :func:`mail_language` (the player's language, else the event's); the outbox
+(``events.services.outbox``) marks each message with ``Content-Language``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import FieldError
-from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -239,13 +238,6 @@ def activate_event_language(request: HttpRequest, language: str | None) -> None:
 def mail_language(player: Player, event: Event) -> str:
     """The language of an e-mail to ``player`` about ``event``: theirs, else the event's."""
     return supported(player.language) or supported(event.language) or settings.LANGUAGE_CODE
-
-
-def send_mail_in(language: str, subject: str, body: str, to: str) -> None:
-    """Send one e-mail, marked as written in ``language`` (``Content-Language``); a failure
-    to send is not the sender's error (as ``send_mail(fail_silently=True)``)."""
-    message = EmailMessage(subject, body, None, [to], headers={"Content-Language": language})
-    message.send(fail_silently=True)
 
 
 @require_safe

@@ -282,7 +282,7 @@ OLD_STANDINGS = Template(
     "{% for row in standings.rows %}\n"
     '      <tr{% if row.withdrawn %} class="withdrawn"{% endif %} '
     'data-player="{{ row.entry_id }}">\n'
-    '        <td class="place">{% if row.shared %}={% endif %}{{ row.place }}</td>\n'
+    '        <td class="place">{{ row.place }}{% if row.shared %}={% endif %}</td>\n'
     '        <td><a href="{{ players_url }}{{ row.entry_id }}/">{{ row.name }}</a></td>\n'
     '        <td class="num">{{ row.games_played }}</td>\n'
     '        <td class="num"><strong>{{ row.total }}</strong></td>\n'

@@ -47,6 +47,10 @@ class PlayerChange:
     points_after: Fraction
     total_before: Fraction
     total_after: Fraction
+    # The session's total score (the standings' second key): named beside the points, since a
+    # correction can move a player past another on it alone.
+    score_total_before: int = 0
+    score_total_after: int = 0
 
     @property
     def name(self) -> str:
@@ -80,20 +84,30 @@ class CorrectionImpact:
         for change in self.changes:
             if change.total_before != change.total_after:
                 moves.append(
-                    _("%(player)s moves from %(before)s to %(after)s qualifying points")
+                    _(
+                        "%(player)s moves from %(before)s to %(after)s qualifying points, "
+                        "total score from %(total_before)s to %(total_after)s"
+                    )
                     % {
                         "player": change.name,
                         "before": qp_text(change.total_before),
                         "after": qp_text(change.total_after),
+                        "total_before": signed_text(change.score_total_before),
+                        "total_after": signed_text(change.score_total_after),
                     }
                 )
             else:
                 moves.append(
-                    _("%(player)s's score goes from %(before)s to %(after)s")
+                    _(
+                        "%(player)s's score goes from %(before)s to %(after)s, "
+                        "total score from %(total_before)s to %(total_after)s"
+                    )
                     % {
                         "player": change.name,
                         "before": signed_text(change.score_before),
                         "after": signed_text(change.score_after),
+                        "total_before": signed_text(change.score_total_before),
+                        "total_after": signed_text(change.score_total_after),
                     }
                 )
         parts.append("; ".join(moves) if moves else _("nobody's points change"))
@@ -118,13 +132,15 @@ def correction_impact(
         Seat.objects.filter(game=game).select_related("entry__player").order_by("position")
     )
     totals: dict[int, Fraction] = {}
+    score_totals: dict[int, int] = {}
     if session.kind == Session.Kind.QUALIFYING:
-        for entry_id, seat_points in Seat.objects.filter(
+        for entry_id, seat_points, seat_score in Seat.objects.filter(
             game__round__session_id=session.pk,
             game__status=Game.Status.FINISHED,
             entry_id__in=[s.entry_id for s in seats],
-        ).values_list("entry_id", "points"):
+        ).values_list("entry_id", "points", "score"):
             totals[entry_id] = totals.get(entry_id, Fraction(0)) + Fraction(seat_points or 0)
+            score_totals[entry_id] = score_totals.get(entry_id, 0) + (seat_score or 0)
     later = (
         Round.objects.filter(session_id=session.pk, number__gt=round_.number)
         .order_by("number")
@@ -152,6 +168,7 @@ def correction_impact(
         if old_score == score and before == points:
             continue
         total = totals.get(seat.entry_id, Fraction(0))
+        score_total = score_totals.get(seat.entry_id, 0)
         changes.append(
             PlayerChange(
                 entry=seat.entry,
@@ -161,6 +178,8 @@ def correction_impact(
                 points_after=points,
                 total_before=total,
                 total_after=total - (before or Fraction(0)) + points,
+                score_total_before=score_total,
+                score_total_after=score_total - (old_score or 0) + score,
             )
         )
     return CorrectionImpact(

@@ -3,18 +3,22 @@ version bumps, and the event/competition/session filters every format's admin us
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AutocompleteSelect
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import IntegrityError
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseRedirect
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from events.common.localising import zone_of
 from events.models import (
     Competition,
     Event,
@@ -106,13 +110,42 @@ class SafeAdminMixin(SafeWidgetsMixin):
             request, queryset, search_term
         )
 
+    def event_of(self, request, object_id) -> Event | None:
+        """The event an edited row belongs to (None for a new row, a player, a user): its
+        times are shown and typed in that event's zone, as on its desk and public pages."""
+        if object_id is None:
+            return None
+        try:
+            obj = self.get_object(request, unquote(object_id))  # type: ignore[attr-defined]
+        except (ValueError, TypeError, ValidationError, OverflowError):
+            return None
+        if obj is None:
+            return None
+        if isinstance(obj, Event):
+            return obj
+        finder = getattr(self, "competition_of", None)
+        try:
+            competition = finder(obj) if finder is not None else getattr(obj, "competition", None)
+        except (NotImplementedError, AttributeError, ObjectDoesNotExist):
+            competition = None
+        if isinstance(competition, Competition):
+            return competition.event
+        event = getattr(obj, "event", None)
+        return event if isinstance(event, Event) else None
+
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         if _has_nul(request):
             return HttpResponseBadRequest(str(NUL_REFUSED))
+        event = self.event_of(request, object_id)
         try:
-            return super().changeform_view(  # type: ignore[misc]
-                request, object_id, form_url, extra_context
-            )
+            zone = timezone.override(zone_of(event)) if event is not None else nullcontext()
+            with zone:
+                response = super().changeform_view(  # type: ignore[misc]
+                    request, object_id, form_url, extra_context
+                )
+                if event is not None and hasattr(response, "render"):
+                    response.render()  # a TemplateResponse renders later, out of the zone
+                return response
         except IntegrityError as exc:
             # A race or a combination the forms cannot see (two seats swapping positions):
             # the transaction is rolled back; say what happened in words and show the form again.

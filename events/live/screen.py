@@ -33,6 +33,16 @@ ROW_VH = 5  # one row of a list (.screen-row): over 1/30 of the height (3.3 vh)
 HEADING_VH = 6  # a list's heading row (.screen-heading)
 PAGE_VH = 100 - HEADER_VH - 3  # what a page may fill below the band (3 vh of margins)
 
+# Widths, in vw, as screen.css draws them: .screen-main's padding (2vw a side), the gap between
+# columns (3vw), a cell's padding (.6vw a side); a row's font (3.6vh) in vw on a 16:10 screen
+# (a 16:9 one has more room); a name's letters at 0.6 em each on average (measured in Chromium's
+# system-ui on Debian: 0.53-0.60 em for real names; a name is counted in letters, not drawn).
+MAIN_PADDING_VW = 4
+COLUMN_GAP_VW = 3
+CELL_PADDING_VW = 1.2
+ROW_FONT_VW = 3.6 * 10 / 16
+LETTER_EM = 0.6
+
 CYCLE_SECONDS = 8  # how long a page stays up
 CYCLE_MIN, CYCLE_MAX = 1, 60  # ``?cycle=`` may ask for 1 to 60 s (a test asks for 1)
 
@@ -40,6 +50,19 @@ CYCLE_MIN, CYCLE_MAX = 1, 60  # ``?cycle=`` may ask for 1 to 60 s (a test asks f
 def rows_fitting(height_vh: float, *, headings: int = 1) -> int:
     """How many list rows fit into ``height_vh`` below ``headings`` heading rows (at least 1)."""
     return max(1, int((height_vh - headings * HEADING_VH) // ROW_VH))
+
+
+def columns_fitting(longest: int, *, most: int, beside_em: float = 0.0, cells: int = 1) -> int:
+    """How many columns side by side (1 to ``most``) leave a name of ``longest`` letters room
+    to show whole, beside ``beside_em`` of other cells (place, total…) in its row; ``cells``:
+    the cells of a row, each with its padding. Fewer, wider columns rather than a name cut
+    with "…" while half the screen stays empty (issue 28)."""
+    needed = (longest * LETTER_EM + beside_em) * ROW_FONT_VW + cells * CELL_PADDING_VW
+    for columns in range(max(1, most), 1, -1):
+        width = (100 - MAIN_PADDING_VW - COLUMN_GAP_VW * (columns - 1)) / columns
+        if width >= needed:
+            return columns
+    return 1
 
 
 @dataclass(frozen=True)

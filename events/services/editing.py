@@ -232,9 +232,13 @@ class HistoryRow:
     who: str
     kind: str  # "+" created, "~" changed, "-" deleted
     changes: list[Change]
+    rated: bool = False  # the rating moved by rated games (RATED), not by anyone's edit
 
 
 HISTORY_LENGTH = 20
+# The change reason of a history record that rated games wrote (a player's rating moved by a
+# result, not by a person: shown as such, with no user).
+RATED = "rated games"
 
 
 def history_of(obj: Model, fields: Iterable[str], limit: int = HISTORY_LENGTH) -> list[HistoryRow]:
@@ -269,6 +273,7 @@ def history_of(obj: Model, fields: Iterable[str], limit: int = HISTORY_LENGTH) -
                 who=user.get_username() if user is not None else "",
                 kind=newer.history_type,
                 changes=changes,
+                rated=newer.history_change_reason == RATED,
             )
         )
         if len(rows) == limit:

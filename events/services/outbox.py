@@ -10,6 +10,8 @@ delivered afterwards, so that a failing mail server loses nothing.
   the server accepted it. A failure is counted, its error kept, and the message tried again
   after 30 s, 1, 2, 4, ... minutes (at most an hour apart); after ``MAX_ATTEMPTS`` it is
   failed, shown at the desk, and sent again only when the organiser asks (``retry``).
+- ``drain_after_commit``: a message someone waits for goes out right after the commit (a
+  failure leaves it to the loop).
 - Delivery is at least once: a worker that dies between the server's acceptance and the mark
   leaves its lease to expire (``LEASE``), and the message goes once more.
 
@@ -19,6 +21,7 @@ drains it after every sweep.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,6 +33,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from events.models import Event, OutboxMessage, OutboxStatus
+
+logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
@@ -75,6 +80,20 @@ def enqueue(
     except IntegrityError:
         return False
     return True
+
+
+def drain_after_commit() -> None:
+    """Deliver what is due right after the caller's transaction commits, for a message a
+    person waits for (a private link): the loop would within its 30 s. A failure here leaves
+    the message queued for the loop, and the caller's answer is not held up by it."""
+
+    def deliver_now() -> None:
+        try:
+            drain()
+        except Exception:  # the loop delivers it; the write that queued it stands
+            logger.warning("outbox: delivery after commit failed", exc_info=True)
+
+    transaction.on_commit(deliver_now)
 
 
 def _claimable(now: datetime) -> Q:

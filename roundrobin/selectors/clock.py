@@ -323,11 +323,29 @@ def _from_my_side(view: GameView, entry: Entry) -> None:
 
 
 def private_page(entry: Entry, now: datetime) -> PrivatePage:
-    """A player's games with their clocks, for their private page and the API. Four queries
-    (the entry is already loaded by ``entry_by_token``)."""
+    """A player's games with their clocks and the results reported and waiting, for their
+    private page and the API. Five queries (the entry is already loaded by
+    ``entry_by_token``)."""
     table = table_of_entry(entry.competition, entry)
     games = table.games_of(entry.pk) if table is not None else []
     clock_views(games, now, turn_hours(entry.competition), competition=entry.competition)
+    reports: dict[int, list[ResultReport]] = defaultdict(list)
+    open_games = [g.pk for g in games if not g.detail.has_result]
+    if open_games:
+        for report in ResultReport.objects.filter(game_id__in=open_games):
+            reports[report.game_id].append(report)
     for view in games:
         _from_my_side(view, entry)
+        # What each side reported and is waiting for the other's word on: the opponent's "I
+        # won" shows on this page too, not only at the desk (issue 28).
+        view.reports = reports[view.pk]
+        mine = [r for r in view.reports if r.entry_id == entry.pk]
+        theirs = [r for r in view.reports if r.entry_id != entry.pk]
+        view.my_report = report_label(mine[0].result) if mine else ""
+        view.their_report = report_label(theirs[0].result) if theirs else ""
     return PrivatePage(entry, games)
+
+
+def report_label(result: str) -> str:
+    """A reported result as the pages write results ("1/2-1/2" is "½-½")."""
+    return "½-½" if result == "1/2-1/2" else result

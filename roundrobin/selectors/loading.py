@@ -174,10 +174,16 @@ def game_views(
     games = Game.objects.filter(
         round__session__competition=competition, round__session__kind=Session.Kind.TABLE
     ).order_by("round__session__number", "round__number", "number")
-    seats = Seat.objects.filter(
-        game__round__session__competition=competition,
-        game__round__session__kind=Session.Kind.TABLE,
-    ).values_list("game_id", "position", "entry_id", "points")
+    seats = (
+        Seat.objects.filter(
+            game__round__session__competition=competition,
+            game__round__session__kind=Session.Kind.TABLE,
+        )
+        .order_by()
+        .values_list("game_id", "position", "entry_id", "points")
+    )
+    # .order_by(): no sort at all (grouped by game below); Seat's default ordering joins up to
+    # the event and sorted 4,200 rows on seven keys, three quarters of the query's 24 ms.
     entries = Entry.objects.filter(competition=competition, rr_snapshot__isnull=False).order_by()
     if numbers is not None:
         games = games.filter(round__session__number__in=numbers)

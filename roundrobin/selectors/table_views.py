@@ -63,6 +63,8 @@ class GameView:
     my_misses: int = 0
     my_misses_in_row: int = 0
     my_turn: bool = True  # alternating turns: this player is the one to move
+    my_report: str = ""  # the private page: the result this player reported, waiting
+    their_report: str = ""  # ... and the one their opponent reported
     # The two entries' ids, read in every loop over games (``Model.pk`` is a property).
     white_id: int = field(init=False)
     black_id: int = field(init=False)

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from events.common.siteurl import absolute_url
-from events.language import mail_language, send_mail_in
+from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
 from events.services import outbox
 from roundrobin.format import ROUNDROBIN
@@ -42,11 +42,6 @@ def render_mail(name: str, context: dict[str, Any], language: str = "") -> tuple
     return " ".join(subject.split()), body
 
 
-def _mail_on_commit(subject: str, body: str, to: str, language: str) -> None:
-    """Send after the transaction commits (never for a rolled-back write)."""
-    transaction.on_commit(lambda: send_mail_in(language, subject, body, to))
-
-
 def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToken]:
     """Give every entry without one a private link and e-mail it to players with an address."""
     entries = list(entries)
@@ -57,6 +52,7 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
         if entry.pk not in have
     )
     games = _games_of(entries) if tokens else {}
+    queued = False
     for token in tokens:
         player = token.entry.player
         if player.email:
@@ -71,7 +67,17 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
                 },
                 language := mail_language(player, token.entry.competition.event),
             )
-            _mail_on_commit(subject, body, player.email, language)
+            # On the outbox, in this transaction: a mail server that is down loses no link.
+            queued |= outbox.enqueue(
+                key=f"rr-link:{token.pk}",
+                to=player.email,
+                subject=subject,
+                body=body,
+                language=language,
+                event=token.entry.competition.event,
+            )
+    if queued:
+        outbox.drain_after_commit()
     return tokens
 
 

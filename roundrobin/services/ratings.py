@@ -22,6 +22,7 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from events.models import Competition, Entry, Player
+from events.services import editing as events_editing
 from events.versions import versions_bump
 from roundrobin import rules
 from roundrobin.models import GameDetail, RatingChange, RatingSnapshot
@@ -145,6 +146,7 @@ def ratings_recompute(competition: Competition, since: datetime) -> None:
 
 
 RECOMPUTED = "recomputed"
+RATED = events_editing.RATED
 
 
 def _history_of_deleted(old: list[RatingChange]) -> None:
@@ -190,7 +192,26 @@ def _players_update(
                 *(When(pk=pk, then=F("rated_games") + n) for pk, (_, n) in moves.items())
             ),
         )
+        _history_of_rated(set(moves))
     _touch_other_competitions(competition, set(moves))
+
+
+def _history_of_rated(player_ids: set[int]) -> None:
+    """A history record for each player whose rating the games moved (the update above writes
+    none), with no user and the reason RATED: the desk's history of a player then shows the
+    move as the rated games', not as part of the next organiser's edit (issue 28)."""
+    history = Player.history.model
+    now = timezone.now()
+    names = [field.attname for field in Player._meta.concrete_fields]
+    history.objects.bulk_create(
+        history(
+            history_date=now,
+            history_type="~",
+            history_change_reason=RATED,
+            **{name: getattr(player, name) for name in names},
+        )
+        for player in Player.objects.filter(pk__in=player_ids)
+    )
 
 
 def _touch_other_competitions(competition: Competition, player_ids: set[int]) -> None:

@@ -64,6 +64,9 @@ class Standings:
     highest: list[HighGame]  # the highest game so far (several when shared)
     tied_for_first: list[str]  # names sharing 1st place: an extra game may decide (A-SJ-02)
     attention: list[AttentionGame] = field(default_factory=list)  # not counted (A-SJ-14)
+    # entry -> (the lowest game number not entered yet, its board), for each player still
+    # playing: "next: game n at board b" on every page a player with "this is me" lands on.
+    next_games: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def highest_score(self) -> int | None:
@@ -133,9 +136,11 @@ def game_rows(competition: Competition) -> list[GameRow]:
     """Every stored game of the competition, each checked again (one query)."""
     bonus = competition.options.bonus_disc
     # Numbers above ``games`` are title play-off games (A-SJ-16): not in the standings.
-    rows = Turn.objects.filter(
-        entry__competition=competition, number__lte=competition.options.games
-    ).values_list(*GAME_COLUMNS)
+    rows = (
+        Turn.objects.filter(entry__competition=competition, number__lte=competition.options.games)
+        .order_by()  # no sort: every reader groups by entry (Turn's ordering joins Entry's)
+        .values_list(*GAME_COLUMNS)
+    )
     return [game_row(values, bonus) for values in rows]
 
 
@@ -222,7 +227,34 @@ def standings_for_competition(competition: Competition) -> Standings:
         highest=highest,
         tied_for_first=first,
         attention=attention,
+        next_games=next_games(entries, rows, options.boards, options.games),
     )
+
+
+def next_games(
+    entries: Sequence[EntryFacts], rows: list[GameRow], boards: int, games: int
+) -> dict[int, tuple[int, int]]:
+    """Each active player's next game and its board, as ``selectors.rota`` places them (the
+    same rota over the checked-in entries in check-in order; any stored game counts as
+    entered, as on the player's page)."""
+    placed = [e for e in entries if e.checked_in_at]
+    entered: dict[int, set[int]] = defaultdict(set)
+    for row in rows:
+        entered[row.entry_id].add(row.number)
+    boards_of: list[list[int]] = [[] for _ in placed]
+    for at_board in rules.board_rota(range(len(placed)), boards, games):
+        for board, positions in enumerate(at_board, start=1):
+            for position in positions:
+                boards_of[position].append(board)
+    found = {}
+    for entry, boards_in_order in zip(placed, boards_of, strict=True):
+        if entry.withdrawn_at is not None:
+            continue
+        done = entered[entry.pk]
+        number = next((n for n in range(1, len(boards_in_order) + 1) if n not in done), None)
+        if number is not None:
+            found[entry.pk] = (number, boards_in_order[number - 1])
+    return found
 
 
 def attention_games(competition: Competition) -> list[AttentionGame]:

@@ -56,8 +56,8 @@ def standings_rows(context: template.Context, rows: list, players_url: str) -> s
         best = "–" if row.best is None else shown(row.best, context)
         parts.append(
             f'\n      <tr{withdrawn if row.withdrawn else ""} data-player="{pk}">\n'
-            f'        <td class="place">{"=" if row.shared else ""}'
-            f"{shown(row.place, context)}</td>\n"
+            f'        <td class="place">{shown(row.place, context)}'
+            f"{'=' if row.shared else ''}</td>\n"
             f'        <td><a href="{shown(players_url, context)}{pk}/">'
             f"{shown(row.name, context)}</a></td>\n"
             f'        <td class="num">{shown(row.games_played, context)}</td>\n'

@@ -58,7 +58,15 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
     player_class = next(
         (g.name for g in shown.classes for *_, row, _ in g.rows if row.entry_id == entry.pk), ""
     )
+    playoff = shown.playoff
     return {
+        # The title play-off's games are not in the rota's rows (numbers above the last game).
+        "in_playoff": playoff is not None and entry.pk in playoff.names,
+        "playoff_games": [
+            (game.round, game.score)
+            for game in (playoff.played if playoff else [])
+            if game.entry_id == entry.pk
+        ],
         "entry": entry,
         "rota_player": rota_player,
         "row": next((r for r in rows if r.entry_id == entry.pk), None),

@@ -8,13 +8,23 @@ from django.utils.translation import gettext as _
 
 from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
-from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
+from events.live.screen import (
+    PAGE_VH,
+    columns_fitting,
+    numbered,
+    pages_of,
+    rows_fitting,
+    screen_context,
+)
 from events.models import Competition
 from shuffleboard import selectors
 from shuffleboard.format import SJOELEN
 
-STANDING_COLUMNS = 2
-BOARD_COLUMNS = 5
+STANDING_COLUMNS = 2  # at most; one when the longest name would not fit in two
+BOARD_COLUMNS = 5  # at most; fewer for long names, and no more than the boards need
+# Place, total, games: 3.6, 4.4 and 2.6 em of the heading's 3vh (screen.css: the fixed table
+# takes its widths from the heading row), in em of the rows' 3.6vh.
+STANDING_CELLS_EM = (3.6 + 4.4 + 2.6) * 3 / 3.6
 
 
 @dataclass(frozen=True)
@@ -43,14 +53,23 @@ def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
         for board, players in zip(rota.board_numbers, rota.table(number), strict=True)
     ]
     rows = rows_fitting(PAGE_VH, headings=2)  # the page's title, then the columns' headings
+    longest = max((len(row.name) for row in standings.rows), default=0)
     standing_pages = pages_of(
-        standings.rows, rows=rows, columns=STANDING_COLUMNS, title=_("Standings"), kind="standings"
+        standings.rows,
+        rows=rows,
+        columns=columns_fitting(
+            longest, most=STANDING_COLUMNS, beside_em=STANDING_CELLS_EM, cells=4
+        ),
+        title=_("Standings"),
+        kind="standings",
     )
+    boards = board_columns(table, rows)
+    longest = max((len(name) for _board, names in table for name in names), default=0)
     rota_pages = (
         pages_of(
-            board_columns(table, rows),
+            boards,
             rows=1,
-            columns=BOARD_COLUMNS,
+            columns=min(columns_fitting(longest, most=BOARD_COLUMNS), max(1, len(boards))),
             title=_("Game %(number)s: who plays where") % {"number": number},
             kind="rota",
         )

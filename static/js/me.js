@@ -7,6 +7,9 @@
 (function () {
   "use strict";
   var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)s/g, function (_m, key) { return String(obj[key]); });
+  };
   var KEY = "me-entries";
 
   function load() {
@@ -37,6 +40,30 @@
       var card = mine && mine.closest("ol.tables > li");
       if (card && list.firstElementChild !== card) list.insertBefore(card, list.firstElementChild);
       if (card) card.classList.add("me-card");
+    });
+    // Sjoelen: "Next: game n at board b" for me, where the page carries every player's next
+    // game (templates/shuffleboard/_next_game.html), the same for every visitor.
+    Array.prototype.forEach.call(document.querySelectorAll("[data-next-game]"), function (box) {
+      var data = box.querySelector("script");
+      var games = {};
+      try {
+        games = JSON.parse((data && data.textContent) || "{}");
+      } catch (error) {
+        games = {};
+      }
+      var mine = ids.filter(function (id) { return Object.prototype.hasOwnProperty.call(games, id); })[0];
+      var line = box.querySelector("p");
+      if (!mine) {
+        if (line) line.remove();
+        return;
+      }
+      if (!line) {
+        line = document.createElement("p");
+        line.className = "msg warning my-next-game";
+        box.appendChild(line);
+      }
+      var next = games[mine];
+      line.textContent = interpolate(gettext("Next: game %(n)s at board %(b)s."), { n: next[0], b: next[1] }, true);
     });
     Array.prototype.forEach.call(document.querySelectorAll("[data-me-set]"), function (button) {
       var id = button.getAttribute("data-me-set");

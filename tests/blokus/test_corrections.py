@@ -5,6 +5,7 @@ take a page down."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -210,7 +211,13 @@ def test_the_admin_warns_before_changing_a_result_a_later_round_was_drawn_from(a
     assert error_codes(first, "confirm") == {"later_round_drawn"}
     text = first.content.decode()
     assert "Round 2 was grouped from this result" in text
-    assert f"{player} moves from 0 to 2 qualifying points" in text
+    moved = re.search(
+        rf"{re.escape(player)} moves from 0 to 2 qualifying points, "
+        r"total score from ([+-]?\d+) to ([+-]?\d+)",
+        text,
+    )
+    assert moved, text  # the total, the standings' second key, is named too (issue 28)
+    assert int(moved.group(2)) - int(moved.group(1)) == 3  # -3 -> 0 in this game
     assert "the groups already drawn stay as they are" in text
     assert 'type="checkbox" name="confirm"' in text  # revealed
     assert Hand.objects.get(pk=hand.pk).squares_left == 3

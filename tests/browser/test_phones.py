@@ -69,6 +69,31 @@ def sjoelen():
     )
 
 
+def test_my_next_game_and_board_lead_the_player_page_and_follow_me_to_standings(
+    browser, live_server
+):
+    competition, entry, standings, player = sjoelen()
+    context = context_for(browser, "360")
+    page = context.new_page()
+    page.goto(live_server.url + player)
+    next_game = page.locator("#next-game")
+    expect(next_game).to_have_text(re.compile(r"^Next: game \d+ at board \d+\.$"))
+    said = next_game.inner_text()
+    # First in the live section: above the summary, the first thing a player reads.
+    assert page.evaluate("document.querySelector('#player-live > *:not(script)').id") == "next-game"
+    page.get_by_role("button", name="This is me").click()
+    for url in (standings, competition.get_absolute_url()):
+        page.goto(live_server.url + url)
+        expect(page.locator(".my-next-game")).to_have_text(said)
+    screenshot(page, "phones-sjoelen-competition-next-game-360")
+    page.goto(live_server.url + player)
+    page.get_by_role("button", name="Not me").click()
+    page.goto(live_server.url + standings)
+    expect(page.locator("#standings tr.me")).to_have_count(0)
+    expect(page.locator(".my-next-game")).to_have_count(0)
+    context.close()
+
+
 @pytest.mark.parametrize("size", ["390", "360"])
 def test_this_is_me_highlights_my_standings_row_and_not_me_forgets(browser, live_server, size):
     _, entry, standings, player = sjoelen()

@@ -104,6 +104,10 @@ def test_two_different_results_reach_the_desk_as_a_conflict_side_by_side(
     desk.goto(base + reverse("events:proposals", args=args(competition)))
     conflict = desk.locator("#conflicts .side-by-side")
     expect(conflict.locator("article.proposal")).to_have_count(2)
+    # Side by side on the phone, to compare line by line (issue 28): one row, two columns.
+    first, second = (conflict.locator("article.proposal").nth(i).bounding_box() for i in (0, 1))
+    assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1
+    assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(conflict).to_contain_text(seats[0].entry.player.name)
     expect(conflict).to_contain_text("-7")
     screenshot(desk, "player-results-desk-conflict-390")

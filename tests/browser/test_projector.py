@@ -54,7 +54,9 @@ def test_the_40_player_sjoelen_screen_fits_and_shows_everyone_in_one_cycle(proje
     assert len(players) == 40
     projector.goto(live_server.url + screen_path(competition) + "?cycle=2")
     body = projector.locator("body")
-    expect(body).to_have_attribute("data-page-count", "3")  # two standings pages, the rota
+    # Two standings pages; the rota of 5 boards in two pages of 4 and 1 columns (at 5 columns
+    # a 15-letter name was cut with "…", issue 28).
+    expect(body).to_have_attribute("data-page-count", "4")
     count = int(body.get_attribute("data-page-count") or 0)
     start = int(body.get_attribute("data-current-page") or 1)
     seen: set[str] = set()
@@ -122,3 +124,58 @@ def _shot(name: str):
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"
+
+
+def long_named_sjoelen(players: int):
+    """A sjoelen competition of ``players`` checked-in players with 30-letter names, ten a board."""
+    from events import services as event_services
+    from events.demo import competition_with_players
+    from shuffleboard.format import SJOELEN
+
+    people = [(f"Anneliese Kowalczyk-Brandt {i:03d}", "", None) for i in range(players)]
+    assert {len(name) for name, _club, _rating in people} == {30}
+    competition = competition_with_players(
+        organiser=UserFactory(username="organiser"),
+        event={"name": "Long names night", "venue": "", "time_zone": "Europe/Amsterdam"},
+        days=0,
+        name="Sjoelen",
+        format_key=SJOELEN.key,
+        people=people,
+        checked_in=players,
+    )
+    return event_services.competition_update_settings(
+        competition=competition,
+        settings={"games": 10, "boards": players // 10, "bonus_disc": False},
+    )
+
+
+# Every row of the shown page whose text is wider than its box (cut with "…").
+CUT_ROWS = """() => [...document.querySelectorAll(
+    '.screen-page:not([hidden]) li.screen-row, .screen-page:not([hidden]) td.name')]
+  .filter(cell => cell.scrollWidth > cell.clientWidth + 1)
+  .map(cell => cell.textContent.trim())"""
+
+
+@pytest.mark.parametrize("players", [40, 120])
+def test_long_names_show_whole_on_the_rota_and_standings(projector, live_server, players):
+    competition = long_named_sjoelen(players)
+    names = set(
+        Entry.objects.filter(competition=competition).values_list("player__name", flat=True)
+    )
+    projector.goto(live_server.url + screen_path(competition) + "?cycle=1")
+    body = projector.locator("body")
+    expect(body).to_have_attribute("data-page-count", re.compile(r"\d+"))
+    count = int(body.get_attribute("data-page-count") or 0)
+    start = int(body.get_attribute("data-current-page") or 1)
+    on_rota: set[str] = set()
+    for step in range(count):
+        number = (start - 1 + step) % count + 1
+        expect(body).to_have_attribute("data-current-page", str(number))
+        shown = projector.locator(f".screen-page[data-page='{number}']")
+        expect(shown).to_be_visible()
+        assert no_scrolling(projector), f"page {number} scrolls"
+        assert projector.evaluate(CUT_ROWS) == [], f"names cut on page {number}"
+        if "screen-rota" in (shown.get_attribute("class") or ""):
+            on_rota.update(visible_names(projector))
+            projector.screenshot(path=_shot(f"projector-long-names-{players}-page{number}"))
+    assert on_rota == names  # every player on the rota within one cycle

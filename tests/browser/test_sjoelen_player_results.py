@@ -82,6 +82,10 @@ def test_two_versions_of_a_game_reach_the_desk_as_a_conflict(desk_page, live_ser
     desk.goto(live_server.url + reverse("events:proposals", args=["lincon", "sjoelen"]))
     conflict = desk.locator("#conflicts .side-by-side")
     expect(conflict.locator("article.proposal")).to_have_count(2)
+    # Side by side on the phone, to compare line by line (issue 28): one row, two columns.
+    first, second = (conflict.locator("article.proposal").nth(i).bounding_box() for i in (0, 1))
+    assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1
+    assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(conflict).to_contain_text("116")
     expect(conflict).to_contain_text("148")
     screenshot(desk, "sjoelen-player-results-desk-conflict-390")

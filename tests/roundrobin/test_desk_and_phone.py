@@ -11,6 +11,7 @@ import time_machine
 from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import given, strategies as st
 
 from events import services as event_services
@@ -271,3 +272,29 @@ def test_the_links_sheet_and_its_qr_codes_use_site_url(desk_client, duel):
     competition, *_ = duel
     html = desk_client.get(url("links", competition), HTTP_HOST="127.0.0.1").content.decode()
     assert f'href="{VENUE}/p/' in html and "http://127.0.0.1" not in html
+
+
+def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
+    event, django_capture_on_commit_callbacks
+):
+    """Issue 28: the link was sent once on commit, and lost for good when that failed."""
+    from events.models import OutboxMessage, OutboxStatus
+    from tests.events.services.test_outbox import server_down
+
+    competition = make_competition(event, slug="down")
+    entries = enter_players(competition, 3)
+    for entry in entries:
+        entry.player.email = f"p{entry.pk}@example.org"
+        entry.player.save()
+    mail.outbox.clear()
+    with server_down(), django_capture_on_commit_callbacks(execute=True):
+        services.competition_start(competition=competition, seed=5, now=START)
+    links = OutboxMessage.objects.filter(key__startswith="rr-link:")
+    assert links.count() == 3 and mail.outbox == []
+    assert set(links.values_list("status", flat=True)) == {OutboxStatus.PENDING}
+    assert all(m.attempts == 1 and m.last_error for m in links)
+    # The server is back: the loop's drain (after the backoff) delivers every link, once.
+    report = outbox.drain(now=timezone.now() + dt.timedelta(minutes=5))
+    assert report.sent == 3
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(e.player.email for e in entries)
+    assert all("/p/" in m.body for m in mail.outbox)

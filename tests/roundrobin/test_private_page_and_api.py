@@ -129,9 +129,9 @@ def test_the_private_page_takes_constant_queries(
 ):
     competition, entries = started_with(event, f"pq{players}", players)
     # entry (with token, player, event), games, seats, entries, turns; the page's language
-    # (the player's, read once: events.language)
+    # (the player's, read once: events.language); the results reported and waiting
     address = private(client, entries[0])
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         assert client.get(address).status_code == 200
 
 
@@ -278,6 +278,11 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
         ).content.decode()
         assert "when your opponent reports the same" in claim
         assert ResultReport.objects.get().result == mine
+        # Both pages say what is waiting: b's own word, and on a's page b's "I won" (issue 28).
+        assert f"You reported {mine}: waiting for your opponent." in claim
+        a_sees = client.get(page_a).content.decode()
+        assert f"{b.player.name} reported {mine}. Report the same to record it" in a_sees
+        assert f'id="their-report-{game.pk}"' in a_sees
         bad = client.post(page_a, {"game": game.pk, "outcome": "2-0"}, headers=HTMX)
         assert "I resign" in bad.content.decode() and 'class="msg error"' in bad.content.decode()
         # An old page's bare result key is confirmed in words too, never saved at once.

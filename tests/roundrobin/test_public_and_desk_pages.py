@@ -346,3 +346,40 @@ def test_numbers_out_of_range_on_the_desk_are_404(desk_client, started, name, me
 
 def test_a_huge_player_number_on_the_public_page_is_404(client, started):
     assert client.get(url("player", started, HUGE)).status_code == 404
+
+
+def test_a_players_desk_history_credits_rating_moves_to_rated_games_not_to_the_next_edit(
+    desk_client, started, sixteen
+):
+    from events.models import Player
+    from events.services import editing
+
+    loser = sixteen[0]
+    before = Player.objects.get(pk=loser.player_id)
+    play(started, sixteen[1], loser)
+    after = Player.objects.get(pk=loser.player_id)
+    assert after.rating < before.rating
+    page = reverse("events:player_edit", args=[started.event.slug, loser.player_id])
+    form = desk_client.get(page).content.decode()
+    signature = re.search(r'name="signature" value="([^"]+)"', form).group(1)
+    response = desk_client.post(
+        page,
+        {
+            "signature": signature,
+            "name": "Renamed Player",
+            "club": after.club,
+            "email": after.email,
+            "rating": after.rating,
+            "language": after.language,
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    rows = editing.history_of(Player.objects.get(pk=loser.player_id), editing.PLAYER_FIELDS)
+    edit, rated = rows[0], rows[1]
+    assert edit.who == "alice" and not edit.rated
+    assert {c.field for c in edit.changes} == {"name"}
+    assert rated.rated and rated.who == ""
+    assert [(c.old, c.new) for c in rated.changes] == [(before.rating, after.rating)]
+    html = desk_client.get(page).content.decode()
+    history = html[html.index('id="history-heading"') :]
+    assert "rated games" in history and "Renamed Player" in history

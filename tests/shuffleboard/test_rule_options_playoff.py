@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -161,3 +163,18 @@ def test_without_the_option_first_place_stays_shared(desk_client, client, tied):
     page = client.get(url("standings", competition)).content.decode()
     assert 'id="title-tie"' in page and "title-playoff" not in page
     assert 'id="no-playoff"' in desk_client.get(url("playoff", competition)).content.decode()
+
+
+def test_a_players_page_shows_their_title_play_off_games(client, tied):
+    competition, a, b, c = tied
+    services.turn_record(entry=c, number=2, counts=(1, 1, 1, 1))  # every game is in now
+    mine = client.get(url("player", competition, a.pk)).content.decode()
+    assert 'id="player-playoff"' in mine and "not played yet" in mine
+    services.playoff_record(entry=a, counts=(5, 9, 5, 7))  # 116 in round 1
+    mine = client.get(url("player", competition, a.pk)).content.decode()
+    section = mine[mine.index('id="player-playoff"') :]
+    assert re.search(r"<td>1</td><td class=\"num\"><strong>116</strong>", section)
+    # Mari is not in the play-off: no such section on her page.
+    assert (
+        'id="player-playoff"' not in client.get(url("player", competition, c.pk)).content.decode()
+    )

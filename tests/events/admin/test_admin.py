@@ -414,3 +414,31 @@ def test_round_robin_seats_cannot_be_added_or_deleted_in_the_game_admin(admin_cl
     assert data[f"{prefix}-MAX_NUM_FORMS"] == [str(game.seats.count())] or not any(
         k.endswith("-DELETE") for k in data
     )
+
+
+def test_an_events_rows_show_and_take_times_in_the_events_zone(admin_client, db):
+    """Issue 28: admin times were in the server's zone (UTC), not the event's."""
+    import datetime as dt
+
+    from tests.factories import EntryFactory
+
+    entry = EntryFactory(checked_in_at=dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC))
+    Event.objects.filter(pk=entry.competition.event_id).update(time_zone="Pacific/Auckland")
+    url = reverse("admin:events_entry_change", args=[entry.pk])
+    page = admin_client.get(url).content.decode()
+    assert 'name="checked_in_at_1" value="21:30:00"' in page  # 09:30 UTC is 21:30 in Auckland
+    assert 'value="09:30:00"' not in page
+    # What is typed there means the event's time too: 22:00 in Auckland is 10:00 UTC.
+    form = {
+        "player": entry.player_id,
+        "competition": entry.competition_id,
+        "checked_in_at_0": "2026-06-12",
+        "checked_in_at_1": "22:00:00",
+        "withdrawn_at_0": "",
+        "withdrawn_at_1": "",
+        "number": "",
+    }
+    response = admin_client.post(url, form)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    entry.refresh_from_db()
+    assert entry.checked_in_at == dt.datetime(2026, 6, 12, 10, 0, tzinfo=dt.UTC)
