@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from events.formats import all_formats
+
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ["events", "blokus", "shuffleboard", "roundrobin", "config"]
 
@@ -162,3 +164,36 @@ def test_common_imports_nothing_else_of_the_project():
         if not imported.startswith("events.common")
     }
     assert not found, sorted(found)
+
+
+@pytest.mark.parametrize("app", [f.key for f in all_formats()])
+def test_format_tests_mirror_the_app(app):
+    """A format's tests mirror its app (docs/architecture.md): the tests of rules/, services/,
+    selectors/ and views/ live in tests/<app>/rules/, services/, selectors/ and views/, each a
+    package holding at least one test_*.py. A test left at the top of tests/<app>/ is named
+    after a top-level module or package of the app other than those four, as
+    test_<module>.py or test_<module>_<topic>.py (admin.py: test_admin.py,
+    test_admin_corrections.py; models/: test_models_admin.py), or after one of the app's
+    migrations without its number (migrations/0004_seat_checks.py: test_seat_checks.py)."""
+    mirrored = ("rules", "services", "selectors", "views")
+    source, tests = ROOT / app, ROOT / "tests" / app
+    empty = [
+        f"tests/{app}/{room}/"
+        for room in mirrored
+        if not (tests / room / "__init__.py").is_file() or not any((tests / room).glob("test_*.py"))
+    ]
+    assert not empty, f"no package with a test_*.py: {empty}"
+    modules = {p.stem for p in source.glob("*.py")} | {
+        p.name for p in source.iterdir() if (p / "__init__.py").is_file()
+    }
+    modules -= {"__init__", *mirrored}
+    migrations = {p.stem.split("_", 1)[1] for p in (source / "migrations").glob("[0-9]*_*.py")}
+    stray = sorted(
+        path.name
+        for path in tests.glob("test_*.py")
+        if not (
+            (name := path.stem.removeprefix("test_")) in modules | migrations
+            or any(name.startswith(f"{module}_") for module in modules)
+        )
+    )
+    assert not stray, f"tests/{app}/ holds tests named after no top-level module of {app}/: {stray}"

@@ -22,7 +22,7 @@ from roundrobin import rules, services
 from roundrobin.models import ResultReport
 from tests.factories import EntryFactory, PlayerFactory
 from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.roundrobin.test_private_page_and_api import private
+from tests.roundrobin.views.test_private_page_and_api import private
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}

@@ -103,16 +103,6 @@ def test_a_post_without_a_preview_only_shows_the_preview(desk_client, eight_play
     assert not _seats(competition)
 
 
-def test_the_preview_reads_in_a_constant_number_of_queries(
-    desk_client, eight_played, django_assert_max_num_queries
-):
-    competition, *_rest = eight_played
-    competition.refresh_from_db()
-    with django_assert_max_num_queries(6):
-        plan = selectors.final_plan(competition)
-    assert len(plan.finalists) == 4
-
-
 def test_a_scorekeeper_is_not_offered_the_final(client, eight_played, django_user_model):
     competition, *_rest = eight_played
     keeper = django_user_model.objects.create(username="keeper")

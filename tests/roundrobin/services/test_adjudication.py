@@ -16,7 +16,7 @@ from roundrobin.models import Ending, GameDetail, RatingChange
 from roundrobin.services.adjudication import table_adjudicate
 from tests.factories import UserFactory
 from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
-from tests.roundrobin.test_private_page_and_api import private
+from tests.roundrobin.views.test_private_page_and_api import private
 
 H = dt.timedelta(hours=1)
 

@@ -1,10 +1,8 @@
 from __future__ import annotations
 
-import ast
 import random
 from dataclasses import asdict
 from decimal import Decimal
-from pathlib import Path
 
 from blokus import rules, selectors, services
 from blokus.format import BlokusSettings
@@ -330,25 +328,6 @@ def test_a_final_needs_four_qualifiers(event):
         services.final_seat(competition=competition)
 
 
-def test_qualification_ties_go_to_the_recorded_lot(competition, sessions):
-    register(competition, sessions[0], 4)
-    services.session_seat(session=sessions[0])
-    round_ = services.round_draw(session=sessions[0], seed=1)
-    game = round_.games.get()
-    services.game_result_record(
-        game=game,
-        revision=0,
-        hands=[services.HandInput(s.pk, 4) for s in game.seats.all()],
-    )
-    rows = selectors.qualification_rows(competition)
-    assert all(r.tied for r in rows) and {r.points for r in rows} == {Decimal("1.5")}
-    QualificationLot.objects.create(
-        competition=competition, seed=9, order=[r.entry.pk for r in reversed(rows)]
-    )
-    again = selectors.qualification_rows(competition)
-    assert [r.entry.pk for r in again] == [r.entry.pk for r in reversed(rows)]
-
-
 def test_sessions_set_up_updates_and_removes(competition, sessions):
     again = services.sessions_set_up(competition=competition, roll_calls=[None])
     assert [s.pk for s in again] == [sessions[0].pk]
@@ -384,19 +363,3 @@ def test_the_admin_rescore_follows_a_changed_hand(seated_session):
 def test_the_settings_form_starts_from_the_settings_defaults():
     form = BlokusSettingsForm()
     assert {name: field.initial for name, field in form.fields.items()} == asdict(BlokusSettings())
-
-
-def test_selectors_never_import_services():
-    """Reads never call writes: services may use selectors, not the other way round."""
-    sources = sorted(Path(selectors.__file__).parent.glob("*.py"))
-    assert sources
-    for source in sources:
-        tree = ast.parse(source.read_text())
-        for node in ast.walk(tree):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            names += (
-                [a.name for a in node.names]
-                if isinstance(node, ast.Import | ast.ImportFrom)
-                else []
-            )
-            assert not any("services" in name for name in names), source

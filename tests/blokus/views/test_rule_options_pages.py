@@ -213,7 +213,7 @@ def test_a_tied_final_is_replayed_by_the_tied_players(
     competition.refresh_from_db()
     assert competition.status == Competition.Status.FINISHED
     phone = Client()  # ``client`` is ``desk_client``, logged in: a phone is not
-    with django_assert_max_num_queries(10):  # as without replays (tests/blokus/test_views.py)
+    with django_assert_max_num_queries(10):  # as without replays (tests/blokus/views/test_views.py)
         overview = phone.get(url("overview", competition)).content.decode()
     assert 'id="final-replay-1"' in overview and "up to 1 time" in overview
     result = overview[overview.index('id="final-result"') :]

@@ -1,5 +1,6 @@
-"""Loose ends of issue 17's round-robin options: the admin of turns and leaves, the pages'
-clock projection with leave, the API's leave, and adjudications in the correction trail."""
+"""Loose ends of issue 17's round-robin options: the admin of turns and leaves, the API's
+leave, and adjudications in the correction trail (the pages' clock projection with leave is in
+tests/roundrobin/selectors/test_clock.py)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,18 @@ import datetime as dt
 
 import pytest
 import time_machine
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.errors import Refused
 from events.models import Correction, Game, Seat
 from events.services import correction_undo
-from roundrobin import selectors, services
+from roundrobin import services
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.services.adjudication import table_adjudicate
 from roundrobin.services.leave import leave_take
 from tests.factories import UserFactory
 from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.roundrobin.test_private_page_and_api import api, token_of
+from tests.roundrobin.views.test_private_page_and_api import api, token_of
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
@@ -71,46 +70,7 @@ def test_turn_mover_is_read_only_and_leaves_are_listed_read_only(client, event):
     assert leave.days == 2
 
 
-# --- 2. a page between two sweeps shows the deadline the sweep stores ---------------------------
-
-
-@pytest.mark.parametrize("turns", ["simultaneous", "alternating"])
-def test_a_page_before_the_sweep_shows_the_deadline_the_sweep_stores(
-    client, event, django_assert_max_num_queries, turns
-):
-    competition, game, white, black = duel_of(event, slug="gap", leave_days=10, turns=turns)
-    # black is away from 30 h to 54 h: after turn 1's deadline (24 h), so turn 1 keeps it
-    leave_take(entry=black, start=START + 30 * H, days=1, now=START + H)
-    assert open_turn(game).deadline == START + 24 * H
-    when = START + 40 * H  # turn 1 missed, turn 2 open since 24 h, not yet written
-    with time_machine.travel(when, tick=False):
-        with django_assert_max_num_queries(7):  # with the results reported and waiting
-            page = selectors.private_page(white, when)
-        clock = page.games[0].clock
-        assert clock.lagging and clock.number == 2
-        shown = api(client, "get", f"/api/roundrobin/games/{game.pk}/", token_of(white)).json()
-        assert services.deadlines_process().closed == 1
-    stored = open_turn(game)
-    assert stored.number == 2
-    assert stored.deadline == START + 72 * H  # 24 h outside the leave after 24 h
-    assert clock.deadline == stored.deadline
-    assert dt.datetime.fromisoformat(shown["turn"]["deadline"]) == stored.deadline
-
-
-def test_the_projection_reads_leaves_in_one_query_and_none_while_leave_is_off(event):
-    counts = {}
-    for slug, days in (("off", 0), ("on", 10)):
-        _competition, _game, white, _black = duel_of(event, slug=slug, leave_days=days)
-        with CaptureQueriesContext(connection) as queries:
-            page = selectors.private_page(white, START + 40 * H)
-        assert page.games[0].clock.deadline == START + 48 * H
-        leave_queries = [q for q in queries.captured_queries if "roundrobin_leave" in q["sql"]]
-        assert len(leave_queries) == (1 if days else 0)
-        counts[slug] = len(queries.captured_queries)
-    assert counts["on"] == counts["off"] + 1
-
-
-# --- 3. the API shows the player's leave ----------------------------------------------------------
+# --- 2. the API shows the player's leave ----------------------------------------------------------
 
 
 def test_the_api_lists_the_players_leaves_and_days_left(client, event):
@@ -136,7 +96,7 @@ def test_the_api_says_nothing_of_leave_while_it_is_off(client, event):
     assert body["leave"] is None
 
 
-# --- 4. adjudications in the trail have no undo (A-RR-15f) ----------------------------------------
+# --- 3. adjudications in the trail have no undo (A-RR-15f) ----------------------------------------
 
 
 def test_an_adjudication_shows_no_undo_button_and_its_undo_is_refused(

@@ -14,7 +14,7 @@ from roundrobin import services
 from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
 from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.roundrobin.test_private_page_and_api import private
+from tests.roundrobin.views.test_private_page_and_api import private
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
