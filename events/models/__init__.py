@@ -8,6 +8,12 @@ validated by the format's settings form) and their own detail tables.
 
 from __future__ import annotations
 
+from events.models.entry import (
+    ACTIVE_SIGN_UP,
+    SignUp,
+    SignUpStatus,
+    SignUpWindow,
+)
 from events.models.events import (
     Competition,
     CompetitionStatus,
@@ -38,6 +44,10 @@ from events.models.proposals import (
 from events.models.trail import Correction, constraint_message
 
 __all__ = [
+    "ACTIVE_SIGN_UP",
+    "SignUp",
+    "SignUpStatus",
+    "SignUpWindow",
     "OutboxMessage",
     "OutboxStatus",
     "AttemptCounter",

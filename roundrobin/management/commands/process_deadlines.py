@@ -7,7 +7,7 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from events.services import outbox
+from events.services import outbox, signups
 from roundrobin import services
 
 
@@ -16,9 +16,10 @@ class Command(BaseCommand):
         "Close every expired turn of every correspondence round robin: record the missed moves, "
         "end games lost on time (two missed turns in a row) or double forfeited (the second "
         "double timeout), open the next turns, queue reminders to players whose deadline is "
-        "near, and send what the outbox holds (reminders and other messages, retried when the "
-        "mail server fails). Idempotent and safe to run from cron on several machines at "
-        "once; --loop SECONDS keeps it running."
+        "near, end the sign-ups' seat holds and offers that ran out (a freed seat is offered "
+        "to the next on the waitlist), and send what the outbox holds (reminders and other "
+        "messages, retried when the mail server fails). Idempotent and safe to run from cron "
+        "on several machines at once; --loop SECONDS keeps it running."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -54,6 +55,7 @@ class Command(BaseCommand):
         while not stop.is_set():
             report = services.deadlines_process()
             reminded = 0 if no_reminders else services.reminders_send()
+            seats = signups.signups_sweep()
             sent = outbox.DrainReport() if no_outbox else outbox.drain()
             if not no_outbox:
                 outbox.purge()
@@ -61,6 +63,8 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"closed {report.closed} turns, finished {report.finished} games "
                     f"in {report.competitions} competitions, queued {reminded} reminders; "
+                    f"sign-ups: {seats.expired_offers} offers ended, "
+                    f"{seats.holds_released} holds ended, {seats.offered} seats offered; "
                     f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed"
                 )
             if not loop:

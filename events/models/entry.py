@@ -1,0 +1,195 @@
+"""Entry before the day (issue 29): a competition's online sign-up window with its cap, and each
+person's sign-up through its states.
+
+A sign-up is ``pending`` until its e-mail link is confirmed (holding a seat until
+``hold_until`` while seats are free), then ``confirmed`` (a seat: an ``Entry``) or
+``waitlisted`` (in order of ``confirmed_at``); a freed seat goes to the first on the waitlist as
+``offered`` until ``offer_until``, then ``confirmed`` on acceptance, or ``expired`` /
+``cancelled`` and the next one is offered. Every step is in the sign-up's history. The writes
+are ``events.services.signups``; a seat counts as taken while it is confirmed, offered (until
+the offer ends) or held by a pending sign-up (until its hold ends).
+"""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from events.models.events import Competition, Entry
+from events.models.people import MAX_RATING, Player
+
+MAX_HOLD_MINUTES = 24 * 60
+MAX_OFFER_MINUTES = 14 * 24 * 60
+
+
+class SignUpWindow(models.Model):
+    """A competition's online sign-up: open from ``opens_at`` until ``closes_at`` for ``cap``
+    seats, with an optional limit on the waitlist."""
+
+    competition = models.OneToOneField(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="sign_up_window",
+        verbose_name=_("competition"),
+    )
+    opens_at = models.DateTimeField(_("opens at"))
+    closes_at = models.DateTimeField(_("closes at"))
+    cap = models.PositiveIntegerField(
+        _("seats"), validators=[MinValueValidator(1), MaxValueValidator(10_000)]
+    )
+    waitlist_limit = models.PositiveIntegerField(
+        _("waitlist limit"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(10_000)],
+        help_text=_("Empty: no limit."),
+    )
+    hold_minutes = models.PositiveIntegerField(
+        _("minutes an unconfirmed sign-up holds a seat"),
+        default=30,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HOLD_MINUTES)],
+    )
+    offer_minutes = models.PositiveIntegerField(
+        _("minutes to accept an offered seat"),
+        default=24 * 60,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_OFFER_MINUTES)],
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("sign-up window")
+        verbose_name_plural = _("sign-up windows")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(closes_at__gt=F("opens_at")),
+                name="signup_window_closes_after_opening",
+                violation_error_message=_("The sign-up closes after it opens."),
+            ),
+            models.CheckConstraint(
+                condition=Q(cap__gte=1, cap__lte=10_000),
+                name="signup_window_cap_range",
+                violation_error_message=_("Seats: 1 to 10,000."),
+            ),
+            models.CheckConstraint(
+                condition=Q(hold_minutes__gte=1, hold_minutes__lte=MAX_HOLD_MINUTES)
+                & Q(offer_minutes__gte=1, offer_minutes__lte=MAX_OFFER_MINUTES),
+                name="signup_window_minutes_range",
+                violation_error_message=_(
+                    "A hold lasts 1 minute to a day, an offer up to 14 days."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.competition)
+
+    def is_open(self, now=None) -> bool:
+        now = now or timezone.now()
+        return self.opens_at <= now < self.closes_at
+
+
+class SignUpStatus(models.TextChoices):
+    PENDING = "pending", _("not confirmed yet")
+    CONFIRMED = "confirmed", _("confirmed")
+    WAITLISTED = "waitlisted", _("on the waitlist")
+    OFFERED = "offered", _("offered a seat")
+    CANCELLED = "cancelled", _("cancelled")
+    EXPIRED = "expired", _("expired")
+
+
+# The states of a sign-up that still counts: one per e-mail address and window.
+ACTIVE_SIGN_UP = (
+    SignUpStatus.PENDING,
+    SignUpStatus.CONFIRMED,
+    SignUpStatus.WAITLISTED,
+    SignUpStatus.OFFERED,
+)
+
+
+class SignUp(models.Model):
+    """One person's sign-up for one competition (see the module's docstring)."""
+
+    Status = SignUpStatus
+
+    window = models.ForeignKey(
+        SignUpWindow,
+        on_delete=models.CASCADE,
+        related_name="sign_ups",
+        verbose_name=_("sign-up window"),
+    )
+    name = models.CharField(_("name"), max_length=100)
+    email = models.EmailField(_("e-mail"))  # stored in lower case
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    rating = models.PositiveIntegerField(
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(MAX_RATING)]
+    )
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=SignUpStatus.choices, default=SignUpStatus.PENDING
+    )
+    created_at = models.DateTimeField(_("signed up at"), default=timezone.now)
+    hold_until = models.DateTimeField(_("seat held until"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    offer_until = models.DateTimeField(_("offer open until"), null=True, blank=True)
+    entry = models.OneToOneField(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sign_up",
+        verbose_name=_("entry"),
+    )
+    # A register person of the same name and club but another (or no) e-mail address: never
+    # joined on name alone, marked for the desk to check and merge.
+    possible_duplicate = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("possible duplicate of"),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+        ordering = ["window", "created_at", "pk"]
+        indexes = [
+            models.Index(fields=["window", "status", "confirmed_at"], name="signup_queue"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["window", "email"],
+                condition=Q(status__in=ACTIVE_SIGN_UP),
+                name="signup_once_per_address",
+                violation_error_message=_("This e-mail address has signed up already."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=SignUpStatus.values),
+                name="signup_status_known",
+                violation_error_message=_("Choose one of the listed states."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status=SignUpStatus.PENDING) | Q(confirmed_at__isnull=False),
+                name="signup_confirmed_time",
+                violation_error_message=_("A confirmed sign-up has its confirmation time."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=SignUpStatus.OFFERED) | Q(offer_until__isnull=False),
+                name="signup_offer_has_an_end",
+                violation_error_message=_("An offered seat has the time the offer ends."),
+            ),
+            models.CheckConstraint(
+                condition=Q(entry__isnull=True) | Q(status=SignUpStatus.CONFIRMED),
+                name="signup_entry_only_confirmed",
+                violation_error_message=_("Only a confirmed sign-up has an entry."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} · {self.window}"

@@ -1,0 +1,348 @@
+"""Sign-up before the day (issue 29): the writes of a competition's sign-up window and of each
+person's sign-up (``events.models.entry`` describes the states).
+
+Every write locks the competition, then its window (the order the entry services lock in), so
+seats are counted and given under one lock: 60 confirmations at once for 12 seats end with 12
+confirmed and 48 on the waitlist in the order they were confirmed. A seat is taken while it is
+confirmed, offered until the offer ends, or held by an unconfirmed sign-up until its hold
+ends. A seat that comes free goes to the waitlist by itself (``fill``): every write that may
+free one calls it, and so does the deadline loop's ``signups_sweep`` for holds and offers that
+ran out.
+
+Decided where the issue is silent:
+- A sign-up beyond the cap is taken as long as the waitlist has room; the position counts
+  from its confirmation. When the waitlist is full the sign-up is refused (``waitlist_full``).
+- A person is joined to the register only on an equal e-mail address (case aside). A name and
+  club already in the register with another or no address becomes a new person (the next
+  homonym number) with ``possible_duplicate`` naming the register's one, for the desk to
+  merge; never joined on name alone.
+- An unconfirmed sign-up whose hold ran out keeps its link: confirming later seats it if a seat
+  is free, else puts it on the waitlist. One that is never confirmed is deleted after 30 days.
+- Cancelling a confirmed seat removes its entry (the register keeps the person); once the
+  player has a seat at a table or a result, the desk's withdrawal applies instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from events.errors import Conflict, Invalid, Refused, ServiceError, refuse
+from events.models import (
+    ACTIVE_SIGN_UP,
+    Competition,
+    Entry,
+    Player,
+    SignUp,
+    SignUpStatus,
+    SignUpWindow,
+)
+from events.services.editing import entry_remove
+from events.services.entries import player_register
+from events.services.players import person_key, player_build
+
+CLOSED = gettext_lazy("Sign-up for %(competition)s is not open.")
+DUPLICATE = gettext_lazy("This e-mail address has signed up for %(competition)s already.")
+WAITLIST_FULL = gettext_lazy("%(competition)s is full, and so is its waitlist.")
+NOT_OFFERED = gettext_lazy("This seat is no longer offered to you.")
+FINAL_STATE = gettext_lazy("This sign-up is %(status)s.")
+WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
+
+UNCONFIRMED_KEPT = timedelta(days=30)
+
+
+def window_set(
+    *,
+    competition: Competition,
+    opens_at: datetime,
+    closes_at: datetime,
+    cap: int,
+    waitlist_limit: int | None = None,
+    hold_minutes: int = 30,
+    offer_minutes: int = 24 * 60,
+    now: datetime | None = None,
+) -> SignUpWindow:
+    """Open (or change) a competition's sign-up. A raised cap offers the new seats to the
+    waitlist at once."""
+    if closes_at <= opens_at:
+        raise Invalid(str(WINDOW_TIMES), code="window_times")
+    with transaction.atomic():
+        Competition.objects.select_for_update().get(pk=competition.pk)
+        window = SignUpWindow.objects.select_for_update().filter(
+            competition=competition
+        ).first() or SignUpWindow(competition=competition)
+        window.opens_at, window.closes_at, window.cap = opens_at, closes_at, cap
+        window.waitlist_limit = waitlist_limit
+        window.hold_minutes, window.offer_minutes = hold_minutes, offer_minutes
+        window.full_clean(exclude=["competition"])
+        window.save()
+        fill(window, now or timezone.now())
+    return window
+
+
+def _locked(window_id: int) -> SignUpWindow:
+    """The competition, then its window, locked in that order (see the module's docstring)."""
+    competition_id = SignUpWindow.objects.values_list("competition_id", flat=True).get(pk=window_id)
+    list(Competition.objects.select_for_update().filter(pk=competition_id).values("pk"))
+    return (
+        SignUpWindow.objects.select_for_update(of=("self",))
+        .select_related("competition")
+        .get(pk=window_id)
+    )
+
+
+def _taken(window: SignUpWindow, now: datetime, *, besides: int | None = None) -> int:
+    """Seats taken now (``besides``: leave this sign-up out)."""
+    seats = window.sign_ups.filter(
+        Q(status=SignUpStatus.CONFIRMED)
+        | Q(status=SignUpStatus.OFFERED, offer_until__gt=now)
+        | Q(status=SignUpStatus.PENDING, hold_until__gt=now)
+    )
+    if besides is not None:
+        seats = seats.exclude(pk=besides)
+    return seats.count()
+
+
+def seats_free(window: SignUpWindow, now: datetime | None = None) -> int:
+    return max(0, window.cap - _taken(window, now or timezone.now()))
+
+
+def _waitlist_full(window: SignUpWindow) -> bool:
+    if window.waitlist_limit is None:
+        return False
+    waiting = window.sign_ups.filter(status=SignUpStatus.WAITLISTED).count()
+    return waiting >= window.waitlist_limit
+
+
+def signup_submit(
+    *,
+    window: SignUpWindow,
+    name: str,
+    email: str,
+    club: str = "",
+    rating: int | None = None,
+    language: str = "",
+    now: datetime | None = None,
+) -> SignUp:
+    """A new, unconfirmed sign-up: it holds a seat for ``hold_minutes`` when one is free."""
+    now = now or timezone.now()
+    email = email.strip().lower()
+    # The person's fields as the register takes them (length, characters, rating range).
+    person = player_build(name=name, club=club, email=email, rating=rating, language=language)
+    with transaction.atomic():
+        window = _locked(window.pk)
+        competition = window.competition
+        if not window.is_open(now) or competition.is_finished:
+            raise refuse(CLOSED, error_class=Refused, code="closed", competition=competition.name)
+        if window.sign_ups.filter(email=email, status__in=ACTIVE_SIGN_UP).exists():
+            raise refuse(
+                DUPLICATE, error_class=Conflict, code="duplicate", competition=competition.name
+            )
+        holds = _taken(window, now) < window.cap
+        if not holds and _waitlist_full(window):
+            raise refuse(
+                WAITLIST_FULL, error_class=Refused, code="waitlist_full", competition=competition
+            )
+        try:
+            with transaction.atomic():
+                return SignUp.objects.create(
+                    window=window,
+                    name=person.name,
+                    email=email,
+                    club=person.club,
+                    rating=rating,
+                    language=language,
+                    created_at=now,
+                    hold_until=now + timedelta(minutes=window.hold_minutes) if holds else None,
+                )
+        except IntegrityError as exc:  # the same address a moment ago, from another server
+            raise refuse(
+                DUPLICATE, error_class=Conflict, code="duplicate", competition=competition.name
+            ) from exc
+
+
+def _final(sign_up: SignUp) -> ServiceError:
+    return refuse(
+        FINAL_STATE, error_class=Refused, code="final_state", status=sign_up.get_status_display()
+    )
+
+
+def _relocked(sign_up: SignUp) -> tuple[SignUpWindow, SignUp]:
+    window = _locked(sign_up.window_id)
+    return window, SignUp.objects.select_for_update().get(pk=sign_up.pk)
+
+
+def signup_confirm(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
+    """The e-mail link was opened: a seat (its hold, or a free one) or the waitlist. A link
+    opened again changes nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        window, sign_up = _relocked(sign_up)
+        if sign_up.status != SignUpStatus.PENDING:
+            if sign_up.status in ACTIVE_SIGN_UP:
+                return sign_up  # confirmed, waitlisted or offered already: a replayed link
+            raise _final(sign_up)
+        sign_up.confirmed_at = now
+        held = sign_up.hold_until is not None and sign_up.hold_until > now
+        if held or _taken(window, now, besides=sign_up.pk) < window.cap:
+            _seat(window, sign_up)
+        elif _waitlist_full(window):
+            raise refuse(
+                WAITLIST_FULL,
+                error_class=Refused,
+                code="waitlist_full",
+                competition=window.competition.name,
+            )
+        else:
+            sign_up.status = SignUpStatus.WAITLISTED
+        sign_up.hold_until = None
+        sign_up.save()
+    return sign_up
+
+
+def _player_for(sign_up: SignUp) -> Player:
+    """The register person of this sign-up: the one with the same e-mail address, else a new
+    one (marked as a possible duplicate when the name and club are in the register already)."""
+    known = (
+        Player.objects.filter(email__iexact=sign_up.email).order_by("pk").first()
+        if sign_up.email
+        else None
+    )
+    if known is not None:
+        return known
+    player = player_build(
+        name=sign_up.name,
+        club=sign_up.club,
+        email=sign_up.email,
+        rating=sign_up.rating,
+        language=sign_up.language,
+    )
+    key = person_key(player.name, player.club)
+    namesakes = Player.objects.filter(person_key=key).order_by("homonym")
+    first = namesakes.first()
+    if first is not None:
+        sign_up.possible_duplicate = first
+        player.homonym = max(p.homonym for p in namesakes) + 1
+    player.save()
+    return player
+
+
+def _seat(window: SignUpWindow, sign_up: SignUp) -> None:
+    """Confirmed with a seat: the person's entry in the competition."""
+    player = _player_for(sign_up)
+    entry = Entry.objects.filter(competition=window.competition, player=player).first()
+    if entry is None:
+        entry = player_register(competition=window.competition, player=player)
+    sign_up.entry = entry
+    sign_up.status = SignUpStatus.CONFIRMED
+    sign_up.offer_until = None
+
+
+def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
+    """Offer every free seat to the next on the waitlist (in confirmation order). The caller
+    holds the window's lock."""
+    free = window.cap - _taken(window, now)
+    if free <= 0:
+        return []
+    waiting = list(
+        window.sign_ups.select_for_update()
+        .filter(status=SignUpStatus.WAITLISTED)
+        .order_by("confirmed_at", "pk")[:free]
+    )
+    for sign_up in waiting:
+        sign_up.status = SignUpStatus.OFFERED
+        sign_up.offer_until = now + timedelta(minutes=window.offer_minutes)
+        sign_up.save(update_fields=["status", "offer_until"])
+    return waiting
+
+
+def signup_cancel(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
+    """The person gives up their sign-up (a seat, an offer or a place on the waitlist); a seat
+    freed goes to the next on the waitlist."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        window, sign_up = _relocked(sign_up)
+        if sign_up.status not in ACTIVE_SIGN_UP:
+            return sign_up  # cancelled or expired already: a second tap changes nothing
+        entry = sign_up.entry
+        sign_up.status = SignUpStatus.CANCELLED
+        sign_up.entry = None
+        sign_up.hold_until = sign_up.offer_until = None
+        if sign_up.confirmed_at is None:
+            sign_up.confirmed_at = now
+        sign_up.save()
+        if entry is not None:
+            entry_remove(entry=entry)  # refused once the player has a seat or a result
+        fill(window, now)
+    return sign_up
+
+
+def offer_accept(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
+    """The offered seat taken, while the offer is open; refused once it ended (an accept racing
+    its expiry ends in exactly one of the two)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        window, sign_up = _relocked(sign_up)
+        if sign_up.status == SignUpStatus.CONFIRMED:
+            return sign_up  # a replayed accept
+        if sign_up.status != SignUpStatus.OFFERED or not (
+            sign_up.offer_until and sign_up.offer_until > now
+        ):
+            raise refuse(NOT_OFFERED, error_class=Refused, code="not_offered")
+        _seat(window, sign_up)
+        sign_up.save()
+    return sign_up
+
+
+def offer_decline(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
+    return signup_cancel(sign_up=sign_up, now=now)
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    expired_offers: int = 0
+    holds_released: int = 0
+    offered: int = 0
+    deleted: int = 0
+
+
+def signups_sweep(*, now: datetime | None = None) -> SweepReport:
+    """What time alone changes (the deadline loop runs it): offers that ran out expire, holds
+    that ran out free their seats, the freed seats are offered, and sign-ups never confirmed
+    are deleted after 30 days."""
+    now = now or timezone.now()
+    expired = released = offered = 0
+    due = (
+        SignUp.objects.filter(
+            Q(status=SignUpStatus.OFFERED, offer_until__lte=now)
+            | Q(status=SignUpStatus.PENDING, hold_until__lte=now)
+        )
+        .values_list("window_id", flat=True)
+        .distinct()
+    )
+    for window_id in sorted(set(due)):
+        with transaction.atomic():
+            window = _locked(window_id)
+            # Row by row, not one UPDATE: each step is in the sign-up's history.
+            for sign_up in window.sign_ups.select_for_update().filter(
+                status=SignUpStatus.OFFERED, offer_until__lte=now
+            ):
+                sign_up.status, sign_up.offer_until = SignUpStatus.EXPIRED, None
+                sign_up.save(update_fields=["status", "offer_until"])
+                expired += 1
+            for sign_up in window.sign_ups.select_for_update().filter(
+                status=SignUpStatus.PENDING, hold_until__lte=now
+            ):
+                sign_up.hold_until = None
+                sign_up.save(update_fields=["hold_until"])
+                released += 1
+            offered += len(fill(window, now))
+    deleted, _ = SignUp.objects.filter(
+        status=SignUpStatus.PENDING, created_at__lt=now - UNCONFIRMED_KEPT
+    ).delete()
+    return SweepReport(expired, released, offered, deleted)
