@@ -56,6 +56,7 @@ def normalise(body: str, slug: str) -> str:
     body = re.sub(r"/p/[A-Za-z0-9_-]{32,64}/", "/p/TOKEN/", body)  # private links are new
     body = re.sub(r'(name="submission"[^>]*value=)"[^"]*"', r"\1ONCE", body)  # one-time tokens
     body = re.sub(r'"entry": [0-9]+', '"entry": #', body)  # ids in a page's JSON (the rota)
+    body = re.sub(r'"[0-9]+": \[', '"#": [', body)  # entry ids as keys (sjoelen next games)
     return ATTRIBUTE.sub(lambda m: f"{m[1]}={m[2]}{re.sub(r'[0-9]+', '#', m[3])}{m[2]}", body)
 
 
