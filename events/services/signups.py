@@ -146,7 +146,10 @@ def signup_submit(
         holds = _taken(window, now) < window.cap
         if not holds and _waitlist_full(window):
             raise refuse(
-                WAITLIST_FULL, error_class=Refused, code="waitlist_full", competition=competition
+                WAITLIST_FULL,
+                error_class=Refused,
+                code="waitlist_full",
+                competition=competition.name,
             )
         try:
             with transaction.atomic():
