@@ -38,3 +38,51 @@ def competition_with_players(
         if index < checked_in:
             services.entry_check_in(entry=entry)
     return competition
+
+
+# The sign-up demo: names and the seat each ends with (issue 29).
+SIGN_UP_PEOPLE = (
+    ("Karin Lind", "Göteborgs Spelklubb", "confirmed"),
+    ("Mart Tamm", "Tartu Lauamängud", "confirmed"),
+    ("Sanne de Vries", "Utrecht Speelt", "confirmed"),
+    ("Olle Berg", "", "confirmed"),
+    ("Liis Kask", "Tallinna Lauamänguklubi", "confirmed"),
+    ("Pieter Bakker", "", "confirmed"),
+    ("Emma Nilsson", "Göteborgs Spelklubb", "waitlisted"),
+    ("Joonas Mets", "", "waitlisted"),
+    ("Femke Jansen", "Utrecht Speelt", "pending"),
+)
+
+
+def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
+    """An event three weeks ahead taking sign-ups online: six seats taken, two on the waitlist,
+    one not confirmed yet."""
+    from events.services import signups
+
+    today = dt.date.today()
+    created = services.event_create(
+        name="Autumn Cup",
+        starts_on=today + dt.timedelta(days=21),
+        ends_on=today + dt.timedelta(days=21),
+        time_zone="Europe/Stockholm",
+        venue="Folkets Hus",
+        info="Sign up online: six seats, then the waitlist.",
+        organiser=organiser,
+    )
+    competition = services.competition_create(event=created, name="Cup", format=format_key)
+    now = dt.datetime.now(dt.UTC)
+    window = signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(days=1),
+        closes_at=now + dt.timedelta(days=20),
+        cap=6,
+        waitlist_limit=10,
+    )
+    for index, (name, club, status) in enumerate(SIGN_UP_PEOPLE):
+        email = f"{name.split()[0].lower()}@example.org"
+        sign_up = signups.signup_submit(
+            window=window, name=name, email=email, club=club, now=now + dt.timedelta(seconds=index)
+        )
+        if status != "pending":
+            signups.signup_confirm(sign_up=sign_up, now=now + dt.timedelta(seconds=index))
+    return competition

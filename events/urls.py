@@ -8,7 +8,9 @@ from events.desk.views import (
     edit as desk_views,
     imports as import_views,
     proposals as proposal_views,
+    signups as signup_desk_views,
 )
+from events.entry import views as entry
 from events.live import views as public
 
 app_name = "events"
@@ -17,7 +19,17 @@ routes = [
     # public, for phones
     path("", public.index, name="index"),
     path("e/<slug:event_slug>/", public.event, name="event"),
+    # sign-up before the day (before the competition's route: "sign-up" is a reserved slug)
+    path("e/<slug:event_slug>/sign-up/", entry.signup, name="signup"),
+    path("e/<slug:event_slug>/sign-up/resend/", entry.signup_resend, name="signup_resend"),
     path("e/<slug:event_slug>/<slug:competition_slug>/", public.competition, name="competition"),
+    path("sign-up/<str:token>/", entry.person, name="signup_person"),
+    path("sign-up/<str:token>/confirm/", entry.person_confirm, name="signup_confirm"),
+    path(
+        "sign-up/<str:token>/<int:sign_up_id>/<slug:action>/",
+        entry.person_action,
+        name="signup_action",
+    ),
     # the organiser's desk
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),
@@ -107,6 +119,16 @@ routes = [
         "desk/<slug:event_slug>/<slug:competition_slug>/proposals/<int:proposal_id>/reject/",
         proposal_views.proposal_reject,
         name="proposal_reject",
+    ),
+    path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/sign-up/",
+        signup_desk_views.signup_desk,
+        name="signup_desk",
+    ),
+    path(
+        "desk/sign-ups/<int:sign_up_id>/promote/",
+        signup_desk_views.signup_promote,
+        name="signup_promote",
     ),
     path("desk/entries/<int:entry_id>/remove/", desk_views.entry_remove, name="entry_remove"),
     path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),

@@ -105,7 +105,8 @@ def _build_world() -> World:
     from blokus.models import SessionPlayer
     from blokus.views.desk import PLAYER_ACTIONS
     from events.desk.views.competition import ENTRY_ACTIONS
-    from events.models import Competition, Correction, Entry, Game, Round, Session
+    from events.models import Competition, Correction, Entry, Game, Round, Session, SignUp
+    from events.services.signup_mail import person_token
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn
@@ -162,7 +163,17 @@ def _build_world() -> World:
             "file_format": ["csv", "xlsx"],
             "action": list(ENTRY_ACTIONS),
         }
-        contexts["events"].append(common)
+        # Sign-up (issue 29): the demo's sign-ups, and a person's link to their page.
+        sign_ups = list(SignUp.objects.order_by("-status", "pk")[:3])
+        contexts["events"].append(
+            {
+                **common,
+                "sign_up_id": [s.pk for s in sign_ups] or [999999],
+                "token": [person_token(s.email) for s in sign_ups[:2]]
+                or [person_token("nobody@example.org")],
+                "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel"],
+            }
+        )
         if fmt == "blokus":
             for session in Session.objects.filter(competition=competition).order_by("number")[:3]:
                 sps = SessionPlayer.objects.filter(session=session).order_by("pk")
@@ -294,6 +305,8 @@ def may_write(role: str, path: str) -> bool:
         return role in ("organiser", "staff")
     if route.startswith(("p/", "api/")):
         return role == "player"
+    if route.startswith(("e/<slug:event_slug>/sign-up/", "sign-up/")):
+        return True  # anyone signs up; the signed link is the person's key, whoever holds it
     # Logins and the language switch write sessions only (not in the signature).
     return route.startswith(("accounts/", "i18n/"))
 
@@ -407,8 +420,9 @@ class Fuzz:
         )
 
 
-# Tables whose writes are not the app's data: sessions (logins, messages) and login attempts.
-NOT_DATA = ("django_session", "axes_")
+# Tables whose writes are not the app's data: sessions (logins, messages), login attempts and
+# the attempt counters of every other lockout (events.services.attempts).
+NOT_DATA = ("django_session", "axes_", "events_attemptcounter")
 WRITE = ("insert", "update", "delete", "replace")
 
 

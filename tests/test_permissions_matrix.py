@@ -9,6 +9,7 @@ to scorekeepers by accident).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterator
 
@@ -18,9 +19,10 @@ from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from events.formats import all_formats, default_settings
-from events.models import Correction, EventRole
+from events.models import Correction, EventRole, SignUp, SignUpWindow
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
@@ -58,6 +60,8 @@ ACCESS: dict[str, str] = {
     "events:proposals": SCOREKEEPER,  # results from players (issue 16): like entering results
     "events:proposal_accept": SCOREKEEPER,
     "events:proposal_reject": SCOREKEEPER,
+    "events:signup_desk": MANAGE,  # online sign-up: its settings, the list, e-mail addresses
+    "events:signup_promote": MANAGE,
     # Blokus
     "blokus:desk": SCOREKEEPER,
     "blokus:desk_home": SCOREKEEPER,  # the same page under the name every format has
@@ -181,7 +185,15 @@ def world(django_user_model):
     correction = Correction.objects.create(
         competition=competitions["blokus"], item="game 1", before="1", after="2", source="desk"
     )
+    window = SignUpWindow.objects.create(
+        competition=competitions["blokus"],
+        opens_at=timezone.now() - dt.timedelta(days=1),
+        closes_at=timezone.now() + dt.timedelta(days=1),
+        cap=4,
+    )
+    sign_up = SignUp.objects.create(window=window, name="Sue", email="sue@example.org")
     return {
+        "sign_up": sign_up,
         "event": event,
         "users": users,
         "competitions": competitions,
@@ -203,6 +215,7 @@ def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
         "entry_id": entry.pk,
         "player_id": entry.player_id,
         "correction_id": world["correction"].pk,
+        "sign_up_id": world["sign_up"].pk,
         "user_id": world["users"]["organiser"].pk,
         "action": "check_in",
     }

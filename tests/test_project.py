@@ -15,7 +15,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from events.formats import all_formats
-from events.models import Competition, Event
+from events.models import Competition, Event, SignUp
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,7 +64,8 @@ def test_the_demo_loads_once(db, settings, capsys):
     call_command("load_demo")
     out = capsys.readouterr().out
     assert "Demo events loaded." in out and "already loaded" in out
-    assert Event.objects.count() == 3
+    assert Event.objects.count() == 4  # one per format, and one taking sign-ups online
+    assert SignUp.objects.filter(status="waitlisted").count() == 2
     assert set(Competition.objects.values_list("format", flat=True)) == {
         "blokus",
         "shuffleboard",

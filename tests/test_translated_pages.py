@@ -44,7 +44,7 @@ from django.core.management import call_command
 from django.db import models, transaction
 from django.template.loader import render_to_string
 from django.test import Client, override_settings
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone, translation
 
 from events.formats import all_formats
@@ -360,7 +360,8 @@ def demo(django_db_setup, django_db_blocker) -> Iterator[Demo]:
 def _build() -> Demo:
     from django.contrib.auth import get_user_model
 
-    from events.models import Game, Player
+    from events.models import Game, Player, SignUp
+    from events.services.signup_mail import person_token
     from roundrobin.models import PlayerToken, Turn
 
     started = time.perf_counter()
@@ -378,6 +379,8 @@ def _build() -> Demo:
         .first()
     )
     assert token is not None, "the demo has no round-robin player with a private link"
+    sign_up = SignUp.objects.filter(status="waitlisted").order_by("pk").first()
+    assert sign_up is not None, "the demo has no sign-up on a waitlist"
     clients = {"anonymous": Client(), "organiser": Client(), "player": Client()}
     clients["organiser"].force_login(organiser)
     link = _get(clients["player"], f"/p/{token.token}/", "en")
@@ -387,6 +390,8 @@ def _build() -> Demo:
         ("anonymous", "/accounts/login/"),
         ("organiser", "/desk/"),
         ("player", link["Location"]),
+        # A person's sign-up page (issue 29), from the link in their e-mail.
+        ("anonymous", reverse("events:signup_person", args=[person_token(sign_up.email)])),
     ]
     started = time.perf_counter()
     pages = _crawl(clients, starts)
@@ -411,6 +416,8 @@ def _build() -> Demo:
         "url": f"http://testserver/p/{token.token}/",
         "turn": turn.number if turn else 1,
         "deadline": turn.deadline if turn else timezone.now(),
+        "sign_up": sign_up,  # the sign-up's e-mails (events/services/signup_mail.py)
+        "offer_until": timezone.now(),
     }
     contexts = [
         {**base, "game": game, "games": [game, tiebreak]},

@@ -32,6 +32,7 @@ def event(request: HttpRequest, event: Event) -> Context:
         "format_head": only.game_format.head if only else "",
         "poll": POLL if any(not c.is_finished for c in competitions) else "",
         "qr": qr_svg(qr_url),
+        "sign_up": any(getattr(c, "takes_sign_ups", False) for c in competitions),
         "qr_url": qr_url,
     }
 

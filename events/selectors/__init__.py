@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Competition, Correction, Entry, Event, Player, fold
+from events.models import Competition, Correction, Entry, Event, Player, SignUpWindow, fold
 
 SEARCH_LIMIT = 20
 
@@ -34,9 +34,11 @@ def event_by_slug(slug: str) -> Event:
 
 
 def event_with_competitions(slug: str) -> Event:
-    """The event and its competitions with their active entry counts (two queries)."""
+    """The event and its competitions with their active entry counts and whether each takes
+    sign-ups online (two queries)."""
     competitions = Competition.objects.annotate(
-        entry_count=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+        entry_count=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)),
+        takes_sign_ups=Exists(SignUpWindow.objects.filter(competition=OuterRef("pk"))),
     ).order_by("created_at", "pk")
     return get_object_or_404(
         Event.objects.prefetch_related(Prefetch("competitions", queryset=competitions)), slug=slug

@@ -37,7 +37,19 @@ def competition_touch(competition: Competition) -> None:
 
 # Words the desk's URLs use after /desk/ and /desk/<event>/, which no slug may take.
 RESERVED_SLUGS = frozenset(
-    {"new", "entries", "competitions", "organisers", "admin", "static", "edit", "people", "players"}
+    {
+        "new",
+        "entries",
+        "competitions",
+        "organisers",
+        "admin",
+        "static",
+        "edit",
+        "people",
+        "players",
+        "sign-up",
+        "sign-ups",
+    }
 )
 
 

@@ -18,12 +18,18 @@ Decided where the issue is silent:
   merge; never joined on name alone.
 - An unconfirmed sign-up whose hold ran out keeps its link: confirming later seats it if a seat
   is free, else puts it on the waitlist. One that is never confirmed is deleted after 30 days.
+- The person's page is reached by a signed link of their address (30 days, every e-mail
+  brings a new one) and shows their sign-ups in every event; confirming is a button there.
+- The desk's "give a seat now" (``signup_promote``) seats a waitlisted, offered or unconfirmed
+  sign-up beyond the cap: the organiser's decision. Raising the cap offers seats in order.
+- Ten well-formed sign-ups per client address in ten minutes; a malformed form costs nothing.
 - Cancelling a confirmed seat removes its entry (the register keeps the person); once the
   player has a seat at a table or a result, the desk's withdrawal applies instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -44,7 +50,9 @@ from events.models import (
 )
 from events.services.editing import entry_remove
 from events.services.entries import player_register
+from events.services.events import competition_touch
 from events.services.players import person_key, player_build
+from events.services.signup_mail import link_send, mail
 
 CLOSED = gettext_lazy("Sign-up for %(competition)s is not open.")
 DUPLICATE = gettext_lazy("This e-mail address has signed up for %(competition)s already.")
@@ -54,6 +62,7 @@ FINAL_STATE = gettext_lazy("This sign-up is %(status)s.")
 WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
 
 UNCONFIRMED_KEPT = timedelta(days=30)
+NO_WINDOW = gettext_lazy("Choose at least one competition.")
 
 
 def window_set(
@@ -81,6 +90,7 @@ def window_set(
         window.hold_minutes, window.offer_minutes = hold_minutes, offer_minutes
         window.full_clean(exclude=["competition"])
         window.save()
+        competition_touch(competition)  # the event's page shows the sign-up link
         fill(window, now or timezone.now())
     return window
 
@@ -154,6 +164,7 @@ def signup_submit(
         try:
             with transaction.atomic():
                 return SignUp.objects.create(
+                    possible_duplicate=_namesake(person, email),
                     window=window,
                     name=person.name,
                     email=email,
@@ -167,6 +178,40 @@ def signup_submit(
             raise refuse(
                 DUPLICATE, error_class=Conflict, code="duplicate", competition=competition.name
             ) from exc
+
+
+def signups_submit(
+    *,
+    windows: Sequence[SignUpWindow],
+    name: str,
+    email: str,
+    club: str = "",
+    rating: int | None = None,
+    language: str = "",
+    now: datetime | None = None,
+) -> list[SignUp]:
+    """The sign-up form: one sign-up per competition chosen, all or none, and one e-mail with
+    the person's link. Windows are locked in competition order (two forms never wait on each
+    other in a circle)."""
+    now = now or timezone.now()
+    if not windows:
+        raise Invalid(str(NO_WINDOW), code="no_window")
+    ordered = sorted(windows, key=lambda w: w.competition_id)
+    with transaction.atomic():
+        sign_ups = [
+            signup_submit(
+                window=window,
+                name=name,
+                email=email,
+                club=club,
+                rating=rating,
+                language=language,
+                now=now,
+            )
+            for window in ordered
+        ]
+        link_send(sign_up=sign_ups[0], now=now)
+    return sign_ups
 
 
 def _final(sign_up: SignUp) -> ServiceError:
@@ -235,6 +280,15 @@ def _player_for(sign_up: SignUp) -> Player:
     return player
 
 
+def _namesake(person: Player, email: str) -> Player | None:
+    """The register's person of the same name and club when no register person has this
+    address: shown at the desk as a possible duplicate from the moment of sign-up."""
+    if Player.objects.filter(email__iexact=email).exists():
+        return None
+    key = person_key(person.name, person.club)
+    return Player.objects.filter(person_key=key).order_by("homonym").first()
+
+
 def _seat(window: SignUpWindow, sign_up: SignUp) -> None:
     """Confirmed with a seat: the person's entry in the competition."""
     player = _player_for(sign_up)
@@ -261,6 +315,14 @@ def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
         sign_up.status = SignUpStatus.OFFERED
         sign_up.offer_until = now + timedelta(minutes=window.offer_minutes)
         sign_up.save(update_fields=["status", "offer_until"])
+        sign_up.window = window
+        mail(
+            "offer",
+            f"signup-offer:{sign_up.pk}:{int(sign_up.offer_until.timestamp())}",
+            sign_up,
+            {"offer_until": sign_up.offer_until},
+            now,
+        )
     return waiting
 
 
@@ -297,6 +359,24 @@ def offer_accept(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
             sign_up.offer_until and sign_up.offer_until > now
         ):
             raise refuse(NOT_OFFERED, error_class=Refused, code="not_offered")
+        _seat(window, sign_up)
+        sign_up.save()
+    return sign_up
+
+
+def signup_promote(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
+    """The desk gives a waitlisted, offered or unconfirmed sign-up a seat at once, beyond the
+    cap if need be (the organiser's decision; raising the cap offers seats in order instead)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        window, sign_up = _relocked(sign_up)
+        if sign_up.status == SignUpStatus.CONFIRMED:
+            return sign_up
+        if sign_up.status not in ACTIVE_SIGN_UP:
+            raise _final(sign_up)
+        if sign_up.confirmed_at is None:
+            sign_up.confirmed_at = now
+        sign_up.hold_until = None
         _seat(window, sign_up)
         sign_up.save()
     return sign_up

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from events import demo
 from events.formats import all_formats
 from events.models import Event
 
@@ -16,7 +17,8 @@ ADMIN = ("admin", "admin-demo-2026")
 
 class Command(BaseCommand):
     help = (
-        "Create demo events (one per format) with players, an organiser login "
+        "Create demo events (one per format, and one ahead taking sign-ups online) with "
+        "players, an organiser login "
         f"({ORGANISER[0]}) and an admin login ({ADMIN[0]}). Does nothing if the demo is there. "
         "Refuses to run when DEBUG is off, because the logins have known passwords."
     )
@@ -46,3 +48,5 @@ class Command(BaseCommand):
             users.objects.create_superuser(username=ADMIN[0], password=ADMIN[1], email="")
         for game_format in all_formats():
             game_format.hooks.demo(organiser)
+        # An event ahead, taking sign-ups online (any format: the sign-up is the same).
+        demo.sign_up_event(organiser=organiser, format_key=all_formats()[0].key)

@@ -1,0 +1,116 @@
+"""The sign-up page's forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from events.models import MAX_RATING, SignUpWindow
+
+
+class SignUpForm(forms.Form):
+    """Name, address, club, rating, language, the competitions, consent; and ``website``, a
+    field people never see (a bot that fills it is answered as if it had signed up)."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    email = forms.EmailField(label=_("E-mail"), max_length=254)
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        min_value=0,
+        max_value=MAX_RATING,
+        required=False,
+        help_text=_("If you have one: some competitions seat players by rating."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of your e-mails"), choices=settings.LANGUAGES, required=False
+    )
+    competitions = forms.TypedMultipleChoiceField(
+        label=_("Competitions"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+    consent = forms.BooleanField(
+        label=_(
+            "I agree that the organisers keep my name, club, rating and e-mail address to run "
+            "this event, and show my name and results on its public pages."
+        )
+    )
+    website = forms.CharField(
+        required=False,
+        label=_("Leave this empty"),
+        widget=forms.TextInput(attrs={"tabindex": "-1", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, windows: list[SignUpWindow], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.windows = {w.competition_id: w for w in windows}
+        self.fields["competitions"].choices = [  # type: ignore[attr-defined]
+            (w.competition_id, w.competition.name) for w in windows
+        ]
+        if len(windows) == 1 and not self.is_bound:
+            self.initial["competitions"] = [windows[0].competition_id]
+        self.fields["name"].widget.attrs["autocomplete"] = "name"
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+
+    def clean_name(self) -> str:
+        name = " ".join("".join(c for c in self.cleaned_data["name"] if c.isprintable()).split())
+        if not name:
+            raise forms.ValidationError(_("Type your name."))
+        return name
+
+    def chosen_windows(self) -> list[SignUpWindow]:
+        return [self.windows[pk] for pk in self.cleaned_data["competitions"] if pk in self.windows]
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.data.get("website"))
+
+
+class ResendForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail"), max_length=254)
+
+
+class WindowForm(forms.Form):
+    """The desk's settings of a competition's sign-up, times in the event's time zone."""
+
+    opens_at = forms.DateTimeField(
+        label=_("Opens at"),
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+    )
+    closes_at = forms.DateTimeField(
+        label=_("Closes at"),
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+    )
+    cap = forms.IntegerField(label=_("Seats"), min_value=1, max_value=10_000)
+    waitlist_limit = forms.IntegerField(
+        label=_("Waitlist limit"),
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        help_text=_("Empty: no limit."),
+    )
+    hold_minutes = forms.IntegerField(
+        label=_("Minutes an unconfirmed sign-up holds a seat"),
+        min_value=1,
+        max_value=24 * 60,
+        initial=30,
+    )
+    offer_minutes = forms.IntegerField(
+        label=_("Minutes to accept an offered seat"),
+        min_value=1,
+        max_value=14 * 24 * 60,
+        initial=24 * 60,
+        help_text=_("For example 1440 (a day) before the event, 15 on the day."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("opens_at") and data.get("closes_at") and data["closes_at"] <= data["opens_at"]:
+            self.add_error("closes_at", _("The sign-up closes after it opens."))
+        return data
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.cleaned_data)

@@ -1,0 +1,223 @@
+"""The public sign-up page of an event and the person's page behind the signed link (issue 29).
+Thin: parse, call one service of ``events.services.signups``, render. The page never says
+whether an address has signed up (the link goes to the address, not to the screen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core import signing
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.security import client_ip
+from events import selectors
+from events.entry.forms import ResendForm, SignUpForm
+from events.errors import ServiceError
+from events.models import ACTIVE_SIGN_UP, SignUp, SignUpStatus
+from events.selectors.signups import sign_ups_of_person, windows_of_event
+from events.services import attempts, signup_mail, signups
+
+# Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
+SIGN_UPS_PER_ADDRESS = 10
+SIGN_UP_SECONDS = 600
+FIELD_OF_CODE = {"duplicate": "email", "closed": "competitions", "waitlist_full": "competitions"}
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """Pages with a person's address or link: kept by no browser cache or proxy."""
+    patch_cache_control(response, no_store=True, private=True)
+    return response
+
+
+def _rate_limited(request: HttpRequest) -> bool:
+    key = f"signup:{client_ip(request)}"
+    return not attempts.take(key, limit=SIGN_UPS_PER_ADDRESS, seconds=SIGN_UP_SECONDS)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = selectors.event_by_slug(event_slug)
+    windows = windows_of_event(event)
+    open_windows = [w for w in windows if w.open_now]  # type: ignore[attr-defined]
+    form = SignUpForm(windows=open_windows)
+    status = 200
+    sent_to = ""
+    if request.method == "POST":
+        form = SignUpForm(request.POST, windows=open_windows)
+        status = 400
+        if form.is_bot:
+            # Answered as a person would be, and nothing written.
+            return _private(
+                render(request, "events/signup_sent.html", {"event": event}, status=200)
+            )
+        # Only a well-formed sign-up counts against the address (a typo costs nothing).
+        if form.is_valid() and _rate_limited(request):
+            form.add_error(
+                None,
+                _("Too many sign-ups from your network just now. Try again in %(minutes)s minutes.")
+                % {"minutes": SIGN_UP_SECONDS // 60},
+            )
+            status = 429
+        elif form.is_valid():
+            data = form.cleaned_data
+            try:
+                signups.signups_submit(
+                    windows=form.chosen_windows(),
+                    name=data["name"],
+                    email=data["email"],
+                    club=data["club"],
+                    rating=data["rating"],
+                    language=data["language"],
+                )
+            except ServiceError as exc:
+                form.add_error(FIELD_OF_CODE.get(exc.code or ""), exc)
+                status = 409 if exc.code == "duplicate" else 400
+            else:
+                sent_to = data["email"]
+                return _private(
+                    render(request, "events/signup_sent.html", {"event": event, "email": sent_to})
+                )
+    context = {
+        "event": event,
+        "windows": windows,
+        "open_windows": open_windows,
+        "form": form,
+        "resend": ResendForm(),
+        "now_time": timezone.now(),
+    }
+    return _private(render(request, "events/signup.html", context, status=status))
+
+
+@require_POST
+def signup_resend(request: HttpRequest, event_slug: str) -> HttpResponse:
+    """A new link to an address that signed up for this event; the answer is the same whether
+    it did or not."""
+    event = selectors.event_by_slug(event_slug)
+    form = ResendForm(request.POST)
+    if not form.is_valid() or _rate_limited(request):
+        context = {
+            "event": event,
+            "windows": windows_of_event(event),
+            "open_windows": [],
+            "form": None,
+            "resend": form,
+            "now_time": timezone.now(),
+        }
+        if form.is_valid():
+            form.add_error(None, _("Too many requests from your network just now."))
+        return _private(render(request, "events/signup.html", context, status=400))
+    email = form.cleaned_data["email"].strip().lower()
+    sign_up = (
+        SignUp.objects.filter(
+            email=email, window__competition__event=event, status__in=ACTIVE_SIGN_UP
+        )
+        .select_related("window__competition__event")
+        .first()
+    )
+    if sign_up is not None:
+        signups.link_send(sign_up=sign_up)
+    return _private(
+        render(request, "events/signup_sent.html", {"event": event, "email": email, "resent": True})
+    )
+
+
+# --- the person's page -------------------------------------------------------------------------
+
+
+def _email_or_none(token: str) -> tuple[str | None, bool]:
+    """(address, expired) of a token; (None, False) for an altered one."""
+    try:
+        return signup_mail.person_email(token), False
+    except signing.SignatureExpired:
+        return None, True
+    except signing.BadSignature:
+        return None, False
+
+
+def _expired_page(request: HttpRequest, expired: bool) -> HttpResponse:
+    if not expired:
+        raise Http404
+    return _private(render(request, "events/signup_person.html", {"expired": True}, status=410))
+
+
+@require_http_methods(["GET", "HEAD"])
+def person(request: HttpRequest, token: str) -> HttpResponse:
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    rows = sign_ups_of_person(email)
+    now = timezone.now()
+    context = {
+        "token": token,
+        "email": email,
+        "sign_ups": rows,
+        "pending": any(s.status == SignUpStatus.PENDING for s in rows),
+        "now": now,
+    }
+    return _private(render(request, "events/signup_person.html", context))
+
+
+ACTIONS: dict[str, Any] = {
+    "accept": signups.offer_accept,
+    "decline": signups.offer_decline,
+    "cancel": signups.signup_cancel,
+}
+
+
+@require_POST
+def person_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The button on the person's page (a POST, so a mail scanner opening the link confirms
+    nothing): every unconfirmed sign-up of the address, each for a seat or the waitlist."""
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    pending = list(SignUp.objects.filter(email=email, status=SignUpStatus.PENDING).order_by("pk"))
+    for sign_up in pending:
+        try:
+            done = signups.signup_confirm(sign_up=sign_up)
+        except ServiceError as exc:
+            messages.error(request, exc.text)
+        else:
+            competition = done.window.competition.name
+            if done.status == SignUpStatus.CONFIRMED:
+                messages.success(request, _("You have a seat in %(c)s.") % {"c": competition})
+            else:
+                messages.info(request, _("You are on the waitlist of %(c)s.") % {"c": competition})
+    return redirect(reverse("events:signup_person", args=[token]))
+
+
+@require_POST
+def person_action(request: HttpRequest, token: str, sign_up_id: int, action: str) -> HttpResponse:
+    """Accept or decline an offered seat, or cancel: only the address's own sign-ups."""
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    service = ACTIONS.get(action)
+    sign_up = (
+        SignUp.objects.filter(pk=sign_up_id, email=email)
+        .select_related("window__competition")
+        .first()
+    )
+    if service is None or sign_up is None:
+        raise Http404
+    try:
+        with transaction.atomic():
+            done = service(sign_up=sign_up)
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        words = {
+            SignUpStatus.CONFIRMED: _("You have a seat in %(c)s."),
+            SignUpStatus.CANCELLED: _("Your sign-up for %(c)s is cancelled."),
+        }
+        text = words.get(done.status, _("Saved."))
+        messages.success(request, text % {"c": sign_up.window.competition.name})
+    return redirect(reverse("events:signup_person", args=[token]))

@@ -1,0 +1,105 @@
+"""What the sign-up pages read (issue 29), each in a constant number of queries: the event's
+open windows with their seats, a person's sign-ups with their waitlist positions, a window's
+list at the desk with its counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from events.models import Competition, Event, SignUp, SignUpStatus, SignUpWindow
+
+
+def _seats_taken(now: datetime) -> Q:
+    return (
+        Q(sign_ups__status=SignUpStatus.CONFIRMED)
+        | Q(sign_ups__status=SignUpStatus.OFFERED, sign_ups__offer_until__gt=now)
+        | Q(sign_ups__status=SignUpStatus.PENDING, sign_ups__hold_until__gt=now)
+    )
+
+
+def windows_of_event(event: Event, *, now: datetime | None = None) -> list[SignUpWindow]:
+    """The event's sign-up windows (open or not) with ``taken`` and ``waiting`` counted, in
+    the competitions' order (one query)."""
+    now = now or timezone.now()
+    windows = (
+        SignUpWindow.objects.filter(competition__event=event)
+        .select_related("competition")
+        .annotate(
+            taken=Count("sign_ups", filter=_seats_taken(now)),
+            waiting=Count("sign_ups", filter=Q(sign_ups__status=SignUpStatus.WAITLISTED)),
+        )
+        .order_by("competition__created_at", "competition__pk")
+    )
+    result: list[SignUpWindow] = list(windows)
+    for window in result:
+        window.free = max(0, window.cap - window.taken)  # type: ignore[attr-defined]
+        window.open_now = window.is_open(now) and not window.competition.is_finished  # type: ignore[attr-defined]
+    return result
+
+
+def _position() -> Subquery:
+    """A waitlisted sign-up's place in its window's queue (1 = next), as a subquery."""
+    ahead = (
+        SignUp.objects.filter(window=OuterRef("window"), status=SignUpStatus.WAITLISTED)
+        .filter(
+            Q(confirmed_at__lt=OuterRef("confirmed_at"))
+            | Q(confirmed_at=OuterRef("confirmed_at"), pk__lte=OuterRef("pk"))
+        )
+        .order_by()
+        .values("window")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Subquery(ahead, output_field=IntegerField())
+
+
+def sign_ups_of_person(email: str) -> list[SignUp]:
+    """Every sign-up of an address, across events, newest event first, with ``position`` on
+    the waitlist (one query)."""
+    return list(
+        SignUp.objects.filter(email=email.strip().lower())
+        .select_related("window__competition__event", "entry")
+        .annotate(
+            position=Coalesce(_position(), 0),
+        )
+        .order_by("-window__competition__event__starts_on", "window__competition__pk", "pk")
+    )
+
+
+STATUS_FILTERS = (*SignUpStatus.values, "possible_duplicate")
+
+
+@dataclass
+class WindowDesk:
+    window: SignUpWindow | None
+    sign_ups: list[SignUp] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+
+
+def window_desk(competition: Competition, status: str = "") -> WindowDesk:
+    """A competition's window, its sign-ups (all, or those of one status, or the possible
+    duplicates) with waitlist positions, and the count of each status (four queries)."""
+    window = SignUpWindow.objects.filter(competition=competition).first()
+    if window is None:
+        return WindowDesk(window=None)
+    rows: QuerySet[SignUp] = window.sign_ups.select_related("possible_duplicate", "entry")
+    if status == "possible_duplicate":
+        rows = rows.filter(possible_duplicate__isnull=False)
+    elif status in SignUpStatus.values:
+        rows = rows.filter(status=status)
+    rows = rows.annotate(position=Coalesce(_position(), 0)).order_by(
+        "status", "confirmed_at", "created_at", "pk"
+    )
+    counts = {
+        row["status"]: row["n"]
+        for row in window.sign_ups.order_by().values("status").annotate(n=Count("pk"))
+    }
+    counts["possible_duplicate"] = window.sign_ups.filter(possible_duplicate__isnull=False).count()
+    total = sum(n for key, n in counts.items() if key != "possible_duplicate")
+    return WindowDesk(window=window, sign_ups=list(rows), counts=counts, total=total)

@@ -1,0 +1,103 @@
+"""Sign-up before the day in a real browser (issue 29): the organiser opens the sign-up at the
+desk, two people sign up on their phones and confirm from their e-mails' links, the second
+waits, the first cancels, the second is offered the seat, accepts it, and is checked in at the
+desk."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from events.models import OutboxMessage
+from tests.browser.conftest import screenshot
+from tests.factories import CompetitionFactory, EventFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LINK = re.compile(r"https?://[^/\s]+(/sign-up/\S+?/)\s")
+
+
+def link_of(email: str) -> str:
+    """The path of the link in the newest e-mail to ``email`` (the outbox keeps what was
+    sent; its host is the site's configured address, here the test server's)."""
+    message = OutboxMessage.objects.filter(to=email).order_by("-pk").first()
+    assert message is not None
+    match = LINK.search(message.body + "\n")
+    assert match is not None, message.body
+    return match.group(1)
+
+
+def sign_up(page, base: str, name: str, email: str) -> None:
+    page.goto(f"{base}/e/lincon/sign-up/")
+    page.fill("#id_name", name)
+    page.fill("#id_email", email)
+    page.check("input[name=consent]")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator("h1")).to_have_text("Check your e-mail")
+
+
+def test_sign_up_wait_offered_accept_and_checked_in(desk_page, phone, second_phone, live_server):
+    organiser = UserFactory(username="desk")
+    event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
+    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
+    base = live_server.url
+
+    # The organiser opens the sign-up for one seat.
+    desk = desk_page("desk", size="desk")
+    desk.goto(f"{base}{competition.get_desk_url()}")
+    desk.get_by_role("link", name="Online sign-up").click()
+    desk.fill("#id_opens_at", "2020-01-01T09:00")
+    desk.fill("#id_closes_at", "2099-01-01T09:00")
+    desk.fill("#id_cap", "1")
+    desk.get_by_role("button", name="Open the sign-up").click()
+    expect(desk.locator(".messages")).to_contain_text("Sign-up settings saved.")
+
+    # A mistake first: what was typed stays, the error stands beside its field.
+    phone.goto(f"{base}/e/lincon/")
+    phone.get_by_role("link", name="Sign up").click()
+    expect(phone.locator("main")).to_contain_text("1 seat free")
+    phone.fill("#id_name", "Ann Andersson")
+    phone.fill("#id_email", "ann-at-example")
+    phone.check("input[name=consent]")
+    phone.get_by_role("button", name="Sign up").click()
+    expect(phone.locator(".field.has-error")).to_contain_text("valid email")
+    expect(phone.locator("#id_name")).to_have_value("Ann Andersson")
+    screenshot(phone, "signup-error-phone")
+    phone.fill("#id_email", "ann@example.se")
+    phone.get_by_role("button", name="Sign up").click()
+    expect(phone.locator("h1")).to_have_text("Check your e-mail")
+
+    # Ann confirms from her e-mail: the seat is hers.
+    phone.goto(base + link_of("ann@example.se"))
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")
+    expect(phone.locator(".card")).to_contain_text("confirmed")
+
+    # Bo signs up and confirms: the waitlist, first in line.
+    sign_up(second_phone, base, "Bo Berg", "bo@example.se")
+    second_phone.goto(base + link_of("bo@example.se"))
+    second_phone.get_by_role("button", name="Confirm").click()
+    expect(second_phone.locator(".card")).to_contain_text("Place 1 on the waitlist.")
+    screenshot(second_phone, "signup-waitlisted-phone")
+
+    # Ann cancels: the seat is offered to Bo by itself, by e-mail.
+    phone.get_by_role("button", name="Cancel my sign-up").click()
+    expect(phone.locator(".messages")).to_contain_text("Your sign-up for Blokus is cancelled.")
+    second_phone.goto(base + link_of("bo@example.se"))
+    expect(second_phone.locator(".card")).to_contain_text("A seat is yours if you accept it by")
+    screenshot(second_phone, "signup-offered-phone")
+    second_phone.get_by_role("button", name="Accept the seat").click()
+    expect(second_phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")
+
+    # The desk sees it and checks Bo in.
+    desk.goto(f"{base}{competition.get_desk_url()}sign-up/")
+    expect(desk.locator("main")).to_contain_text("cancelled (1)")
+    expect(desk.locator("main")).to_contain_text("confirmed (1)")
+    screenshot(desk, "signup-desk")
+    desk.goto(f"{base}{competition.get_desk_url()}")
+    row = desk.locator("#entries tr", has_text="Bo Berg")
+    row.get_by_role("button", name="Check in").click()
+    expect(desk.locator("#entries tr", has_text="Bo Berg")).to_contain_text("checked in")
+    expect(desk.locator("#entries")).not_to_contain_text("Ann Andersson")

@@ -1,0 +1,312 @@
+"""The sign-up pages through real requests (issue 29): the desk opens a window, a person signs
+up, confirms from the e-mail's link, waits, is offered a freed seat and accepts; and every
+hostile input answered with a clear refusal and nothing written."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.core import signing
+from django.urls import reverse
+from django.utils import timezone
+
+from events.models import AttemptCounter, Entry, OutboxMessage, SignUp, SignUpStatus
+from events.services import signup_mail, signups
+from tests.factories import CompetitionFactory, PlayerFactory
+
+LINK = re.compile(r"https?://\S+/sign-up/(\S+?)/\s")
+
+
+def open_window(competition, cap=2, **kw):
+    now = timezone.now()
+    return signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(hours=1),
+        closes_at=now + dt.timedelta(days=7),
+        cap=cap,
+        **kw,
+    )
+
+
+def form(competition, n, **extra):
+    return {
+        "name": f"Player {n}",
+        "email": f"p{n}@example.org",
+        "club": "Tartu",
+        "rating": "",
+        "language": "en",
+        "competitions": [str(competition.pk)],
+        "consent": "on",
+        "website": "",
+        **extra,
+    }
+
+
+def token_of(email):
+    """The token in the last e-mail to ``email`` (what the person clicks)."""
+    message = OutboxMessage.objects.filter(to=email).order_by("-pk").first()
+    assert message is not None, f"no e-mail to {email}"
+    match = LINK.search(message.body + " ")
+    assert match, message.body
+    return match.group(1)
+
+
+@pytest.mark.django_db
+def test_the_desk_opens_the_sign_up_and_the_public_page_shows_it(desk_client, competition):
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    assert desk_client.get(url).status_code == 200
+    bad = desk_client.post(
+        url,
+        {
+            "opens_at": "2026-12-10T10:00",
+            "closes_at": "2026-12-01T10:00",
+            "cap": "0",
+            "hold_minutes": "30",
+            "offer_minutes": "60",
+        },
+    )
+    assert bad.status_code == 400
+    assert b"The sign-up closes after it opens." in bad.content
+    assert b'value="2026-12-10T10:00"' in bad.content  # what was typed is kept
+    assert (
+        not SignUp.objects.exists()
+        and not competition.__class__.objects.filter(sign_up_window__isnull=False).exists()
+    )
+    now = timezone.localtime(timezone.now(), dt.timezone(dt.timedelta(hours=1)))
+    good = desk_client.post(
+        url,
+        {
+            "opens_at": (now - dt.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+            "closes_at": (now + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"),
+            "cap": "12",
+            "waitlist_limit": "",
+            "hold_minutes": "30",
+            "offer_minutes": "1440",
+        },
+    )
+    assert good.status_code == 302
+    window = competition.sign_up_window
+    assert window.cap == 12 and window.waitlist_limit is None
+    event_page = desk_client.get(competition.event.get_absolute_url())
+    assert reverse("events:signup", args=[competition.event.slug]).encode() in event_page.content
+    page = desk_client.get(reverse("events:signup", args=[competition.event.slug]))
+    assert page.status_code == 200
+    assert b"12 seats free" in page.content
+
+
+@pytest.mark.django_db
+def test_sign_up_confirm_wait_offer_accept(client, competition):
+    open_window(competition, cap=1)
+    url = reverse("events:signup", args=[competition.event.slug])
+    for n in (1, 2):
+        sent = client.post(url, form(competition, n))
+        assert sent.status_code == 200, sent.content.decode()[:2000]
+        assert b"Check your e-mail" in sent.content
+    first, second = token_of("p1@example.org"), token_of("p2@example.org")
+    page = client.get(reverse("events:signup_person", args=[first]))
+    assert page.status_code == 200 and b"Confirm" in page.content
+    assert page["Cache-Control"].count("no-store") == 1
+    for token in (first, second):
+        assert client.post(reverse("events:signup_confirm", args=[token])).status_code == 302
+    one, two = SignUp.objects.order_by("pk")
+    assert (one.status, two.status) == ("confirmed", "waitlisted")
+    assert Entry.objects.filter(competition=competition).count() == 1
+    waiting = client.get(reverse("events:signup_person", args=[second]))
+    assert b"Place 1 on the waitlist." in waiting.content
+
+    cancel = reverse("events:signup_action", args=[first, one.pk, "cancel"])
+    assert client.post(cancel).status_code == 302
+    two.refresh_from_db()
+    assert two.status == SignUpStatus.OFFERED
+    offer = OutboxMessage.objects.filter(to="p2@example.org").order_by("-pk").first()
+    assert "is free for you" in offer.subject
+    accept = reverse("events:signup_action", args=[token_of("p2@example.org"), two.pk, "accept"])
+    assert client.post(accept).status_code == 302
+    two.refresh_from_db()
+    assert two.status == SignUpStatus.CONFIRMED and two.entry is not None
+    assert client.post(accept).status_code == 302  # a replayed accept changes nothing
+    assert list(Entry.objects.filter(competition=competition)) == [two.entry]
+
+
+@pytest.mark.django_db
+def test_bad_input_is_refused_beside_its_field_and_writes_nothing(client, competition):
+    open_window(competition, cap=1)
+    url = reverse("events:signup", args=[competition.event.slug])
+    cases = [
+        ({"name": "x" * 10_000}, b"at most 100 characters"),
+        ({"email": "not-an-address"}, b"valid email"),
+        ({"consent": ""}, b"This field is required"),
+        ({"competitions": ["999999"]}, b"Select a valid choice"),
+        ({"competitions": []}, b"This field is required"),
+        ({"rating": "-5"}, b"greater than or equal to 0"),
+        ({"name": "\u200b \u2028 "}, b"Type your name."),
+    ]
+    for change, words in cases:
+        answer = client.post(url, form(competition, 1) | change)
+        assert answer.status_code == 400, change
+        assert words in answer.content, (change, answer.content.decode()[:3000])
+        typed = change.get("email", "p1@example.org")
+        assert f'value="{typed}"'.encode() in answer.content  # what was typed is kept
+    assert not SignUp.objects.exists() and not OutboxMessage.objects.exists()
+
+    client.post(url, form(competition, 1))
+    again = client.post(url, form(competition, 1, name="Someone Else"))
+    assert again.status_code == 409
+    assert b"has signed up for" in again.content and b'value="Someone Else"' in again.content
+    assert SignUp.objects.count() == 1
+
+    # A formula-like name is kept as typed (the exports neutralise it) and escaped in pages.
+    client.post(url, form(competition, 3, name='=HYPERLINK("http://x")<b>'))
+    assert SignUp.objects.filter(name='=HYPERLINK("http://x")<b>').exists()
+
+
+@pytest.mark.django_db
+def test_a_closed_window_and_a_bot_write_nothing(client, competition):
+    window = open_window(competition)
+    url = reverse("events:signup", args=[competition.event.slug])
+    bot = client.post(url, form(competition, 1, website="http://spam.example"))
+    assert bot.status_code == 200 and b"Check your e-mail" in bot.content
+    assert not SignUp.objects.exists() and not OutboxMessage.objects.exists()
+
+    signups.window_set(
+        competition=competition,
+        opens_at=window.opens_at - dt.timedelta(days=2),
+        closes_at=timezone.now() - dt.timedelta(minutes=1),
+        cap=2,
+    )
+    closed = client.post(url, form(competition, 1))
+    assert closed.status_code == 400
+    assert b"Sign-up is closed." in closed.content
+    assert not SignUp.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_eleventh_sign_up_from_one_address_is_refused(client, competition):
+    open_window(competition, cap=50)
+    url = reverse("events:signup", args=[competition.event.slug])
+    for n in range(10):
+        assert client.post(url, form(competition, n)).status_code == 200
+    eleventh = client.post(url, form(competition, 10))
+    assert eleventh.status_code == 429
+    assert b"Too many sign-ups from your network" in eleventh.content
+    assert b'value="p10@example.org"' in eleventh.content
+    assert SignUp.objects.count() == 10
+    # Another address is not held up.
+    other = client.post(url, form(competition, 11), REMOTE_ADDR="10.0.0.9")
+    assert other.status_code == 200
+    assert AttemptCounter.objects.filter(key__startswith="signup:").count() == 2
+
+
+class OldSigner(signing.TimestampSigner):
+    def timestamp(self):
+        return signing.b62_encode(int(timezone.now().timestamp()) - 31 * 24 * 3600)
+
+
+@pytest.mark.django_db
+def test_tampered_expired_and_other_peoples_links(client, competition):
+    open_window(competition, cap=1)
+    url = reverse("events:signup", args=[competition.event.slug])
+    client.post(url, form(competition, 1))
+    client.post(url, form(competition, 2))
+    mine, theirs = token_of("p1@example.org"), token_of("p2@example.org")
+    other = SignUp.objects.get(email="p2@example.org")
+
+    tampered = mine[:-2] + ("AA" if not mine.endswith("AA") else "BB")
+    for token in (tampered, "x" * 600, "nonsense", ""):
+        if token:
+            assert client.get(reverse("events:signup_person", args=[token])).status_code == 404
+    old = OldSigner(salt=signup_mail.LINK_SALT).sign_object("p1@example.org", compress=False)
+    expired = client.get(reverse("events:signup_person", args=[old]))
+    assert expired.status_code == 410 and b"This link has expired" in expired.content
+    assert client.post(reverse("events:signup_confirm", args=[old])).status_code == 410
+
+    # My link cannot touch their sign-up.
+    for action in ("cancel", "accept", "decline"):
+        answer = client.post(reverse("events:signup_action", args=[mine, other.pk, action]))
+        assert answer.status_code == 404
+    assert (
+        client.post(reverse("events:signup_action", args=[theirs, other.pk, "nope"])).status_code
+        == 404
+    )
+    other.refresh_from_db()
+    assert other.status == SignUpStatus.PENDING
+    # A GET never confirms (mail scanners open links).
+    assert client.get(reverse("events:signup_confirm", args=[theirs])).status_code == 405
+    assert client.get(reverse("events:signup_person", args=[theirs])).status_code == 200
+    other.refresh_from_db()
+    assert other.status == SignUpStatus.PENDING
+
+
+@pytest.mark.django_db
+def test_a_link_again_goes_only_to_an_address_that_signed_up(client, competition):
+    open_window(competition)
+    event = competition.event
+    client.post(reverse("events:signup", args=[event.slug]), form(competition, 1))
+    OutboxMessage.objects.all().delete()
+    resend = reverse("events:signup_resend", args=[event.slug])
+    known = client.post(resend, {"email": "P1@example.org"})
+    unknown = client.post(resend, {"email": "stranger@example.org"})
+    assert known.status_code == unknown.status_code == 200
+    assert [m.to for m in OutboxMessage.objects.all()] == ["p1@example.org"]
+    assert client.post(resend, {"email": "x" * 300}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_desk_lists_filters_and_promotes(desk_client, competition, outsider, client):
+    open_window(competition, cap=1)
+    PlayerFactory(name="Player 2", club="Tartu", email="old@example.org")
+    for n in (1, 2, 3):
+        s = signups.signup_submit(
+            window=competition.sign_up_window,
+            name=f"Player {n}",
+            email=f"p{n}@example.org",
+            club="Tartu",
+        )
+        signups.signup_confirm(sign_up=s)
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    page = desk_client.get(url)
+    assert b"confirmed (1)" in page.content and b"on the waitlist (2)" in page.content
+    assert b"possible duplicate (1)" in page.content
+    only = desk_client.get(url + "?status=waitlisted")
+    assert only.content.count(b"Give a seat now") == 2
+    assert desk_client.get(url + "?status=<script>").status_code == 200
+    waiting = SignUp.objects.filter(status="waitlisted").order_by("confirmed_at").first()
+    promote = reverse("events:signup_promote", args=[waiting.pk])
+    client.force_login(outsider)
+    assert client.post(promote).status_code == 403
+    desk_client.force_login(competition.event.organisers.first())
+    assert desk_client.post(promote).status_code == 302
+    waiting.refresh_from_db()
+    assert waiting.status == "confirmed"
+    assert desk_client.post(reverse("events:signup_promote", args=[999999])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_pages_run_a_constant_number_of_queries(
+    client, desk_client, competition, django_assert_max_num_queries
+):
+    open_window(competition, cap=5)
+    for n in range(20):
+        s = signups.signup_submit(
+            window=competition.sign_up_window, name=f"P {n}", email=f"p{n}@example.org"
+        )
+        signups.signup_confirm(sign_up=s)
+    other = CompetitionFactory(event=competition.event)
+    open_window(other, cap=3)
+    signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=other.sign_up_window, name="P 0", email="p0@example.org"
+        )
+    )
+    token = signup_mail.person_token("p0@example.org")
+    with django_assert_max_num_queries(8):
+        assert (
+            client.get(reverse("events:signup", args=[competition.event.slug])).status_code == 200
+        )
+    with django_assert_max_num_queries(6):
+        assert client.get(reverse("events:signup_person", args=[token])).status_code == 200
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    with django_assert_max_num_queries(14):
+        assert desk_client.get(url).status_code == 200
