@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from events import services
@@ -64,9 +65,9 @@ def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
         name="Autumn Cup",
         starts_on=today + dt.timedelta(days=21),
         ends_on=today + dt.timedelta(days=21),
-        time_zone="Europe/Stockholm",
-        venue="Folkets Hus",
-        info="Sign up online: six seats, then the waitlist.",
+        time_zone="Europe/Tallinn",
+        venue="Kultuurikatel",
+        info="Sign up online: six seats, then the waitlist. Entry fee 10 EUR.",
         organiser=organiser,
     )
     competition = services.competition_create(event=created, name="Cup", format=format_key)
@@ -77,6 +78,10 @@ def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
         closes_at=now + dt.timedelta(days=20),
         cap=6,
         waitlist_limit=10,
+        fee=Decimal("10"),
+        currency="EUR",
+        payee_name="Tallinna Lauamänguklubi",
+        payee_iban="EE382200221020145685",
     )
     for index, (name, club, status) in enumerate(SIGN_UP_PEOPLE):
         email = f"{name.split()[0].lower()}@example.org"
@@ -85,4 +90,6 @@ def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
         )
         if status != "pending":
             signups.signup_confirm(sign_up=sign_up, now=now + dt.timedelta(seconds=index))
+        if index < 3:
+            signups.payment_set(sign_up=sign_up, payment="paid" if index < 2 else "waived")
     return competition

@@ -126,9 +126,19 @@ routes = [
         name="signup_desk",
     ),
     path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/sign-up/sign-ups.<slug:file_format>",
+        signup_desk_views.signup_download,
+        name="signup_download",
+    ),
+    path(
         "desk/sign-ups/<int:sign_up_id>/promote/",
         signup_desk_views.signup_promote,
         name="signup_promote",
+    ),
+    path(
+        "desk/sign-ups/<int:sign_up_id>/fee/<slug:payment>/",
+        signup_desk_views.signup_payment,
+        name="signup_payment",
     ),
     path("desk/entries/<int:entry_id>/remove/", desk_views.entry_remove, name="entry_remove"),
     path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),

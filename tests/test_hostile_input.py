@@ -172,6 +172,7 @@ def _build_world() -> World:
                 "token": [person_token(s.email) for s in sign_ups[:2]]
                 or [person_token("nobody@example.org")],
                 "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel"],
+                "payment": ["paid", "waived", "unpaid"],
             }
         )
         if fmt == "blokus":

@@ -62,6 +62,8 @@ ACCESS: dict[str, str] = {
     "events:proposal_reject": SCOREKEEPER,
     "events:signup_desk": MANAGE,  # online sign-up: its settings, the list, e-mail addresses
     "events:signup_promote": MANAGE,
+    "events:signup_payment": MANAGE,  # entry fees: paid, unpaid, waived
+    "events:signup_download": MANAGE,  # the sign-ups with their e-mail addresses
     # Blokus
     "blokus:desk": SCOREKEEPER,
     "blokus:desk_home": SCOREKEEPER,  # the same page under the name every format has
@@ -216,6 +218,8 @@ def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
         "player_id": entry.player_id,
         "correction_id": world["correction"].pk,
         "sign_up_id": world["sign_up"].pk,
+        "payment": "paid",
+        "file_format": "csv",
         "user_id": world["users"]["organiser"].pk,
         "action": "check_in",
     }

@@ -60,7 +60,7 @@ PLURAL_FORMS = {
 # words are here). Keep it short: names, formats and words that are spelled the same.
 # "h" and "min" are the international unit symbols (SI), written the same in all four.
 SAME_AS_ENGLISH_EVERYWHERE = {"blokus", "sjoelen", "csv", "xlsx", "elo", "ok", "finalist"}
-SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min"}
+SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min", "iban"}
 SAME_AS_ENGLISH = {
     "sv": {"bonus", "export", "final", "format", "information", "position", "rating", "start"}
     | {"status", "token"},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from events.models import MAX_RATING, SignUpWindow
+from events.models.entry import CURRENCIES, validate_iban
 
 
 class SignUpForm(forms.Form):
@@ -106,8 +108,33 @@ class WindowForm(forms.Form):
         help_text=_("For example 1440 (a day) before the event, 15 on the day."),
     )
 
+    fee = forms.DecimalField(
+        label=_("Entry fee"),
+        min_value=0,
+        max_value=10_000,
+        max_digits=7,
+        decimal_places=2,
+        required=False,
+        help_text=_("Empty or 0: no fee."),
+    )
+    currency = forms.ChoiceField(
+        label=_("Currency"), choices=CURRENCIES, initial="EUR", required=False
+    )
+    payee_name = forms.CharField(
+        label=_("Account holder"),
+        max_length=70,
+        required=False,
+        help_text=_("With the IBAN, a euro fee gets a bank transfer QR code."),
+    )
+    payee_iban = forms.CharField(
+        label=_("IBAN"), max_length=42, required=False, validators=[validate_iban]
+    )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if data.get("fee") is None:
+            data["fee"] = Decimal("0")
+        data["currency"] = data.get("currency") or "EUR"
         if data.get("opens_at") and data.get("closes_at") and data["closes_at"] <= data["opens_at"]:
             self.add_error("closes_at", _("The sign-up closes after it opens."))
         return data

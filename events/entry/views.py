@@ -19,9 +19,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.security import client_ip
 from events import selectors
+from events.common.qr import giro_code_svg
 from events.entry.forms import ResendForm, SignUpForm
 from events.errors import ServiceError
-from events.models import ACTIVE_SIGN_UP, SignUp, SignUpStatus
+from events.models import ACTIVE_SIGN_UP, Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
 from events.services import attempts, signup_mail, signups
 
@@ -155,6 +156,8 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         return _expired_page(request, expired)
     rows = sign_ups_of_person(email)
     now = timezone.now()
+    for row in rows:
+        row.giro_code = _giro_code(row)  # type: ignore[attr-defined]
     context = {
         "token": token,
         "email": email,
@@ -163,6 +166,24 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         "now": now,
     }
     return _private(render(request, "events/signup_person.html", context))
+
+
+def _giro_code(sign_up: SignUp) -> str:
+    """The bank transfer's QR code of a seat's unpaid euro fee, when the organiser gave an
+    account; else empty."""
+    window = sign_up.window
+    if not (
+        window.fee
+        and window.currency == "EUR"
+        and window.payee_iban
+        and window.payee_name
+        and sign_up.payment == Payment.UNPAID
+        and sign_up.status in (SignUpStatus.CONFIRMED, SignUpStatus.OFFERED)
+    ):
+        return ""
+    return giro_code_svg(
+        name=window.payee_name, iban=window.payee_iban, amount=window.fee, text=sign_up.reference
+    )
 
 
 ACTIONS: dict[str, Any] = {

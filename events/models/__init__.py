@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from events.models.entry import (
     ACTIVE_SIGN_UP,
+    Payment,
     SignUp,
     SignUpStatus,
     SignUpWindow,
@@ -45,6 +46,7 @@ from events.models.trail import Correction, constraint_message
 
 __all__ = [
     "ACTIVE_SIGN_UP",
+    "Payment",
     "SignUp",
     "SignUpStatus",
     "SignUpWindow",

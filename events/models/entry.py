@@ -12,6 +12,9 @@ the offer ends) or held by a pending sign-up (until its hold ends).
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -23,6 +26,24 @@ from events.models.events import Competition, Entry
 from events.models.people import MAX_RATING, Player
 
 MAX_HOLD_MINUTES = 24 * 60
+MAX_FEE = Decimal("10000")
+CURRENCIES = [("EUR", "EUR"), ("SEK", "SEK")]
+
+
+def validate_iban(value: str) -> None:
+    """An IBAN's form and check digits (ISO 13616: the number mod 97 is 1), spaces aside."""
+    iban = "".join(value.split()).upper()
+    if not iban:
+        return
+    if not (15 <= len(iban) <= 34 and iban[:2].isalpha() and iban[2:4].isdigit()) or not (
+        iban.isascii() and iban.isalnum()
+    ):
+        raise ValidationError(_("Not an IBAN."), code="iban")
+    digits = "".join(str(int(c, 36)) for c in iban[4:] + iban[:4])
+    if int(digits) % 97 != 1:
+        raise ValidationError(_("The IBAN's check digits do not match."), code="iban")
+
+
 MAX_OFFER_MINUTES = 14 * 24 * 60
 
 
@@ -58,6 +79,22 @@ class SignUpWindow(models.Model):
         default=24 * 60,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_OFFER_MINUTES)],
     )
+    fee = models.DecimalField(
+        _("entry fee"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(MAX_FEE)],
+        help_text=_("0: no fee."),
+    )
+    currency = models.CharField(_("currency"), max_length=3, choices=CURRENCIES, default="EUR")
+    payee_name = models.CharField(
+        _("account holder"),
+        max_length=70,
+        blank=True,
+        help_text=_("For the bank transfer's QR code (euro only)."),
+    )
+    payee_iban = models.CharField(_("IBAN"), max_length=34, blank=True, validators=[validate_iban])
     history = HistoricalRecords()
 
     class Meta:
@@ -73,6 +110,11 @@ class SignUpWindow(models.Model):
                 condition=Q(cap__gte=1, cap__lte=10_000),
                 name="signup_window_cap_range",
                 violation_error_message=_("Seats: 1 to 10,000."),
+            ),
+            models.CheckConstraint(
+                condition=Q(fee__gte=0, fee__lte=MAX_FEE),
+                name="signup_window_fee_range",
+                violation_error_message=_("An entry fee is 0 to 10,000."),
             ),
             models.CheckConstraint(
                 condition=Q(hold_minutes__gte=1, hold_minutes__lte=MAX_HOLD_MINUTES)
@@ -110,10 +152,17 @@ ACTIVE_SIGN_UP = (
 )
 
 
+class Payment(models.TextChoices):
+    UNPAID = "unpaid", _("unpaid")
+    PAID = "paid", _("paid")
+    WAIVED = "waived", _("waived")
+
+
 class SignUp(models.Model):
     """One person's sign-up for one competition (see the module's docstring)."""
 
     Status = SignUpStatus
+    Payment = Payment
 
     window = models.ForeignKey(
         SignUpWindow,
@@ -142,6 +191,9 @@ class SignUp(models.Model):
         blank=True,
         related_name="sign_up",
         verbose_name=_("entry"),
+    )
+    payment = models.CharField(
+        _("entry fee"), max_length=10, choices=Payment.choices, default=Payment.UNPAID
     )
     # A register person of the same name and club but another (or no) e-mail address: never
     # joined on name alone, marked for the desk to check and merge.
@@ -185,6 +237,11 @@ class SignUp(models.Model):
                 violation_error_message=_("An offered seat has the time the offer ends."),
             ),
             models.CheckConstraint(
+                condition=Q(payment__in=Payment.values),
+                name="signup_payment_known",
+                violation_error_message=_("Choose one of the listed states."),
+            ),
+            models.CheckConstraint(
                 condition=Q(entry__isnull=True) | Q(status=SignUpStatus.CONFIRMED),
                 name="signup_entry_only_confirmed",
                 violation_error_message=_("Only a confirmed sign-up has an entry."),
@@ -193,3 +250,8 @@ class SignUp(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} · {self.window}"
+
+    @property
+    def reference(self) -> str:
+        """The payment reference of this sign-up, unique on the site (its bank transfer's)."""
+        return f"TD-{self.pk}"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from events.models import Competition, Event, SignUp, SignUpStatus, SignUpWindow
+from events.models import Competition, Event, Payment, SignUp, SignUpStatus, SignUpWindow
 
 
 def _seats_taken(now: datetime) -> Q:
@@ -71,7 +72,7 @@ def sign_ups_of_person(email: str) -> list[SignUp]:
     )
 
 
-STATUS_FILTERS = (*SignUpStatus.values, "possible_duplicate")
+STATUS_FILTERS = (*SignUpStatus.values, "unpaid", "possible_duplicate")
 
 
 @dataclass
@@ -80,6 +81,9 @@ class WindowDesk:
     sign_ups: list[SignUp] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     total: int = 0
+    payments: dict[str, int] = field(default_factory=dict)  # of confirmed seats
+    paid_total: Decimal = Decimal("0")
+    unpaid_total: Decimal = Decimal("0")
 
 
 def window_desk(competition: Competition, status: str = "") -> WindowDesk:
@@ -89,8 +93,11 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     if window is None:
         return WindowDesk(window=None)
     rows: QuerySet[SignUp] = window.sign_ups.select_related("possible_duplicate", "entry")
+    confirmed_unpaid = Q(status=SignUpStatus.CONFIRMED, payment=Payment.UNPAID)
     if status == "possible_duplicate":
         rows = rows.filter(possible_duplicate__isnull=False)
+    elif status == "unpaid":
+        rows = rows.filter(confirmed_unpaid)
     elif status in SignUpStatus.values:
         rows = rows.filter(status=status)
     rows = rows.annotate(position=Coalesce(_position(), 0)).order_by(
@@ -100,6 +107,23 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
         row["status"]: row["n"]
         for row in window.sign_ups.order_by().values("status").annotate(n=Count("pk"))
     }
-    counts["possible_duplicate"] = window.sign_ups.filter(possible_duplicate__isnull=False).count()
-    total = sum(n for key, n in counts.items() if key != "possible_duplicate")
-    return WindowDesk(window=window, sign_ups=list(rows), counts=counts, total=total)
+    extra = window.sign_ups.order_by().aggregate(
+        possible_duplicate=Count("pk", filter=Q(possible_duplicate__isnull=False)),
+        paid=Count("pk", filter=Q(status=SignUpStatus.CONFIRMED, payment=Payment.PAID)),
+        unpaid=Count("pk", filter=confirmed_unpaid),
+        waived=Count("pk", filter=Q(status=SignUpStatus.CONFIRMED, payment=Payment.WAIVED)),
+    )
+    total = sum(counts.values())
+    counts["possible_duplicate"] = extra["possible_duplicate"]
+    payments = {key: extra[key] for key in Payment.values}
+    if window.fee:
+        counts["unpaid"] = payments["unpaid"]
+    return WindowDesk(
+        window=window,
+        sign_ups=list(rows),
+        counts=counts,
+        total=total,
+        payments=payments,
+        paid_total=window.fee * payments["paid"],
+        unpaid_total=window.fee * payments["unpaid"],
+    )

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -43,6 +44,7 @@ from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
     Entry,
+    Payment,
     Player,
     SignUp,
     SignUpStatus,
@@ -63,6 +65,7 @@ WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
 
 UNCONFIRMED_KEPT = timedelta(days=30)
 NO_WINDOW = gettext_lazy("Choose at least one competition.")
+UNKNOWN_PAYMENT = gettext_lazy("Choose paid, unpaid or waived.")
 
 
 def window_set(
@@ -74,6 +77,10 @@ def window_set(
     waitlist_limit: int | None = None,
     hold_minutes: int = 30,
     offer_minutes: int = 24 * 60,
+    fee: Decimal = Decimal("0"),
+    currency: str = "EUR",
+    payee_name: str = "",
+    payee_iban: str = "",
     now: datetime | None = None,
 ) -> SignUpWindow:
     """Open (or change) a competition's sign-up. A raised cap offers the new seats to the
@@ -88,6 +95,9 @@ def window_set(
         window.opens_at, window.closes_at, window.cap = opens_at, closes_at, cap
         window.waitlist_limit = waitlist_limit
         window.hold_minutes, window.offer_minutes = hold_minutes, offer_minutes
+        window.fee, window.currency = fee or Decimal("0"), currency
+        window.payee_name = " ".join(payee_name.split())
+        window.payee_iban = "".join(payee_iban.split()).upper()
         window.full_clean(exclude=["competition"])
         window.save()
         competition_touch(competition)  # the event's page shows the sign-up link
@@ -379,6 +389,18 @@ def signup_promote(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
         sign_up.hold_until = None
         _seat(window, sign_up)
         sign_up.save()
+    return sign_up
+
+
+def payment_set(*, sign_up: SignUp, payment: str) -> SignUp:
+    """The desk marks a sign-up's entry fee paid, unpaid or waived (in its history)."""
+    if payment not in Payment.values:
+        raise Invalid(str(UNKNOWN_PAYMENT), code="payment")
+    with transaction.atomic():
+        _window, sign_up = _relocked(sign_up)
+        if sign_up.payment != payment:
+            sign_up.payment = payment
+            sign_up.save(update_fields=["payment"])
     return sign_up
 
 

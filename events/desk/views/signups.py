@@ -8,18 +8,21 @@ from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.common.http import AuthenticatedHttpRequest
 from events.desk.http import desk_view
+from events.desk.views.downloads import CONTENT_TYPES, attachment
 from events.entry.forms import WindowForm
 from events.errors import ServiceError
-from events.models import Competition, SignUp
+from events.exchange.sheets import csv_bytes, xlsx_bytes
+from events.exchange.signups import signups_sheet
+from events.models import Competition, Payment, SignUp
 from events.permissions import MANAGE, ensure_access
 from events.selectors.signups import STATUS_FILTERS, window_desk
 from events.services import signups
@@ -50,6 +53,10 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                         "waitlist_limit",
                         "hold_minutes",
                         "offer_minutes",
+                        "fee",
+                        "currency",
+                        "payee_name",
+                        "payee_iban",
                     )
                 }
                 | {
@@ -75,10 +82,58 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
             "desk": desk,
             "form": form,
             "status_filter": status_filter,
-            "filters": [(key, desk.counts.get(key, 0)) for key in STATUS_FILTERS],
+            "filters": [
+                (key, desk.counts.get(key, 0))
+                for key in STATUS_FILTERS
+                if key != "unpaid" or (window is not None and window.fee)
+            ],
+            "payments": Payment.choices,
             "public_url": reverse("events:signup", args=[event.slug]),
         }
         return render(request, "events/signup_desk.html", context, status=status)
+
+
+@require_GET
+@desk_view()
+def signup_download(
+    request: AuthenticatedHttpRequest, competition: Competition, file_format: str
+) -> HttpResponse:
+    """Every sign-up (or those of the status filtered) as CSV or XLSX, e-mail addresses
+    included: organisers only, never stored by a browser."""
+    if file_format not in CONTENT_TYPES:
+        raise Http404
+    status_filter = request.GET.get("status", "")
+    desk = window_desk(competition, status_filter if status_filter in STATUS_FILTERS else "")
+    sheet = signups_sheet(desk)
+    zone = ZoneInfo(competition.event.time_zone)
+    content = csv_bytes(sheet, zone) if file_format == "csv" else xlsx_bytes([sheet], zone)
+    name = f"{competition.event.slug}-{competition.slug}-sign-ups.{file_format}"
+    return attachment(content, CONTENT_TYPES[file_format], name)
+
+
+@require_POST
+@login_required
+def signup_payment(
+    request: AuthenticatedHttpRequest, sign_up_id: int, payment: str
+) -> HttpResponse:
+    sign_up = get_object_or_404(
+        SignUp.objects.select_related("window__competition__event"), pk=sign_up_id
+    )
+    competition = sign_up.window.competition
+    ensure_access(competition.event, request.user, MANAGE)
+    try:
+        done = signups.payment_set(sign_up=sign_up, payment=payment)
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(
+            request,
+            _("%(name)s: entry fee %(payment)s.")
+            % {"name": done.name, "payment": done.get_payment_display()},
+        )
+    back = request.POST.get("status", "")
+    query = f"?status={back}" if back in STATUS_FILTERS else ""
+    return redirect(_page_url(competition) + query)
 
 
 @require_POST

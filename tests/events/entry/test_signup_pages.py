@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 import pytest
 from django.core import signing
@@ -310,3 +311,87 @@ def test_pages_run_a_constant_number_of_queries(
     url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
     with django_assert_max_num_queries(14):
         assert desk_client.get(url).status_code == 200
+
+
+IBAN = "NL91ABNA0417164300"  # the standard example IBAN (valid check digits)
+
+
+@pytest.mark.django_db
+def test_entry_fees_paid_unpaid_waived_with_totals_and_a_giro_code(
+    client, desk_client, competition
+):
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    now = timezone.localtime(timezone.now(), dt.timezone(dt.timedelta(hours=1)))
+    settings_form = {
+        "opens_at": (now - dt.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+        "closes_at": (now + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"),
+        "cap": "3",
+        "hold_minutes": "30",
+        "offer_minutes": "1440",
+        "fee": "12.50",
+        "currency": "EUR",
+        "payee_name": "Spelklubben Tärningen",
+        "payee_iban": "NL91 ABNA 0417 1643 01",  # one digit wrong
+    }
+    wrong = desk_client.post(url, settings_form)
+    assert wrong.status_code == 400 and b"check digits do not match" in wrong.content
+    assert (
+        desk_client.post(url, settings_form | {"payee_iban": "nl91 abna 0417 1643 00"}).status_code
+        == 302
+    )
+    window = competition.sign_up_window
+    assert (window.fee, window.payee_iban) == (Decimal("12.50"), IBAN)
+
+    for n in range(3):
+        client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, n))
+    mail = OutboxMessage.objects.filter(to="p0@example.org").get()
+    first = SignUp.objects.get(email="p0@example.org")
+    assert f"Entry fee: 12.50 EUR, reference {first.reference}." in mail.body
+    for n in range(3):
+        client.post(reverse("events:signup_confirm", args=[token_of(f"p{n}@example.org")]))
+    page = client.get(reverse("events:signup_person", args=[token_of("p0@example.org")]))
+    assert b'aria-label="QR code of the bank transfer' in page.content
+    assert f"reference {first.reference}".encode() in page.content
+
+    second, third = SignUp.objects.exclude(pk=first.pk).order_by("pk")
+    paid = reverse("events:signup_payment", args=[first.pk, "paid"])
+    assert desk_client.post(paid).status_code == 302
+    desk_client.post(reverse("events:signup_payment", args=[second.pk, "waived"]))
+    assert (
+        desk_client.post(reverse("events:signup_payment", args=[third.pk, "free"])).status_code
+        == 302
+    )
+    third.refresh_from_db()
+    assert third.payment == "unpaid"  # an unknown state changes nothing
+    listing = desk_client.get(url).content.decode()
+    assert "1 paid (12.50 EUR), 1 unpaid (12.50 EUR to come), 1 waived." in listing
+    unpaid = desk_client.get(url + "?status=unpaid").content.decode()
+    assert "Player 2" in unpaid and "Player 0" not in unpaid
+    # Paid: no QR code any more.
+    page = client.get(reverse("events:signup_person", args=[token_of("p0@example.org")]))
+    assert b"QR code of the bank transfer" not in page.content
+
+
+@pytest.mark.django_db
+def test_the_register_download_is_for_organisers_and_injection_safe(
+    client, desk_client, competition, outsider
+):
+    open_window(competition, cap=1)
+    for n, name in enumerate(['=HYPERLINK("http://evil.example","x")', "Ülle Õunapuu"]):
+        s = signups.signup_submit(
+            window=competition.sign_up_window, name=name, email=f"p{n}@example.org"
+        )
+        signups.signup_confirm(sign_up=s)
+    url = reverse("events:signup_download", args=[competition.event.slug, competition.slug, "csv"])
+    answer = desk_client.get(url)
+    assert answer.status_code == 200 and "no-store" in answer["Cache-Control"]
+    text = answer.content.decode("utf-8-sig")
+    assert "'=HYPERLINK" in text and "p0@example.org" in text and "Ülle Õunapuu" in text
+    assert "on the waitlist" in text
+    only = desk_client.get(url + "?status=waitlisted").content.decode("utf-8-sig")
+    assert "Ülle" in only and "HYPERLINK" not in only
+    xlsx = desk_client.get(url.replace(".csv", ".xlsx"))
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
+    assert desk_client.get(url.replace(".csv", ".pdf")).status_code == 404
+    client.force_login(outsider)
+    assert client.get(url).status_code == 403
