@@ -126,6 +126,11 @@ routes = [
         name="signup_desk",
     ),
     path(
+        "desk/<slug:event_slug>/<slug:competition_slug>/sign-up/door/",
+        signup_desk_views.door_screen,
+        name="door_screen",
+    ),
+    path(
         "desk/<slug:event_slug>/<slug:competition_slug>/sign-up/sign-ups.<slug:file_format>",
         signup_desk_views.signup_download,
         name="signup_download",

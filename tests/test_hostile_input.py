@@ -171,7 +171,7 @@ def _build_world() -> World:
                 "sign_up_id": [s.pk for s in sign_ups] or [999999],
                 "token": [person_token(s.email) for s in sign_ups[:2]]
                 or [person_token("nobody@example.org")],
-                "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel"],
+                "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in"],
                 "payment": ["paid", "waived", "unpaid"],
             }
         )

@@ -130,8 +130,25 @@ class WindowForm(forms.Form):
         label=_("IBAN"), max_length=42, required=False, validators=[validate_iban]
     )
 
+    self_check_in_from = forms.DateTimeField(
+        label=_("Self check-in from"),
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        help_text=_("Both times set: confirmed players check themselves in with the door code."),
+    )
+    self_check_in_until = forms.DateTimeField(
+        label=_("Self check-in until"),
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+    )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        start, end = data.get("self_check_in_from"), data.get("self_check_in_until")
+        if (start is None) != (end is None):
+            self.add_error("self_check_in_until", _("Set both times, or neither."))
+        elif start and end and end <= start:
+            self.add_error("self_check_in_until", _("Self check-in ends after it starts."))
         if data.get("fee") is None:
             data["fee"] = Decimal("0")
         data["currency"] = data.get("currency") or "EUR"

@@ -24,7 +24,7 @@ from events.entry.forms import ResendForm, SignUpForm
 from events.errors import ServiceError
 from events.models import ACTIVE_SIGN_UP, Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
-from events.services import attempts, signup_mail, signups
+from events.services import attempts, door, signup_mail, signups
 
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
 SIGN_UPS_PER_ADDRESS = 10
@@ -158,6 +158,7 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
     now = timezone.now()
     for row in rows:
         row.giro_code = _giro_code(row)  # type: ignore[attr-defined]
+        row.door_open = row.window.self_check_in_open(now)  # type: ignore[attr-defined]
     context = {
         "token": token,
         "email": email,
@@ -227,7 +228,11 @@ def person_action(request: HttpRequest, token: str, sign_up_id: int, action: str
         .select_related("window__competition")
         .first()
     )
-    if service is None or sign_up is None:
+    if sign_up is None:
+        raise Http404
+    if action == "check-in":
+        return _door_check_in(request, token, sign_up)
+    if service is None:
         raise Http404
     try:
         with transaction.atomic():
@@ -242,3 +247,17 @@ def person_action(request: HttpRequest, token: str, sign_up_id: int, action: str
         text = words.get(done.status, _("Saved."))
         messages.success(request, text % {"c": sign_up.window.competition.name})
     return redirect(reverse("events:signup_person", args=[token]))
+
+
+def _door_check_in(request: HttpRequest, token: str, sign_up: SignUp) -> HttpResponse:
+    """The door screen's code typed on the person's page: checked in, or told why not."""
+    try:
+        entry = door.door_check_in(sign_up=sign_up, code=request.POST.get("code", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(
+            request,
+            _("You are checked in for %(c)s. Have a good game!") % {"c": entry.competition.name},
+        )
+    return redirect(reverse("events:signup_person", args=[token]) + f"#sign-up-{sign_up.pk}")

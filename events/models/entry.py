@@ -95,6 +95,10 @@ class SignUpWindow(models.Model):
         help_text=_("For the bank transfer's QR code (euro only)."),
     )
     payee_iban = models.CharField(_("IBAN"), max_length=34, blank=True, validators=[validate_iban])
+    # Self check-in at the door (both set: on): a confirmed player types the door screen's
+    # code on their own page within these times.
+    self_check_in_from = models.DateTimeField(_("self check-in from"), null=True, blank=True)
+    self_check_in_until = models.DateTimeField(_("self check-in until"), null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
@@ -110,6 +114,12 @@ class SignUpWindow(models.Model):
                 condition=Q(cap__gte=1, cap__lte=10_000),
                 name="signup_window_cap_range",
                 violation_error_message=_("Seats: 1 to 10,000."),
+            ),
+            models.CheckConstraint(
+                condition=Q(self_check_in_from__isnull=True, self_check_in_until__isnull=True)
+                | Q(self_check_in_until__gt=F("self_check_in_from")),
+                name="signup_window_self_check_in_times",
+                violation_error_message=_("Self check-in ends after it starts."),
             ),
             models.CheckConstraint(
                 condition=Q(fee__gte=0, fee__lte=MAX_FEE),
@@ -132,6 +142,12 @@ class SignUpWindow(models.Model):
     def is_open(self, now=None) -> bool:
         now = now or timezone.now()
         return self.opens_at <= now < self.closes_at
+
+    def self_check_in_open(self, now=None) -> bool:
+        if self.self_check_in_from is None or self.self_check_in_until is None:
+            return False
+        now = now or timezone.now()
+        return self.self_check_in_from <= now < self.self_check_in_until
 
 
 class SignUpStatus(models.TextChoices):

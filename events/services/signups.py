@@ -81,6 +81,8 @@ def window_set(
     currency: str = "EUR",
     payee_name: str = "",
     payee_iban: str = "",
+    self_check_in_from: datetime | None = None,
+    self_check_in_until: datetime | None = None,
     now: datetime | None = None,
 ) -> SignUpWindow:
     """Open (or change) a competition's sign-up. A raised cap offers the new seats to the
@@ -98,6 +100,8 @@ def window_set(
         window.fee, window.currency = fee or Decimal("0"), currency
         window.payee_name = " ".join(payee_name.split())
         window.payee_iban = "".join(payee_iban.split()).upper()
+        window.self_check_in_from = self_check_in_from
+        window.self_check_in_until = self_check_in_until
         window.full_clean(exclude=["competition"])
         window.save()
         competition_touch(competition)  # the event's page shows the sign-up link

@@ -22,10 +22,10 @@ from events.entry.forms import WindowForm
 from events.errors import ServiceError
 from events.exchange.sheets import csv_bytes, xlsx_bytes
 from events.exchange.signups import signups_sheet
-from events.models import Competition, Payment, SignUp
+from events.models import Competition, Payment, SignUp, SignUpWindow
 from events.permissions import MANAGE, ensure_access
 from events.selectors.signups import STATUS_FILTERS, window_desk
-from events.services import signups
+from events.services import door, signups
 
 
 def _page_url(competition: Competition) -> str:
@@ -60,8 +60,14 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                     )
                 }
                 | {
-                    "opens_at": timezone.localtime(window.opens_at),
-                    "closes_at": timezone.localtime(window.closes_at),
+                    name: timezone.localtime(getattr(window, name))
+                    for name in (
+                        "opens_at",
+                        "closes_at",
+                        "self_check_in_from",
+                        "self_check_in_until",
+                    )
+                    if getattr(window, name) is not None
                 }
             )
         status = 200
@@ -91,6 +97,25 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
             "public_url": reverse("events:signup", args=[event.slug]),
         }
         return render(request, "events/signup_desk.html", context, status=status)
+
+
+@require_GET
+@desk_view()
+def door_screen(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
+    """The screen at the door for self check-in: the code of this minute, large; it asks for
+    the next one every few seconds (htmx). For organisers only: whoever sees it can check in."""
+    window = SignUpWindow.objects.filter(competition=competition).first()
+    now = timezone.now()
+    context = {
+        "event": competition.event,
+        "competition": competition,
+        "open": window is not None and window.self_check_in_open(now),
+        "code": door.door_code(competition, now),
+        "seconds": door.seconds_left(now),
+        "window": window,
+    }
+    with timezone.override(ZoneInfo(competition.event.time_zone)):
+        return render(request, "events/door.html", context)
 
 
 @require_GET

@@ -395,3 +395,43 @@ def test_the_register_download_is_for_organisers_and_injection_safe(
     assert desk_client.get(url.replace(".csv", ".pdf")).status_code == 404
     client.force_login(outsider)
     assert client.get(url).status_code == 403
+
+
+@pytest.mark.django_db
+def test_self_check_in_at_the_door_and_the_desk_undoes_it(client, desk_client, competition):
+    now = timezone.now()
+    signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(days=1),
+        closes_at=now + dt.timedelta(days=1),
+        cap=4,
+        self_check_in_from=now - dt.timedelta(minutes=30),
+        self_check_in_until=now + dt.timedelta(minutes=30),
+    )
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    token = token_of("p1@example.org")
+    client.post(reverse("events:signup_confirm", args=[token]))
+    sign_up = SignUp.objects.get()
+    page = client.get(reverse("events:signup_person", args=[token])).content.decode()
+    assert "Code on the door screen" in page
+
+    screen = desk_client.get(
+        reverse("events:door_screen", args=[competition.event.slug, competition.slug])
+    )
+    code = re.search(r'class="door-code"[^>]*>(\d{5})<', screen.content.decode()).group(1)
+    check_in = reverse("events:signup_action", args=[token, sign_up.pk, "check-in"])
+    wrong = client.post(check_in, {"code": "x" * 5000}, follow=True)
+    assert b"not the code on the door screen" in wrong.content
+    done = client.post(check_in, {"code": code}, follow=True)
+    assert b"You are checked in for" in done.content and b"Checked in." in done.content
+    entry = Entry.objects.get(competition=competition)
+    assert entry.checked_in_at is not None
+    assert b"checked in" in desk_client.get(competition.get_desk_url()).content
+    undo = reverse("events:entry_action", args=[entry.pk, "undo_check_in"])
+    assert desk_client.post(undo).status_code in (200, 302)
+    entry.refresh_from_db()
+    assert entry.checked_in_at is None
+    # Someone else's link cannot check this seat in.
+    other = signup_mail.person_token("stranger@example.org")
+    stranger = reverse("events:signup_action", args=[other, sign_up.pk, "check-in"])
+    assert client.post(stranger, {"code": code}).status_code == 404
