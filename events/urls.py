@@ -136,6 +136,11 @@ routes = [
         name="signup_download",
     ),
     path(
+        "desk/sign-ups/<int:sign_up_id>/merge/",
+        signup_desk_views.signup_merge,
+        name="signup_merge",
+    ),
+    path(
         "desk/sign-ups/<int:sign_up_id>/promote/",
         signup_desk_views.signup_promote,
         name="signup_promote",

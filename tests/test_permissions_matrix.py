@@ -64,6 +64,7 @@ ACCESS: dict[str, str] = {
     "events:signup_promote": MANAGE,
     "events:signup_payment": MANAGE,  # entry fees: paid, unpaid, waived
     "events:signup_download": MANAGE,  # the sign-ups with their e-mail addresses
+    "events:signup_merge": MANAGE,  # a possible duplicate joined to the register's person
     "events:door_screen": MANAGE,  # whoever sees the door code can check in
     # Blokus
     "blokus:desk": SCOREKEEPER,

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext, gettext_lazy as _
 
 from events.admin.base import EventFilter, SafeAdminMixin, filter_on
+from events.errors import ServiceError
 from events.models import SignUp, SignUpWindow
+from events.services import signups
 
 
 class ReadOnly:
@@ -32,8 +36,25 @@ class SignUpWindowAdmin(ReadOnly, SafeAdminMixin, admin.ModelAdmin):
     search_fields = ["competition__name", "competition__event__name"]
 
 
+@admin.action(description=_("Merge with the possible duplicate (the same person)"))
+def merge_duplicates(modeladmin: Any, request: HttpRequest, queryset: QuerySet[SignUp]) -> None:
+    """The desk's merge (events.services.signups.signup_merge) for each chosen sign-up."""
+    merged = 0
+    for sign_up in queryset.filter(possible_duplicate__isnull=False):
+        try:
+            signups.signup_merge(sign_up=sign_up)
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"{sign_up.name}: {exc.text}", messages.ERROR)
+        else:
+            merged += 1
+    modeladmin.message_user(
+        request, gettext("%(count)s sign-ups merged.") % {"count": merged}, messages.SUCCESS
+    )
+
+
 @admin.register(SignUp)
 class SignUpAdmin(ReadOnly, SafeAdminMixin, admin.ModelAdmin):
+    actions = [merge_duplicates]
     list_display = ["name", "email", "window", "status", "created_at", "confirmed_at"]
     list_filter = [filter_on(EventFilter, "window__competition__event"), "status"]
     list_select_related = ["window__competition__event"]

@@ -221,6 +221,16 @@ class SignUp(models.Model):
         related_name="+",
         verbose_name=_("possible duplicate of"),
     )
+    # The register person the desk joined this sign-up to (the merge of a possible duplicate):
+    # seated as that person, whatever the address.
+    register_person = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("joined to"),
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -66,6 +66,9 @@ WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
 UNCONFIRMED_KEPT = timedelta(days=30)
 NO_WINDOW = gettext_lazy("Choose at least one competition.")
 UNKNOWN_PAYMENT = gettext_lazy("Choose paid, unpaid or waived.")
+NOTHING_TO_MERGE = gettext_lazy("This sign-up is not marked as a possible duplicate.")
+MERGE_BY_HAND = gettext_lazy("%(name)s has other registrations: merge them in admin by hand.")
+MERGE_REGISTERED = gettext_lazy("%(name)s is registered in this competition already.")
 
 
 def window_set(
@@ -270,6 +273,10 @@ def signup_confirm(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
 def _player_for(sign_up: SignUp) -> Player:
     """The register person of this sign-up: the one with the same e-mail address, else a new
     one (marked as a possible duplicate when the name and club are in the register already)."""
+    if sign_up.register_person_id is not None:
+        joined = Player.objects.filter(pk=sign_up.register_person_id).first()
+        if joined is not None:
+            return joined
     known = (
         Player.objects.filter(email__iexact=sign_up.email).order_by("pk").first()
         if sign_up.email
@@ -405,6 +412,38 @@ def payment_set(*, sign_up: SignUp, payment: str) -> SignUp:
         if sign_up.payment != payment:
             sign_up.payment = payment
             sign_up.save(update_fields=["payment"])
+    return sign_up
+
+
+def signup_merge(*, sign_up: SignUp) -> SignUp:
+    """The desk (or admin) says a possible duplicate is the same person as the register's one:
+    the sign-up is joined to that person. A seat already given to the new person moves to the
+    register's one, and the new person, made by this sign-up alone, is removed. Each step is in
+    the sign-up's history (who, when)."""
+    with transaction.atomic():
+        window, sign_up = _relocked(sign_up)
+        same = sign_up.possible_duplicate
+        if same is None:
+            raise refuse(NOTHING_TO_MERGE, error_class=Refused, code="nothing_to_merge")
+        entry = sign_up.entry
+        if entry is not None and entry.player_id != same.pk:
+            new = entry.player
+            if new.entries.exclude(pk=entry.pk).exists():
+                raise refuse(
+                    MERGE_BY_HAND, error_class=Refused, code="merge_by_hand", name=new.name
+                )
+            if Entry.objects.filter(competition=window.competition, player=same).exists():
+                raise refuse(
+                    MERGE_REGISTERED, error_class=Conflict, code="merge_registered", name=same.name
+                )
+            entry.player = same
+            entry.save(update_fields=["player"])
+            new.delete()
+            competition_touch(window.competition)
+        sign_up.register_person = same
+        sign_up.possible_duplicate = None
+        sign_up._change_reason = "merge"  # type: ignore[attr-defined]
+        sign_up.save(update_fields=["register_person", "possible_duplicate"])
     return sign_up
 
 

@@ -163,6 +163,30 @@ def signup_payment(
 
 @require_POST
 @login_required
+def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
+    """A possible duplicate is the register's person: joined (events.services.signups)."""
+    sign_up = get_object_or_404(
+        SignUp.objects.select_related("window__competition__event", "possible_duplicate"),
+        pk=sign_up_id,
+    )
+    competition = sign_up.window.competition
+    ensure_access(competition.event, request.user, MANAGE)
+    same = sign_up.possible_duplicate
+    try:
+        signups.signup_merge(sign_up=sign_up)
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(
+            request,
+            _("%(name)s is joined to %(person)s of the register.")
+            % {"name": sign_up.name, "person": same.name if same else ""},
+        )
+    return redirect(_page_url(competition))
+
+
+@require_POST
+@login_required
 def signup_promote(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
     sign_up = get_object_or_404(
         SignUp.objects.select_related("window__competition__event"), pk=sign_up_id

@@ -435,3 +435,49 @@ def test_self_check_in_at_the_door_and_the_desk_undoes_it(client, desk_client, c
     other = signup_mail.person_token("stranger@example.org")
     stranger = reverse("events:signup_action", args=[other, sign_up.pk, "check-in"])
     assert client.post(stranger, {"code": code}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_possible_duplicate_merged_at_the_desk_and_in_admin(
+    desk_client, competition, admin_client
+):
+    open_window(competition, cap=1)
+    known = PlayerFactory(name="Anna Berg", club="Tartu", email="old@example.org")
+    other = PlayerFactory(name="Bo Ek", club="Tartu", email="")
+    seated = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=competition.sign_up_window,
+            name="Anna Berg",
+            club="Tartu",
+            email="new@example.org",
+        )
+    )
+    waiting = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=competition.sign_up_window, name="Bo Ek", club="Tartu", email="bo@example.org"
+        )
+    )
+    assert seated.possible_duplicate == known and seated.entry.player != known
+    new_person = seated.entry.player
+    merge = reverse("events:signup_merge", args=[seated.pk])
+    assert desk_client.post(merge).status_code == 302
+    seated.refresh_from_db()
+    assert seated.entry.player == known and seated.possible_duplicate is None
+    assert not type(known).objects.filter(pk=new_person.pk).exists()
+    assert seated.history.first().history_user is not None  # who merged, in its history
+    again = desk_client.post(merge, follow=True)
+    assert b"not marked as a possible duplicate" in again.content
+
+    # In admin, the same service: the waiting one is joined now and seated as Bo Ek later.
+    changelist = reverse("admin:events_signup_changelist")
+    answer = admin_client.post(
+        changelist, {"action": "merge_duplicates", "_selected_action": [waiting.pk]}
+    )
+    assert answer.status_code == 302
+    waiting.refresh_from_db()
+    assert waiting.register_person == other and waiting.possible_duplicate is None
+    signups.signup_cancel(sign_up=seated)
+    waiting.refresh_from_db()
+    signups.offer_accept(sign_up=waiting)
+    waiting.refresh_from_db()
+    assert waiting.entry.player == other
