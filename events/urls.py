@@ -25,6 +25,8 @@ routes = [
     path("e/<slug:event_slug>/<slug:competition_slug>/", public.competition, name="competition"),
     path("sign-up/<str:token>/", entry.person, name="signup_person"),
     path("sign-up/<str:token>/confirm/", entry.person_confirm, name="signup_confirm"),
+    path("sign-up/<str:token>/my-data.json", entry.person_data, name="signup_data"),
+    path("sign-up/<str:token>/erase/", entry.person_erase, name="signup_erase"),
     path(
         "sign-up/<str:token>/<int:sign_up_id>/<slug:action>/",
         entry.person_action,

@@ -4,6 +4,7 @@ whether an address has signed up (the link goes to the address, not to the scree
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -11,7 +12,7 @@ from django.core import signing
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from events.entry.forms import ResendForm, SignUpForm
 from events.errors import ServiceError
 from events.models import ACTIVE_SIGN_UP, Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
-from events.services import attempts, door, signup_mail, signups
+from events.services import attempts, door, privacy, signup_mail, signups
 
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
 SIGN_UPS_PER_ADDRESS = 10
@@ -159,6 +160,7 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
     for row in rows:
         row.giro_code = _giro_code(row)  # type: ignore[attr-defined]
         row.door_open = row.window.self_check_in_open(now)  # type: ignore[attr-defined]
+        row.player_url = _player_url(row)  # type: ignore[attr-defined]
     context = {
         "token": token,
         "email": email,
@@ -167,6 +169,25 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         "now": now,
     }
     return _private(render(request, "events/signup_person.html", context))
+
+
+def _player_url(sign_up: SignUp) -> str:
+    """A seat's player page in its competition (its seat, scores, "this is me"): every format
+    names it ``<format>:player`` by convention."""
+    if sign_up.status != SignUpStatus.CONFIRMED or sign_up.entry_id is None:
+        return ""
+    competition = sign_up.window.competition
+    try:
+        return reverse(
+            f"{competition.format}:player",
+            kwargs={
+                "event_slug": competition.event.slug,
+                "competition_slug": competition.slug,
+                "entry_id": sign_up.entry_id,
+            },
+        )
+    except NoReverseMatch:
+        return ""
 
 
 def _giro_code(sign_up: SignUp) -> str:
@@ -261,3 +282,28 @@ def _door_check_in(request: HttpRequest, token: str, sign_up: SignUp) -> HttpRes
             _("You are checked in for %(c)s. Have a good game!") % {"c": entry.competition.name},
         )
     return redirect(reverse("events:signup_person", args=[token]) + f"#sign-up-{sign_up.pk}")
+
+
+@require_http_methods(["GET", "HEAD"])
+def person_data(request: HttpRequest, token: str) -> HttpResponse:
+    """Everything stored under the link's address, as a JSON file."""
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    text = json.dumps(privacy.person_data(email), ensure_ascii=False, indent=1)
+    response = HttpResponse(text.encode("utf-8"), content_type="application/json")
+    response["Content-Disposition"] = 'attachment; filename="my-data.json"'
+    return _private(response)
+
+
+@require_POST
+def person_erase(request: HttpRequest, token: str) -> HttpResponse:
+    """The person replaced by a pseudonym everywhere (events.services.privacy); asked twice."""
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    if request.POST.get("confirm") != "erase":
+        messages.error(request, _("Tick the box to confirm the erasure."))
+        return redirect(reverse("events:signup_person", args=[token]) + "#erase")
+    privacy.person_erase(email)
+    return _private(render(request, "events/signup_person.html", {"erased": True}))

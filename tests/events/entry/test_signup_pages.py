@@ -481,3 +481,40 @@ def test_a_possible_duplicate_merged_at_the_desk_and_in_admin(
     signups.offer_accept(sign_up=waiting)
     waiting.refresh_from_db()
     assert waiting.entry.player == other
+
+
+@pytest.mark.django_db
+def test_data_download_and_erasure_keep_the_standings_but_the_name(client, competition):
+    open_window(competition, cap=1)
+    url = reverse("events:signup", args=[competition.event.slug])
+    client.post(url, form(competition, 1, name="Erika Eriksson", club="Lund"))
+    client.post(url, form(competition, 2))
+    mine = token_of("p1@example.org")
+    client.post(reverse("events:signup_confirm", args=[mine]))
+    client.post(reverse("events:signup_confirm", args=[token_of("p2@example.org")]))
+    entry = Entry.objects.get(competition=competition)
+    assert entry.player.name == "Erika Eriksson"
+
+    data = client.get(reverse("events:signup_data", args=[mine]))
+    assert data.status_code == 200 and "no-store" in data["Cache-Control"]
+    document = data.json()
+    assert document["email"] == "p1@example.org"
+    assert document["sign_ups"][0]["name"] == "Erika Eriksson"
+    assert document["register"][0]["club"] == "Lund" and document["emails"]
+
+    erase = reverse("events:signup_erase", args=[mine])
+    unconfirmed = client.post(erase, follow=True)
+    assert b"Tick the box" in unconfirmed.content
+    assert Entry.objects.get(pk=entry.pk).player.name == "Erika Eriksson"
+    done = client.post(erase, {"confirm": "erase"})
+    assert done.status_code == 200 and b"Your data is erased" in done.content
+    player = type(entry.player).objects.get(pk=entry.player_id)
+    assert player.name == f"Anonymous {player.pk}" and player.email == "" and player.club == ""
+    assert not player.history.filter(name="Erika Eriksson").exists()
+    assert not SignUp.objects.filter(email="p1@example.org").exists()
+    assert not SignUp.history.filter(name="Erika Eriksson").exists()
+    assert not OutboxMessage.objects.filter(body__contains="Erika").exists()
+    # The seat was freed (nothing played yet): the waitlist's first is offered it.
+    assert SignUp.objects.get(email="p2@example.org").status == SignUpStatus.OFFERED
+    page = client.get(competition.get_absolute_url()).content.decode()
+    assert "Erika" not in page

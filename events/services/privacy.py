@@ -1,0 +1,135 @@
+"""A person's data, asked for from their page (issue 29, item 7): everything stored under their
+e-mail address as one document, and its erasure.
+
+Erasure replaces the person by a pseudonym ("Anonymous 1234", the register row's number) in the
+register, in every sign-up and in the history tables of both, blanks their e-mail address and
+club, cancels their open sign-ups (a seat freed goes to the waitlist) and forgets the e-mails
+sent to them. Results, seats and ratings stay as they were: every standings page reads the same
+apart from the name. Decided where the issue is silent: a confirmed seat that already has a
+table or a result stays (under the pseudonym), as the desk's withdrawal would keep it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from events.errors import ServiceError
+from events.models import (
+    ACTIVE_SIGN_UP,
+    Competition,
+    Entry,
+    OutboxMessage,
+    OutboxStatus,
+    Player,
+    SignUp,
+)
+from events.services.events import competition_touch
+from events.services.signups import signup_cancel
+
+
+def _iso(value: Any) -> Any:
+    return value.isoformat() if value is not None else None
+
+
+def person_data(email: str) -> dict[str, Any]:
+    """What the site stores under ``email``: register rows, entries, sign-ups, e-mails."""
+    email = email.strip().lower()
+    players = list(Player.objects.filter(email__iexact=email).order_by("pk"))
+    entries = (
+        Entry.objects.filter(player__in=players).select_related("competition__event").order_by("pk")
+    )
+    sign_ups = (
+        SignUp.objects.filter(email=email)
+        .select_related("window__competition__event")
+        .order_by("pk")
+    )
+    mails = OutboxMessage.objects.filter(to__iexact=email).order_by("pk")
+    return {
+        "email": email,
+        "exported_at": timezone.now().isoformat(),
+        "register": [
+            {
+                "name": p.name,
+                "club": p.club,
+                "rating": p.rating,
+                "rated_games": p.rated_games,
+                "language": p.language,
+            }
+            for p in players
+        ],
+        "entries": [
+            {
+                "event": e.competition.event.name,
+                "competition": e.competition.name,
+                "number": e.number,
+                "registered_at": _iso(e.registered_at),
+                "checked_in_at": _iso(e.checked_in_at),
+                "withdrawn_at": _iso(e.withdrawn_at),
+            }
+            for e in entries
+        ],
+        "sign_ups": [
+            {
+                "event": s.window.competition.event.name,
+                "competition": s.window.competition.name,
+                "name": s.name,
+                "club": s.club,
+                "rating": s.rating,
+                "language": s.language,
+                "status": s.status,
+                "signed_up_at": _iso(s.created_at),
+                "confirmed_at": _iso(s.confirmed_at),
+                "payment": s.payment,
+                "reference": s.reference,
+            }
+            for s in sign_ups
+        ],
+        "emails": [
+            {"subject": m.subject, "created_at": _iso(m.created_at), "status": m.status}
+            for m in mails
+        ],
+    }
+
+
+def pseudonym(number: int) -> str:
+    return f"Anonymous {number}"
+
+
+def person_erase(email: str) -> int:
+    """Erase the person of ``email`` (see the module's docstring); the number of register rows
+    and sign-ups replaced by a pseudonym."""
+    email = email.strip().lower()
+    for sign_up in SignUp.objects.filter(email=email, status__in=ACTIVE_SIGN_UP).order_by("pk"):
+        try:
+            signup_cancel(sign_up=sign_up)
+        except ServiceError:
+            pass  # a seat with a table or a result: it stays, under the pseudonym
+    with transaction.atomic():
+        players = list(Player.objects.select_for_update().filter(email__iexact=email))
+        for player in players:
+            player.name = pseudonym(player.pk)
+            player.club = player.email = ""
+            player.homonym = 0
+            player._change_reason = "erasure"  # type: ignore[attr-defined]
+            player.save()
+            Player.history.filter(id=player.pk).update(name=player.name, club="", email="")
+        sign_ups = list(SignUp.objects.select_for_update().filter(email=email))
+        for sign_up in sign_ups:
+            erased = f"erased-{sign_up.pk}@invalid"
+            number = sign_up.entry.player_id if sign_up.entry is not None else sign_up.pk
+            values = {"name": pseudonym(number), "club": "", "email": erased}
+            SignUp.objects.filter(pk=sign_up.pk).update(**values)
+            SignUp.history.filter(id=sign_up.pk).update(**values)
+        mails = OutboxMessage.objects.filter(to__iexact=email)
+        mails.filter(status=OutboxStatus.PENDING).delete()
+        mails.update(to="erased@invalid", subject="", body="")
+        touched = Competition.objects.filter(
+            Q(entries__player__in=players) | Q(sign_up_window__sign_ups__in=sign_ups)
+        ).distinct()
+        for competition in touched:
+            competition_touch(competition)
+    return len(players) + len(sign_ups)
