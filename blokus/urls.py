@@ -27,6 +27,7 @@ desk_routes = [
     path("final/", desk.final_seat, name="final_seat"),
     path("s<int:number>/", desk.desk_session, name="desk_session"),
     path("s<int:number>/register/", desk.session_register, name="session_register"),
+    path("s<int:number>/waitlist/", desk.session_waitlisted, name="session_waitlisted"),
     path("s<int:number>/seat/", desk.session_seat, name="session_seat"),
     path("s<int:number>/replace/", desk.session_replace, name="session_replace"),
     path("s<int:number>/draw/", desk.round_draw, name="round_draw"),

@@ -75,6 +75,7 @@ ACCESS: dict[str, str] = {
     "blokus:sessions_set_up": MANAGE,
     "blokus:final_seat": MANAGE,
     "blokus:session_register": MANAGE,
+    "blokus:session_waitlisted": MANAGE,  # one from the sign-up waitlist, at the roll call
     "blokus:session_seat": MANAGE,
     "blokus:session_replace": MANAGE,
     "blokus:round_draw": MANAGE,

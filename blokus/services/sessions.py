@@ -29,9 +29,10 @@ from blokus.services.common import (
     locked_session_player,
 )
 from events.errors import Conflict, Invalid, Refused, refuse
-from events.models import Competition, Entry, Round, Session
+from events.models import Competition, Entry, Round, Session, SignUp
 from events.services import competition_touch
 from events.services.play import competition_locked
+from events.services.signups import signup_promote
 
 SESSIONS_PLAYED = _("Session %(session)s has already been seated; its time cannot be removed.")
 OTHER_COMPETITION = _("%(player)s is not registered in this competition.")
@@ -47,6 +48,7 @@ NOT_HELD_ALREADY = _("%(session)s is already declared not held.")
 NOT_HELD_NOT = _("%(session)s is not declared not held.")
 NOT_HELD_NEEDS_REASON = _("Say why the session is not held.")
 NOT_HELD_PLAYED = _("%(session)s has been seated; it was held.")
+NOT_WAITING = _("%(player)s is not on this competition's waitlist.")
 
 
 @transaction.atomic
@@ -137,6 +139,20 @@ def session_register_and_check_in(
     if check_in:
         session_check_in(session_player=session_player)
     return session_player
+
+
+@transaction.atomic
+def session_register_waitlisted(*, session: Session, sign_up: SignUp) -> SessionPlayer:
+    """On the day, one on the sign-up waitlist who came: given a seat in the competition
+    (``signup_promote``, beyond the cap) and checked in at this session's roll call, after
+    those already here: a reserve, unless they complete a table."""
+    if sign_up.window.competition_id != session.competition_id:
+        raise refuse(NOT_WAITING, error_class=Invalid, code="not_waiting", player=sign_up.name)
+    if sign_up.status not in (SignUp.Status.WAITLISTED, SignUp.Status.OFFERED):
+        raise refuse(NOT_WAITING, error_class=Refused, code="not_waiting", player=sign_up.name)
+    sign_up = signup_promote(sign_up=sign_up)
+    assert sign_up.entry is not None
+    return session_register_and_check_in(session=session, entry=sign_up.entry)
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
@@ -26,8 +26,9 @@ from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
 from events.desk.http import desk_view
 from events.errors import ServiceError, Stale
-from events.models import Competition, EventRole, Session
+from events.models import Competition, EventRole, Session, SignUp
 from events.permissions import SCOREKEEPER
+from events.selectors.signups import waiting_sign_ups
 
 
 def _event_tz(competition: Competition) -> AbstractContextManager[None]:
@@ -151,12 +152,15 @@ def _session_desk_response(
 ) -> HttpResponse:
     """The session desk, or for htmx its ``session-desk`` partial, with a message on top."""
     candidates = selectors.registration_candidates(competition, session)
+    view = selectors.session_view(session)
     context = {
         "event": competition.event,
         "competition": competition,
         "session": session,
-        "view": selectors.session_view(session),
+        "view": view,
         "candidates": candidates.offered,
+        # The sign-up waitlist, for the roll call only (one query, none once seated).
+        "waiting": [] if view.seated else waiting_sign_ups(competition),
         "played_elsewhere": candidates.played_elsewhere,
         "clock": selectors.running_clock(competition),
         "show_preview": show_preview,
@@ -213,6 +217,27 @@ def session_register(
     except ServiceError as exc:
         error = exc
     flash = _("%(player)s registered.") % {"player": entry.player}
+    return _after_session_action(request, competition, session, error, flash)
+
+
+@require_POST
+@desk_view(BLOKUS)
+def session_waitlisted(
+    request: HtmxHttpRequest, competition: Competition, number: int
+) -> HttpResponse:
+    """One from the sign-up waitlist who came on the day: checked in at the roll call."""
+    session = selectors.session_by_number(competition, number)
+    sign_up = get_object_or_404(
+        SignUp.objects.select_related("window"),
+        pk=int_or_404(request.POST.get("sign_up")),
+        window__competition=competition,
+    )
+    error = None
+    try:
+        services.session_register_waitlisted(session=session, sign_up=sign_up)
+    except ServiceError as exc:
+        error = exc
+    flash = _("%(player)s checked in from the waitlist.") % {"player": sign_up.name}
     return _after_session_action(request, competition, session, error, flash)
 
 

@@ -127,3 +127,16 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
         paid_total=window.fee * payments["paid"],
         unpaid_total=window.fee * payments["unpaid"],
     )
+
+
+def waiting_sign_ups(competition: Competition) -> list[SignUp]:
+    """The competition's waitlist in its order (offered seats first): who may fill a place on
+    the day (one query)."""
+    return list(
+        SignUp.objects.filter(
+            window__competition=competition,
+            status__in=(SignUpStatus.OFFERED, SignUpStatus.WAITLISTED),
+        )
+        .annotate(position=Coalesce(_position(), 0))
+        .order_by("-status", "confirmed_at", "pk")
+    )
