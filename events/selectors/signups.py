@@ -75,6 +75,54 @@ def sign_ups_of_person(email: str) -> list[SignUp]:
 STATUS_FILTERS = (*SignUpStatus.values, "unpaid", "possible_duplicate")
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step in a sign-up's history, as the desk shows it."""
+
+    at: datetime
+    status: str
+    payment: str
+    reason: str
+    by: str
+
+
+def _steps(sign_ups: list[SignUp]) -> dict[int, list[Step]]:
+    """Each sign-up's history, oldest first, a step where its status, fee or person changed
+    (one query)."""
+    labels = dict(SignUpStatus.choices)
+    payments = dict(Payment.choices)
+    rows = (
+        SignUp.history.filter(id__in=[s.pk for s in sign_ups])
+        .order_by("id", "history_date", "history_id")
+        .values(
+            "id",
+            "history_date",
+            "status",
+            "payment",
+            "history_change_reason",
+            "history_user__username",
+        )
+    )
+    steps: dict[int, list[Step]] = {}
+    for row in rows:
+        step = Step(
+            at=row["history_date"],
+            status=str(labels.get(row["status"], row["status"])),
+            payment=str(payments.get(row["payment"], row["payment"])),
+            reason=row["history_change_reason"] or "",
+            by=row["history_user__username"] or "",
+        )
+        shown = steps.setdefault(row["id"], [])
+        last = shown[-1] if shown else None
+        if (
+            last is None
+            or (last.status, last.payment) != (step.status, step.payment)
+            or step.reason
+        ):
+            shown.append(step)
+    return steps
+
+
 @dataclass
 class WindowDesk:
     window: SignUpWindow | None
@@ -88,7 +136,8 @@ class WindowDesk:
 
 def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     """A competition's window, its sign-ups (all, or those of one status, or the possible
-    duplicates) with waitlist positions, and the count of each status (four queries)."""
+    duplicates) with waitlist positions and their history, and the count of each status
+    (five queries)."""
     window = SignUpWindow.objects.filter(competition=competition).first()
     if window is None:
         return WindowDesk(window=None)
@@ -118,9 +167,13 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     payments = {key: extra[key] for key in Payment.values}
     if window.fee:
         counts["unpaid"] = payments["unpaid"]
+    listed: list[SignUp] = list(rows)
+    steps = _steps(listed)
+    for sign_up in listed:
+        sign_up.steps = steps.get(sign_up.pk, [])  # type: ignore[attr-defined]
     return WindowDesk(
         window=window,
-        sign_ups=list(rows),
+        sign_ups=listed,
         counts=counts,
         total=total,
         payments=payments,

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import AttemptCounter, Entry, OutboxMessage, SignUp, SignUpStatus
+from events.selectors.signups import window_desk
 from events.services import signup_mail, signups
 from tests.factories import CompetitionFactory, PlayerFactory
 
@@ -282,6 +283,12 @@ def test_the_desk_lists_filters_and_promotes(desk_client, competition, outsider,
     waiting.refresh_from_db()
     assert waiting.status == "confirmed"
     assert desk_client.post(reverse("events:signup_promote", args=[999999])).status_code == 404
+    # Every step of it in its history at the desk, the desk's own with who did it.
+    listed = {s.pk: s for s in window_desk(competition).sign_ups}
+    steps = listed[waiting.pk].steps
+    assert [step.status for step in steps] == ["not confirmed yet", "on the waitlist", "confirmed"]
+    assert steps[-1].by == "alice" and steps[0].by == ""
+    assert "History" in desk_client.get(url).content.decode()
 
 
 @pytest.mark.django_db
