@@ -58,7 +58,7 @@ SIGN_UP_PEOPLE = (
 def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
     """An event three weeks ahead taking sign-ups online: six seats taken, two on the waitlist,
     one not confirmed yet."""
-    from events.services import signups
+    from events.services import signup_desk, signups
 
     today = dt.date.today()
     created = services.event_create(
@@ -91,5 +91,5 @@ def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
         if status != "pending":
             signups.signup_confirm(sign_up=sign_up, now=now + dt.timedelta(seconds=index))
         if index < 3:
-            signups.payment_set(sign_up=sign_up, payment="paid" if index < 2 else "waived")
+            signup_desk.payment_set(sign_up=sign_up, payment="paid" if index < 2 else "waived")
     return competition

@@ -32,7 +32,7 @@ from events.errors import Conflict, Invalid, Refused, refuse
 from events.models import Competition, Entry, Round, Session, SignUp
 from events.services import competition_touch
 from events.services.play import competition_locked
-from events.services.signups import signup_promote
+from events.services.signup_desk import signup_promote
 
 SESSIONS_PLAYED = _("Session %(session)s has already been seated; its time cannot be removed.")
 OTHER_COMPETITION = _("%(player)s is not registered in this competition.")

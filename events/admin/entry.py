@@ -9,12 +9,12 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, ngettext
 
 from events.admin.base import EventFilter, SafeAdminMixin, filter_on
 from events.errors import ServiceError
 from events.models import SignUp, SignUpWindow
-from events.services import signups
+from events.services import signup_desk
 
 
 class ReadOnly:
@@ -38,17 +38,20 @@ class SignUpWindowAdmin(ReadOnly, SafeAdminMixin, admin.ModelAdmin):
 
 @admin.action(description=_("Merge with the possible duplicate (the same person)"))
 def merge_duplicates(modeladmin: Any, request: HttpRequest, queryset: QuerySet[SignUp]) -> None:
-    """The desk's merge (events.services.signups.signup_merge) for each chosen sign-up."""
+    """The desk's merge (events.services.signup_desk.signup_merge) for each chosen sign-up."""
     merged = 0
     for sign_up in queryset.filter(possible_duplicate__isnull=False):
         try:
-            signups.signup_merge(sign_up=sign_up)
+            signup_desk.signup_merge(sign_up=sign_up)
         except ServiceError as exc:
             modeladmin.message_user(request, f"{sign_up.name}: {exc.text}", messages.ERROR)
         else:
             merged += 1
     modeladmin.message_user(
-        request, gettext("%(count)s sign-ups merged.") % {"count": merged}, messages.SUCCESS
+        request,
+        ngettext("%(count)s sign-up merged.", "%(count)s sign-ups merged.", merged)
+        % {"count": merged},
+        messages.SUCCESS,
     )
 
 

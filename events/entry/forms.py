@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 
 from events.models import MAX_RATING, SignUpWindow
 from events.models.entry import CURRENCIES, validate_iban
@@ -54,6 +54,8 @@ class SignUpForm(forms.Form):
         ]
         if len(windows) == 1 and not self.is_bound:
             self.initial["competitions"] = [windows[0].competition_id]
+        # The e-mails in the language the page is read in, unless the person chooses another.
+        self.fields["language"].initial = get_language()
         self.fields["name"].widget.attrs["autocomplete"] = "name"
         self.fields["email"].widget.attrs["autocomplete"] = "email"
 
@@ -64,7 +66,8 @@ class SignUpForm(forms.Form):
         return name
 
     def chosen_windows(self) -> list[SignUpWindow]:
-        return [self.windows[pk] for pk in self.cleaned_data["competitions"] if pk in self.windows]
+        chosen = dict.fromkeys(self.cleaned_data["competitions"])  # a key sent twice counts once
+        return [self.windows[pk] for pk in chosen if pk in self.windows]
 
     @property
     def is_bot(self) -> bool:
@@ -73,6 +76,9 @@ class SignUpForm(forms.Form):
 
 class ResendForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), max_length=254)
+
+
+FIRST_YEAR, LAST_YEAR = 2000, 2100  # dates beyond are typing mistakes (and overflow SQLite)
 
 
 class WindowForm(forms.Form):
@@ -144,6 +150,15 @@ class WindowForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        for name in ("opens_at", "closes_at", "self_check_in_from", "self_check_in_until"):
+            value = data.get(name)
+            if value is not None and not (FIRST_YEAR <= value.year <= LAST_YEAR):
+                self.add_error(
+                    name,
+                    _("Choose a date between %(first)s and %(last)s.")
+                    % {"first": FIRST_YEAR, "last": LAST_YEAR},
+                )
+                data[name] = None
         start, end = data.get("self_check_in_from"), data.get("self_check_in_until")
         if (start is None) != (end is None):
             self.add_error("self_check_in_until", _("Set both times, or neither."))

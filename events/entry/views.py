@@ -23,7 +23,7 @@ from events import selectors
 from events.common.qr import giro_code_svg
 from events.entry.forms import ResendForm, SignUpForm
 from events.errors import ServiceError
-from events.models import ACTIVE_SIGN_UP, Payment, SignUp, SignUpStatus
+from events.models import Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
 from events.services import attempts, door, privacy, signup_mail, signups
 
@@ -92,7 +92,7 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
         "windows": windows,
         "open_windows": open_windows,
         "form": form,
-        "resend": ResendForm(),
+        "resend": ResendForm(prefix="resend"),
         "now_time": timezone.now(),
     }
     return _private(render(request, "events/signup.html", context, status=status))
@@ -103,25 +103,30 @@ def signup_resend(request: HttpRequest, event_slug: str) -> HttpResponse:
     """A new link to an address that signed up for this event; the answer is the same whether
     it did or not."""
     event = selectors.event_by_slug(event_slug)
-    form = ResendForm(request.POST)
-    if not form.is_valid() or _rate_limited(request):
+    form = ResendForm(request.POST, prefix="resend")
+    limited = form.is_valid() and _rate_limited(request)
+    if not form.is_valid() or limited:
+        windows = windows_of_event(event)
+        open_windows = [w for w in windows if w.open_now]  # type: ignore[attr-defined]
         context = {
             "event": event,
-            "windows": windows_of_event(event),
-            "open_windows": [],
-            "form": None,
+            "windows": windows,
+            "open_windows": open_windows,
+            "form": SignUpForm(windows=open_windows),
             "resend": form,
             "now_time": timezone.now(),
         }
-        if form.is_valid():
+        if limited:
             form.add_error(None, _("Too many requests from your network just now."))
-        return _private(render(request, "events/signup.html", context, status=400))
+        status = 429 if limited else 400
+        return _private(render(request, "events/signup.html", context, status=status))
     email = form.cleaned_data["email"].strip().lower()
+    # Any sign-up of the address here, a cancelled one too: the page also downloads and
+    # erases what is kept.
     sign_up = (
-        SignUp.objects.filter(
-            email=email, window__competition__event=event, status__in=ACTIVE_SIGN_UP
-        )
+        SignUp.objects.filter(email=email, window__competition__event=event)
         .select_related("window__competition__event")
+        .order_by("-pk")
         .first()
     )
     if sign_up is not None:
@@ -200,7 +205,7 @@ def _giro_code(sign_up: SignUp) -> str:
         and window.payee_iban
         and window.payee_name
         and sign_up.payment == Payment.UNPAID
-        and sign_up.status in (SignUpStatus.CONFIRMED, SignUpStatus.OFFERED)
+        and sign_up.status == SignUpStatus.CONFIRMED
     ):
         return ""
     return giro_code_svg(

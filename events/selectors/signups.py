@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Count, IntegerField, OuterRef, Q, QuerySet, Subquery, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -190,6 +190,9 @@ def waiting_sign_ups(competition: Competition) -> list[SignUp]:
             window__competition=competition,
             status__in=(SignUpStatus.OFFERED, SignUpStatus.WAITLISTED),
         )
-        .annotate(position=Coalesce(_position(), 0))
-        .order_by("-status", "confirmed_at", "pk")
+        .annotate(
+            position=Coalesce(_position(), 0),
+            offered_first=Case(When(status=SignUpStatus.OFFERED, then=0), default=1),
+        )
+        .order_by("offered_first", "confirmed_at", "pk")
     )

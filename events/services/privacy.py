@@ -35,10 +35,25 @@ def _iso(value: Any) -> Any:
     return value.isoformat() if value is not None else None
 
 
+def _people_of(email: str) -> Any:
+    """The register rows of an address, and those its sign-ups were seated as or joined to (a
+    merge said they are the same person): their primary keys, as a subquery."""
+    joined = SignUp.objects.filter(email=email)
+    return (
+        Player.objects.filter(
+            Q(email__iexact=email)
+            | Q(pk__in=joined.exclude(register_person=None).values("register_person"))
+            | Q(entries__sign_up__in=joined)
+        )
+        .values("pk")
+        .distinct()
+    )
+
+
 def person_data(email: str) -> dict[str, Any]:
     """What the site stores under ``email``: register rows, entries, sign-ups, e-mails."""
     email = email.strip().lower()
-    players = list(Player.objects.filter(email__iexact=email).order_by("pk"))
+    players = list(Player.objects.filter(pk__in=_people_of(email)).order_by("pk"))
     entries = (
         Entry.objects.filter(player__in=players).select_related("competition__event").order_by("pk")
     )
@@ -109,14 +124,22 @@ def person_erase(email: str) -> int:
         except ServiceError:
             pass  # a seat with a table or a result: it stays, under the pseudonym
     with transaction.atomic():
-        players = list(Player.objects.select_for_update().filter(email__iexact=email))
+        # The register rows of the address, and those its sign-ups were seated as or joined to
+        # (a merge said they are the same person).
+        players = list(Player.objects.select_for_update().filter(pk__in=_people_of(email)))
         for player in players:
             player.name = pseudonym(player.pk)
             player.club = player.email = ""
             player.homonym = 0
             player._change_reason = "erasure"  # type: ignore[attr-defined]
             player.save()
-            Player.history.filter(id=player.pk).update(name=player.name, club="", email="")
+            Player.history.filter(id=player.pk).update(
+                name=player.name,
+                club="",
+                email="",
+                search_text=player.search_text,
+                person_key=player.person_key,
+            )
         sign_ups = list(SignUp.objects.select_for_update().filter(email=email))
         for sign_up in sign_ups:
             erased = f"erased-{sign_up.pk}@invalid"

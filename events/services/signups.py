@@ -44,7 +44,6 @@ from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
     Entry,
-    Payment,
     Player,
     SignUp,
     SignUpStatus,
@@ -62,13 +61,11 @@ WAITLIST_FULL = gettext_lazy("%(competition)s is full, and so is its waitlist.")
 NOT_OFFERED = gettext_lazy("This seat is no longer offered to you.")
 FINAL_STATE = gettext_lazy("This sign-up is %(status)s.")
 WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
+WINDOW_YEARS = gettext_lazy("Choose dates between 2000 and 2100.")
 
 UNCONFIRMED_KEPT = timedelta(days=30)
 NO_WINDOW = gettext_lazy("Choose at least one competition.")
-UNKNOWN_PAYMENT = gettext_lazy("Choose paid, unpaid or waived.")
-NOTHING_TO_MERGE = gettext_lazy("This sign-up is not marked as a possible duplicate.")
-MERGE_BY_HAND = gettext_lazy("%(name)s has other registrations: merge them in admin by hand.")
-MERGE_REGISTERED = gettext_lazy("%(name)s is registered in this competition already.")
+SEAT_TAKEN = gettext_lazy("%(name)s has a seat in this competition already.")
 
 
 def window_set(
@@ -92,6 +89,9 @@ def window_set(
     waitlist at once."""
     if closes_at <= opens_at:
         raise Invalid(str(WINDOW_TIMES), code="window_times")
+    times = (opens_at, closes_at, self_check_in_from, self_check_in_until)
+    if any(t is not None and not 2000 <= t.year <= 2100 for t in times):
+        raise Invalid(str(WINDOW_YEARS), code="window_years")
     with transaction.atomic():
         Competition.objects.select_for_update().get(pk=competition.pk)
         window = SignUpWindow.objects.select_for_update().filter(
@@ -112,7 +112,7 @@ def window_set(
     return window
 
 
-def _locked(window_id: int) -> SignUpWindow:
+def locked_window(window_id: int) -> SignUpWindow:
     """The competition, then its window, locked in that order (see the module's docstring)."""
     competition_id = SignUpWindow.objects.values_list("competition_id", flat=True).get(pk=window_id)
     list(Competition.objects.select_for_update().filter(pk=competition_id).values("pk"))
@@ -162,7 +162,8 @@ def signup_submit(
     # The person's fields as the register takes them (length, characters, rating range).
     person = player_build(name=name, club=club, email=email, rating=rating, language=language)
     with transaction.atomic():
-        window = _locked(window.pk)
+        window = locked_window(window.pk)
+        catch_up(window, now)
         competition = window.competition
         if not window.is_open(now) or competition.is_finished:
             raise refuse(CLOSED, error_class=Refused, code="closed", competition=competition.name)
@@ -231,14 +232,17 @@ def signups_submit(
     return sign_ups
 
 
-def _final(sign_up: SignUp) -> ServiceError:
+def final_refusal(sign_up: SignUp) -> ServiceError:
     return refuse(
         FINAL_STATE, error_class=Refused, code="final_state", status=sign_up.get_status_display()
     )
 
 
-def _relocked(sign_up: SignUp) -> tuple[SignUpWindow, SignUp]:
-    window = _locked(sign_up.window_id)
+def relocked(sign_up: SignUp, now: datetime | None = None) -> tuple[SignUpWindow, SignUp]:
+    """The sign-up's window locked and brought up to ``now`` (``catch_up``), then the sign-up
+    re-read under its lock."""
+    window = locked_window(sign_up.window_id)
+    catch_up(window, now or timezone.now())
     return window, SignUp.objects.select_for_update().get(pk=sign_up.pk)
 
 
@@ -247,15 +251,15 @@ def signup_confirm(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     opened again changes nothing."""
     now = now or timezone.now()
     with transaction.atomic():
-        window, sign_up = _relocked(sign_up)
+        window, sign_up = relocked(sign_up, now)
         if sign_up.status != SignUpStatus.PENDING:
             if sign_up.status in ACTIVE_SIGN_UP:
                 return sign_up  # confirmed, waitlisted or offered already: a replayed link
-            raise _final(sign_up)
+            raise final_refusal(sign_up)
         sign_up.confirmed_at = now
         held = sign_up.hold_until is not None and sign_up.hold_until > now
         if held or _taken(window, now, besides=sign_up.pk) < window.cap:
-            _seat(window, sign_up)
+            seat(window, sign_up)
         elif _waitlist_full(window):
             raise refuse(
                 WAITLIST_FULL,
@@ -310,12 +314,15 @@ def _namesake(person: Player, email: str) -> Player | None:
     return Player.objects.filter(person_key=key).order_by("homonym").first()
 
 
-def _seat(window: SignUpWindow, sign_up: SignUp) -> None:
+def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     """Confirmed with a seat: the person's entry in the competition."""
     player = _player_for(sign_up)
     entry = Entry.objects.filter(competition=window.competition, player=player).first()
     if entry is None:
         entry = player_register(competition=window.competition, player=player)
+    elif SignUp.objects.filter(entry=entry).exclude(pk=sign_up.pk).exists():
+        # The register's person has a seat through another sign-up (one joined by the desk).
+        raise refuse(SEAT_TAKEN, error_class=Conflict, code="seat_taken", name=player.name)
     sign_up.entry = entry
     sign_up.status = SignUpStatus.CONFIRMED
     sign_up.offer_until = None
@@ -352,7 +359,7 @@ def signup_cancel(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     freed goes to the next on the waitlist."""
     now = now or timezone.now()
     with transaction.atomic():
-        window, sign_up = _relocked(sign_up)
+        window, sign_up = relocked(sign_up, now)
         if sign_up.status not in ACTIVE_SIGN_UP:
             return sign_up  # cancelled or expired already: a second tap changes nothing
         entry = sign_up.entry
@@ -373,82 +380,43 @@ def offer_accept(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     its expiry ends in exactly one of the two)."""
     now = now or timezone.now()
     with transaction.atomic():
-        window, sign_up = _relocked(sign_up)
+        window, sign_up = relocked(sign_up, now)
         if sign_up.status == SignUpStatus.CONFIRMED:
             return sign_up  # a replayed accept
         if sign_up.status != SignUpStatus.OFFERED or not (
             sign_up.offer_until and sign_up.offer_until > now
         ):
             raise refuse(NOT_OFFERED, error_class=Refused, code="not_offered")
-        _seat(window, sign_up)
+        seat(window, sign_up)
         sign_up.save()
-    return sign_up
-
-
-def signup_promote(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
-    """The desk gives a waitlisted, offered or unconfirmed sign-up a seat at once, beyond the
-    cap if need be (the organiser's decision; raising the cap offers seats in order instead)."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        window, sign_up = _relocked(sign_up)
-        if sign_up.status == SignUpStatus.CONFIRMED:
-            return sign_up
-        if sign_up.status not in ACTIVE_SIGN_UP:
-            raise _final(sign_up)
-        if sign_up.confirmed_at is None:
-            sign_up.confirmed_at = now
-        sign_up.hold_until = None
-        _seat(window, sign_up)
-        sign_up.save()
-    return sign_up
-
-
-def payment_set(*, sign_up: SignUp, payment: str) -> SignUp:
-    """The desk marks a sign-up's entry fee paid, unpaid or waived (in its history)."""
-    if payment not in Payment.values:
-        raise Invalid(str(UNKNOWN_PAYMENT), code="payment")
-    with transaction.atomic():
-        _window, sign_up = _relocked(sign_up)
-        if sign_up.payment != payment:
-            sign_up.payment = payment
-            sign_up.save(update_fields=["payment"])
-    return sign_up
-
-
-def signup_merge(*, sign_up: SignUp) -> SignUp:
-    """The desk (or admin) says a possible duplicate is the same person as the register's one:
-    the sign-up is joined to that person. A seat already given to the new person moves to the
-    register's one, and the new person, made by this sign-up alone, is removed. Each step is in
-    the sign-up's history (who, when)."""
-    with transaction.atomic():
-        window, sign_up = _relocked(sign_up)
-        same = sign_up.possible_duplicate
-        if same is None:
-            raise refuse(NOTHING_TO_MERGE, error_class=Refused, code="nothing_to_merge")
-        entry = sign_up.entry
-        if entry is not None and entry.player_id != same.pk:
-            new = entry.player
-            if new.entries.exclude(pk=entry.pk).exists():
-                raise refuse(
-                    MERGE_BY_HAND, error_class=Refused, code="merge_by_hand", name=new.name
-                )
-            if Entry.objects.filter(competition=window.competition, player=same).exists():
-                raise refuse(
-                    MERGE_REGISTERED, error_class=Conflict, code="merge_registered", name=same.name
-                )
-            entry.player = same
-            entry.save(update_fields=["player"])
-            new.delete()
-            competition_touch(window.competition)
-        sign_up.register_person = same
-        sign_up.possible_duplicate = None
-        sign_up._change_reason = "merge"  # type: ignore[attr-defined]
-        sign_up.save(update_fields=["register_person", "possible_duplicate"])
     return sign_up
 
 
 def offer_decline(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     return signup_cancel(sign_up=sign_up, now=now)
+
+
+def catch_up(window: SignUpWindow, now: datetime) -> tuple[int, int, int]:
+    """What time alone changed in this window since the last write or sweep: offers that ran
+    out expire, holds that ran out are released, the seats freed are offered. Every write runs
+    it first under the window's lock, so a newcomer never takes a seat the waitlist is owed
+    between an offer's end and the next sweep. (expired, released, offered)."""
+    expired = released = 0
+    # Row by row, not one UPDATE: each step is in the sign-up's history.
+    for sign_up in window.sign_ups.select_for_update().filter(
+        status=SignUpStatus.OFFERED, offer_until__lte=now
+    ):
+        sign_up.status, sign_up.offer_until = SignUpStatus.EXPIRED, None
+        sign_up.save(update_fields=["status", "offer_until"])
+        expired += 1
+    for sign_up in window.sign_ups.select_for_update().filter(
+        status=SignUpStatus.PENDING, hold_until__lte=now
+    ):
+        sign_up.hold_until = None
+        sign_up.save(update_fields=["hold_until"])
+        released += 1
+    offered = len(fill(window, now)) if expired or released else 0
+    return expired, released, offered
 
 
 @dataclass(frozen=True)
@@ -475,21 +443,9 @@ def signups_sweep(*, now: datetime | None = None) -> SweepReport:
     )
     for window_id in sorted(set(due)):
         with transaction.atomic():
-            window = _locked(window_id)
-            # Row by row, not one UPDATE: each step is in the sign-up's history.
-            for sign_up in window.sign_ups.select_for_update().filter(
-                status=SignUpStatus.OFFERED, offer_until__lte=now
-            ):
-                sign_up.status, sign_up.offer_until = SignUpStatus.EXPIRED, None
-                sign_up.save(update_fields=["status", "offer_until"])
-                expired += 1
-            for sign_up in window.sign_ups.select_for_update().filter(
-                status=SignUpStatus.PENDING, hold_until__lte=now
-            ):
-                sign_up.hold_until = None
-                sign_up.save(update_fields=["hold_until"])
-                released += 1
-            offered += len(fill(window, now))
+            window = locked_window(window_id)
+            ended, freed, new_offers = catch_up(window, now)
+            expired, released, offered = expired + ended, released + freed, offered + new_offers
     deleted, _ = SignUp.objects.filter(
         status=SignUpStatus.PENDING, created_at__lt=now - UNCONFIRMED_KEPT
     ).delete()

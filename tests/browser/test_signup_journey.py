@@ -86,7 +86,9 @@ def test_sign_up_wait_offered_accept_and_checked_in(desk_page, phone, second_pho
     phone.get_by_role("button", name="Cancel my sign-up").click()
     expect(phone.locator(".messages")).to_contain_text("Your sign-up for Blokus is cancelled.")
     second_phone.goto(base + link_of("bo@example.se"))
-    expect(second_phone.locator(".card")).to_contain_text("A seat is yours if you accept it by")
+    expect(second_phone.locator(".card")).to_contain_text(
+        "A seat is yours if you accept it. Offer open until:"
+    )
     screenshot(second_phone, "signup-offered-phone")
     second_phone.get_by_role("button", name="Accept the seat").click()
     expect(second_phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")

@@ -25,7 +25,7 @@ from events.exchange.signups import signups_sheet
 from events.models import Competition, Payment, SignUp, SignUpWindow
 from events.permissions import MANAGE, ensure_access
 from events.selectors.signups import STATUS_FILTERS, window_desk
-from events.services import door, signups
+from events.services import door, signup_desk as desk_writes, signups
 
 
 def _page_url(competition: Competition) -> str:
@@ -147,7 +147,7 @@ def signup_payment(
     competition = sign_up.window.competition
     ensure_access(competition.event, request.user, MANAGE)
     try:
-        done = signups.payment_set(sign_up=sign_up, payment=payment)
+        done = desk_writes.payment_set(sign_up=sign_up, payment=payment)
     except ServiceError as exc:
         messages.error(request, exc.text)
     else:
@@ -173,7 +173,7 @@ def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResp
     ensure_access(competition.event, request.user, MANAGE)
     same = sign_up.possible_duplicate
     try:
-        signups.signup_merge(sign_up=sign_up)
+        desk_writes.signup_merge(sign_up=sign_up)
     except ServiceError as exc:
         messages.error(request, exc.text)
     else:
@@ -194,7 +194,7 @@ def signup_promote(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpRe
     competition = sign_up.window.competition
     ensure_access(competition.event, request.user, MANAGE)
     try:
-        signups.signup_promote(sign_up=sign_up)
+        desk_writes.signup_promote(sign_up=sign_up)
     except ServiceError as exc:
         messages.error(request, exc.text)
     else:

@@ -13,6 +13,7 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
+from events.errors import Conflict
 from events.models import AttemptCounter, Entry, OutboxMessage, SignUp, SignUpStatus
 from events.selectors.signups import window_desk
 from events.services import signup_mail, signups
@@ -248,11 +249,11 @@ def test_a_link_again_goes_only_to_an_address_that_signed_up(client, competition
     client.post(reverse("events:signup", args=[event.slug]), form(competition, 1))
     OutboxMessage.objects.all().delete()
     resend = reverse("events:signup_resend", args=[event.slug])
-    known = client.post(resend, {"email": "P1@example.org"})
-    unknown = client.post(resend, {"email": "stranger@example.org"})
+    known = client.post(resend, {"resend-email": "P1@example.org"})
+    unknown = client.post(resend, {"resend-email": "stranger@example.org"})
     assert known.status_code == unknown.status_code == 200
     assert [m.to for m in OutboxMessage.objects.all()] == ["p1@example.org"]
-    assert client.post(resend, {"email": "x" * 300}).status_code == 400
+    assert client.post(resend, {"resend-email": "x" * 300}).status_code == 400
 
 
 @pytest.mark.django_db
@@ -518,6 +519,8 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     player = type(entry.player).objects.get(pk=entry.player_id)
     assert player.name == f"Anonymous {player.pk}" and player.email == "" and player.club == ""
     assert not player.history.filter(name="Erika Eriksson").exists()
+    assert not player.history.filter(search_text__contains="erika").exists()
+    assert not player.history.filter(person_key__contains="erika").exists()
     assert not SignUp.objects.filter(email="p1@example.org").exists()
     assert not SignUp.history.filter(name="Erika Eriksson").exists()
     assert not OutboxMessage.objects.filter(body__contains="Erika").exists()
@@ -525,3 +528,70 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     assert SignUp.objects.get(email="p2@example.org").status == SignUpStatus.OFFERED
     page = client.get(competition.get_absolute_url()).content.decode()
     assert "Erika" not in page
+
+
+@pytest.mark.django_db
+def test_a_merge_onto_a_person_seated_here_already_is_refused_and_nothing_breaks(
+    desk_client, competition
+):
+    open_window(competition, cap=3)
+    first = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=competition.sign_up_window, name="Mart Tamm", club="Tartu", email="m@example.org"
+        )
+    )
+    second = signups.signup_submit(
+        window=competition.sign_up_window, name="Mart Tamm", club="Tartu", email="m2@example.org"
+    )
+    assert second.possible_duplicate == first.entry.player
+    merge = desk_client.post(reverse("events:signup_merge", args=[second.pk]), follow=True)
+    assert b"is registered in this competition already" in merge.content
+    second.refresh_from_db()
+    assert second.register_person is None and second.status == "pending"
+    # Joined anyway (say, in an older release): confirming is refused in words, no 500.
+    SignUp.objects.filter(pk=second.pk).update(register_person=first.entry.player)
+    with pytest.raises(Conflict) as refused:
+        signups.signup_confirm(sign_up=second)
+    assert refused.value.code == "seat_taken"
+    promote = desk_client.post(reverse("events:signup_promote", args=[second.pk]), follow=True)
+    assert b"has a seat in this competition already" in promote.content
+
+
+@pytest.mark.django_db
+def test_window_dates_out_of_range_are_a_form_error(desk_client, competition):
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    for field in ("opens_at", "self_check_in_from"):
+        values = {
+            "opens_at": "2026-12-01T10:00",
+            "closes_at": "2026-12-20T10:00",
+            "cap": "4",
+            "hold_minutes": "30",
+            "offer_minutes": "60",
+            "self_check_in_from": "2026-12-19T10:00",
+            "self_check_in_until": "2026-12-19T12:00",
+        }
+        values[field] = "0001-01-01T00:00"
+        answer = desk_client.post(url, values)
+        assert (
+            answer.status_code == 400 and b"Choose a date between 2000 and 2100" in answer.content
+        )
+    assert not SignUp.objects.exists()
+    assert not competition.__class__.objects.filter(sign_up_window__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_the_form_mails_in_the_page_language_and_a_cancelled_person_gets_a_link(
+    client, competition
+):
+    open_window(competition, cap=2)
+    page = client.get(
+        reverse("events:signup", args=[competition.event.slug]), HTTP_ACCEPT_LANGUAGE="sv"
+    )
+    assert b'<option value="sv" selected>' in page.content
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    sign_up = SignUp.objects.get()
+    signups.signup_cancel(sign_up=sign_up)
+    OutboxMessage.objects.all().delete()
+    resend = reverse("events:signup_resend", args=[competition.event.slug])
+    assert client.post(resend, {"resend-email": "p1@example.org"}).status_code == 200
+    assert OutboxMessage.objects.filter(to="p1@example.org").count() == 1

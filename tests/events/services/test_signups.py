@@ -108,6 +108,21 @@ def test_an_offer_that_runs_out_goes_to_the_next_and_a_late_accept_is_refused():
 
 
 @pytest.mark.django_db
+def test_a_newcomer_never_takes_a_seat_owed_to_the_waitlist_before_the_sweep():
+    w = window(cap=1, offer_minutes=15)
+    a, b, c = (sign(w, n, at=NOW + n * MIN) for n in range(3))
+    for n, s in enumerate((a, b, c)):
+        signups.signup_confirm(sign_up=s, now=NOW + (10 + n) * MIN)
+    signups.signup_cancel(sign_up=a, now=NOW + 20 * MIN)
+    assert status(b) == "offered"
+    # b's offer ended at +35; no sweep ran. A newcomer at +40 finds the seat owed to c.
+    d = sign(w, 9, at=NOW + 40 * MIN)
+    assert d.hold_until is None
+    assert (status(b), status(c)) == ("expired", "offered")
+    assert signups.signup_confirm(sign_up=d, now=NOW + 41 * MIN).status == "waitlisted"
+
+
+@pytest.mark.django_db
 def test_closed_duplicate_full_and_malformed_sign_ups_are_refused_and_write_nothing():
     w = window(cap=1, waitlist_limit=1)
     sign(w, 1)
