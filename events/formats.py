@@ -139,6 +139,12 @@ class FormatHooks:
         """A demo competition with players and games (``manage.py load_demo``), or None."""
         return None
 
+    def private_links(self, entries: Sequence[Any]) -> dict[int, str]:
+        """Each entry's private page (a path), for the person's sign-up page: where a player
+        acts that no one else may (the round robin's moves). By default none. One query for
+        all of them."""
+        return {}
+
     def entry_check(self, competition: Any) -> None:
         """Raise ``events.errors.Refused`` (with a sentence saying why) when the format takes no
         new entry or check-in now (a round robin whose tables are drawn). The desk's

@@ -4,11 +4,14 @@ whole format."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from django.urls import reverse
 
 from events.formats import ExportModule, FormatHooks
 from roundrobin import demo, export
+from roundrobin.models import PlayerToken
 from roundrobin.services.corrections import correction_undo, seats_correct
 from roundrobin.services.start import entries_check
 
@@ -23,6 +26,10 @@ class RoundRobinHooks(FormatHooks):
 
     def demo(self, organiser: Any) -> Any:
         return demo.create(organiser)
+
+    def private_links(self, entries: Sequence[Any]) -> dict[int, str]:
+        tokens = PlayerToken.objects.filter(entry__in=entries).values_list("entry_id", "token")
+        return {entry_id: reverse("roundrobin:private", args=[token]) for entry_id, token in tokens}
 
     def entry_check(self, competition: Any) -> None:
         entries_check(competition)

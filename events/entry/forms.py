@@ -111,7 +111,15 @@ class WindowForm(forms.Form):
         min_value=1,
         max_value=14 * 24 * 60,
         initial=24 * 60,
-        help_text=_("For example 1440 (a day) before the event, 15 on the day."),
+        help_text=_("Before the event's first day; for example 1440, a day."),
+    )
+    day_offer_minutes = forms.IntegerField(
+        label=_("Minutes to accept an offered seat on the event's days"),
+        min_value=1,
+        max_value=24 * 60,
+        initial=15,
+        required=False,
+        help_text=_("On the event's days, in its time zone; for example 15."),
     )
 
     fee = forms.DecimalField(
@@ -167,6 +175,7 @@ class WindowForm(forms.Form):
         if data.get("fee") is None:
             data["fee"] = Decimal("0")
         data["currency"] = data.get("currency") or "EUR"
+        data["day_offer_minutes"] = data.get("day_offer_minutes") or 15
         if data.get("opens_at") and data.get("closes_at") and data["closes_at"] <= data["opens_at"]:
             self.add_error("closes_at", _("The sign-up closes after it opens."))
         return data

@@ -23,6 +23,7 @@ from events import selectors
 from events.common.qr import giro_code_svg
 from events.entry.forms import ResendForm, SignUpForm
 from events.errors import ServiceError
+from events.formats import get_format
 from events.models import Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
 from events.services import attempts, door, privacy, signup_mail, signups
@@ -162,10 +163,12 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         return _expired_page(request, expired)
     rows = sign_ups_of_person(email)
     now = timezone.now()
+    private = _private_links(rows)
     for row in rows:
         row.giro_code = _giro_code(row)  # type: ignore[attr-defined]
         row.door_open = row.window.self_check_in_open(now)  # type: ignore[attr-defined]
         row.player_url = _player_url(row)  # type: ignore[attr-defined]
+        row.private_url = private.get(row.entry_id or 0, "")  # type: ignore[attr-defined]
     context = {
         "token": token,
         "email": email,
@@ -174,6 +177,19 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         "now": now,
     }
     return _private(render(request, "events/signup_person.html", context))
+
+
+def _private_links(rows: list[SignUp]) -> dict[int, str]:
+    """The seats' private pages where a format has them (the round robin's moves): one query
+    per format among the seats."""
+    by_format: dict[str, list[Any]] = {}
+    for row in rows:
+        if row.status == SignUpStatus.CONFIRMED and row.entry is not None:
+            by_format.setdefault(row.window.competition.format, []).append(row.entry)
+    links: dict[int, str] = {}
+    for key, entries in by_format.items():
+        links.update(get_format(key).hooks.private_links(entries))
+    return links
 
 
 def _player_url(sign_up: SignUp) -> str:

@@ -12,6 +12,7 @@ the offer ends) or held by a pending sign-up (until its hold ends).
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -79,6 +80,11 @@ class SignUpWindow(models.Model):
         default=24 * 60,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_OFFER_MINUTES)],
     )
+    day_offer_minutes = models.PositiveIntegerField(
+        _("minutes to accept an offered seat on the event's days"),
+        default=15,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HOLD_MINUTES)],
+    )
     fee = models.DecimalField(
         _("entry fee"),
         max_digits=7,
@@ -128,7 +134,8 @@ class SignUpWindow(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(hold_minutes__gte=1, hold_minutes__lte=MAX_HOLD_MINUTES)
-                & Q(offer_minutes__gte=1, offer_minutes__lte=MAX_OFFER_MINUTES),
+                & Q(offer_minutes__gte=1, offer_minutes__lte=MAX_OFFER_MINUTES)
+                & Q(day_offer_minutes__gte=1, day_offer_minutes__lte=MAX_HOLD_MINUTES),
                 name="signup_window_minutes_range",
                 violation_error_message=_(
                     "A hold lasts 1 minute to a day, an offer up to 14 days."
@@ -142,6 +149,14 @@ class SignUpWindow(models.Model):
     def is_open(self, now=None) -> bool:
         now = now or timezone.now()
         return self.opens_at <= now < self.closes_at
+
+    def offer_minutes_at(self, now) -> int:
+        """How long an offer made at ``now`` stays open: ``day_offer_minutes`` on the event's
+        days (in its time zone), else ``offer_minutes``."""
+        event = self.competition.event
+        today = now.astimezone(zoneinfo.ZoneInfo(event.time_zone)).date()
+        on_the_day = event.starts_on <= today <= event.ends_on
+        return self.day_offer_minutes if on_the_day else self.offer_minutes
 
     def self_check_in_open(self, now=None) -> bool:
         if self.self_check_in_from is None or self.self_check_in_until is None:

@@ -77,6 +77,7 @@ def window_set(
     waitlist_limit: int | None = None,
     hold_minutes: int = 30,
     offer_minutes: int = 24 * 60,
+    day_offer_minutes: int = 15,
     fee: Decimal = Decimal("0"),
     currency: str = "EUR",
     payee_name: str = "",
@@ -100,6 +101,7 @@ def window_set(
         window.opens_at, window.closes_at, window.cap = opens_at, closes_at, cap
         window.waitlist_limit = waitlist_limit
         window.hold_minutes, window.offer_minutes = hold_minutes, offer_minutes
+        window.day_offer_minutes = day_offer_minutes
         window.fee, window.currency = fee or Decimal("0"), currency
         window.payee_name = " ".join(payee_name.split())
         window.payee_iban = "".join(payee_iban.split()).upper()
@@ -341,7 +343,7 @@ def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
     )
     for sign_up in waiting:
         sign_up.status = SignUpStatus.OFFERED
-        sign_up.offer_until = now + timedelta(minutes=window.offer_minutes)
+        sign_up.offer_until = now + timedelta(minutes=window.offer_minutes_at(now))
         sign_up.save(update_fields=["status", "offer_until"])
         sign_up.window = window
         mail(

@@ -53,6 +53,7 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                         "waitlist_limit",
                         "hold_minutes",
                         "offer_minutes",
+                        "day_offer_minutes",
                         "fee",
                         "currency",
                         "payee_name",

@@ -595,3 +595,22 @@ def test_the_form_mails_in_the_page_language_and_a_cancelled_person_gets_a_link(
     resend = reverse("events:signup_resend", args=[competition.event.slug])
     assert client.post(resend, {"resend-email": "p1@example.org"}).status_code == 200
     assert OutboxMessage.objects.filter(to="p1@example.org").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_person_page_links_a_round_robin_seat_to_its_private_page(client, event):
+    from roundrobin.models import PlayerToken
+
+    competition = CompetitionFactory(event=event, format="roundrobin", slug="rr")
+    open_window(competition, cap=2)
+    seated = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=competition.sign_up_window, name="Rita", email="rita@example.org"
+        )
+    )
+    PlayerToken.objects.create(entry=seated.entry, token="t" * 43, created_at=timezone.now())
+    page = client.get(
+        reverse("events:signup_person", args=[signup_mail.person_token("rita@example.org")])
+    )
+    assert reverse("roundrobin:private", args=["t" * 43]).encode() in page.content
+    assert b"Your private page" in page.content

@@ -298,3 +298,23 @@ def test_an_accept_racing_its_expiry_ends_in_exactly_one_state():
         assert b.status == ("confirmed" if accepted else "expired")
         assert (b.entry_id is not None) == accepted
         assert Entry.objects.filter(competition=w.competition).count() == int(accepted)
+
+
+@pytest.mark.django_db
+def test_on_the_events_days_an_offer_lasts_the_day_minutes():
+    competition = CompetitionFactory()
+    event = competition.event
+    event.time_zone = "Europe/Tallinn"
+    event.starts_on = event.ends_on = dt.date(2026, 12, 3)  # NOW is 14:00 on the 2nd in Tallinn
+    event.save()
+    w = window(cap=1, competition=competition, offer_minutes=24 * 60, day_offer_minutes=15)
+    a, b, c = (sign(w, n, at=NOW + n * MIN) for n in range(3))
+    for n, s in enumerate((a, b, c)):
+        signups.signup_confirm(sign_up=s, now=NOW + (10 + n) * MIN)
+    signups.signup_cancel(sign_up=a, now=NOW + 20 * MIN)  # the day before: a day to answer
+    b.refresh_from_db()
+    assert b.offer_until == NOW + 20 * MIN + dt.timedelta(days=1)
+    on_the_day = dt.datetime(2026, 12, 2, 22, 30, tzinfo=dt.UTC)  # 00:30 on the 3rd in Tallinn
+    signups.offer_decline(sign_up=b, now=on_the_day)
+    c.refresh_from_db()
+    assert c.status == "offered" and c.offer_until == on_the_day + 15 * MIN
