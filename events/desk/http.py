@@ -55,6 +55,12 @@ def desk_view(
     return decorator
 
 
+def go(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """After a button htmx confirmed first (``hx-confirm``): the browser goes to ``url`` either
+    way (an htmx request would otherwise swap the whole page into the button's form)."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 def json_error(exc: ServiceError) -> JsonResponse:
     """``{"error": "..."}`` with the status the error's class maps to."""
     return JsonResponse({"error": exc.text, "code": exc.code}, status=exc.http_status)

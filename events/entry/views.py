@@ -52,7 +52,6 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
     open_windows = [w for w in windows if w.open_now]  # type: ignore[attr-defined]
     form = SignUpForm(windows=open_windows)
     status = 200
-    sent_to = ""
     if request.method == "POST":
         form = SignUpForm(request.POST, windows=open_windows)
         status = 400
@@ -84,16 +83,26 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
                 form.add_error(FIELD_OF_CODE.get(exc.code or ""), exc)
                 status = 409 if exc.code == "duplicate" else 400
             else:
-                sent_to = data["email"]
-                return _private(
-                    render(request, "events/signup_sent.html", {"event": event, "email": sent_to})
-                )
+                context = {"event": event, "email": data["email"]}
+                return _private(render(request, "events/signup_sent.html", context))
+    return _page(request, event, windows, form, ResendForm(prefix="resend"), status)
+
+
+def _page(
+    request: HttpRequest,
+    event: Any,
+    windows: list[Any],
+    form: SignUpForm,
+    resend: ResendForm,
+    status: int,
+) -> HttpResponse:
+    """The sign-up page: the windows, the sign-up form and the form asking for the link."""
     context = {
         "event": event,
         "windows": windows,
-        "open_windows": open_windows,
+        "open_windows": [w for w in windows if w.open_now],
         "form": form,
-        "resend": ResendForm(prefix="resend"),
+        "resend": resend,
         "now_time": timezone.now(),
     }
     return _private(render(request, "events/signup.html", context, status=status))
@@ -108,19 +117,10 @@ def signup_resend(request: HttpRequest, event_slug: str) -> HttpResponse:
     limited = form.is_valid() and _rate_limited(request)
     if not form.is_valid() or limited:
         windows = windows_of_event(event)
-        open_windows = [w for w in windows if w.open_now]  # type: ignore[attr-defined]
-        context = {
-            "event": event,
-            "windows": windows,
-            "open_windows": open_windows,
-            "form": SignUpForm(windows=open_windows),
-            "resend": form,
-            "now_time": timezone.now(),
-        }
+        sign_up_form = SignUpForm(windows=[w for w in windows if w.open_now])  # type: ignore[attr-defined]
         if limited:
             form.add_error(None, _("Too many requests from your network just now."))
-        status = 429 if limited else 400
-        return _private(render(request, "events/signup.html", context, status=status))
+        return _page(request, event, windows, sign_up_form, form, 429 if limited else 400)
     email = form.cleaned_data["email"].strip().lower()
     # Any sign-up of the address here, a cancelled one too: the page also downloads and
     # erases what is kept.

@@ -17,11 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from events import selectors
 from events.common.http import AuthenticatedHttpRequest, int_or_404
-from events.desk.http import desk_view
+from events.desk.http import desk_view, go
 from events.errors import ServiceError
 from events.models import MAX_RATING, Competition, Entry, Event, EventRole, time_zone_choices
 from events.permissions import MANAGE, OWNER, ensure_access
@@ -293,12 +292,7 @@ def entry_remove(request: AuthenticatedHttpRequest, entry_id: int) -> HttpRespon
             _("%(player)s's registration in %(competition)s was removed.")
             % {"player": player.name, "competition": entry.competition.name},
         )
-    return _go(request, entry.competition.get_desk_url())
-
-
-def _go(request: AuthenticatedHttpRequest, url: str) -> HttpResponse:
-    """After a button htmx confirmed first: the browser goes to ``url`` either way."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return go(request, entry.competition.get_desk_url())
 
 
 # --- the owner's "People" page -----------------------------------------------------------------
@@ -353,4 +347,4 @@ def person_remove(request: AuthenticatedHttpRequest, event_slug: str, user_id: i
             _("%(username)s no longer has a role at %(event)s.")
             % {"username": role.user.get_username(), "event": event.name},
         )
-    return _go(request, reverse("events:people", args=[event.slug]))
+    return go(request, reverse("events:people", args=[event.slug]))

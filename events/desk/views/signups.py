@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.common.http import AuthenticatedHttpRequest
-from events.desk.http import desk_view
+from events.desk.http import desk_view, go
 from events.desk.views.downloads import CONTENT_TYPES, attachment
 from events.entry.forms import WindowForm
 from events.errors import ServiceError
@@ -26,6 +26,16 @@ from events.models import Competition, Payment, SignUp, SignUpWindow
 from events.permissions import MANAGE, ensure_access
 from events.selectors.signups import STATUS_FILTERS, window_desk
 from events.services import door, signup_desk as desk_writes, signups
+
+
+def _sign_up_managed(request: AuthenticatedHttpRequest, sign_up_id: int) -> SignUp:
+    """The sign-up at this address (404) of an event the user organises (403)."""
+    sign_up = get_object_or_404(
+        SignUp.objects.select_related("window__competition__event", "possible_duplicate"),
+        pk=sign_up_id,
+    )
+    ensure_access(sign_up.window.competition.event, request.user, MANAGE)
+    return sign_up
 
 
 def _page_url(competition: Competition) -> str:
@@ -142,11 +152,8 @@ def signup_download(
 def signup_payment(
     request: AuthenticatedHttpRequest, sign_up_id: int, payment: str
 ) -> HttpResponse:
-    sign_up = get_object_or_404(
-        SignUp.objects.select_related("window__competition__event"), pk=sign_up_id
-    )
+    sign_up = _sign_up_managed(request, sign_up_id)
     competition = sign_up.window.competition
-    ensure_access(competition.event, request.user, MANAGE)
     try:
         done = desk_writes.payment_set(sign_up=sign_up, payment=payment)
     except ServiceError as exc:
@@ -166,12 +173,8 @@ def signup_payment(
 @login_required
 def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
     """A possible duplicate is the register's person: joined (events.services.signups)."""
-    sign_up = get_object_or_404(
-        SignUp.objects.select_related("window__competition__event", "possible_duplicate"),
-        pk=sign_up_id,
-    )
+    sign_up = _sign_up_managed(request, sign_up_id)
     competition = sign_up.window.competition
-    ensure_access(competition.event, request.user, MANAGE)
     same = sign_up.possible_duplicate
     try:
         desk_writes.signup_merge(sign_up=sign_up)
@@ -183,17 +186,14 @@ def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResp
             _("%(name)s is joined to %(person)s of the register.")
             % {"name": sign_up.name, "person": same.name if same else ""},
         )
-    return redirect(_page_url(competition))
+    return go(request, _page_url(competition))
 
 
 @require_POST
 @login_required
 def signup_promote(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
-    sign_up = get_object_or_404(
-        SignUp.objects.select_related("window__competition__event"), pk=sign_up_id
-    )
+    sign_up = _sign_up_managed(request, sign_up_id)
     competition = sign_up.window.competition
-    ensure_access(competition.event, request.user, MANAGE)
     try:
         desk_writes.signup_promote(sign_up=sign_up)
     except ServiceError as exc:

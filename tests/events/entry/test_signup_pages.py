@@ -544,7 +544,12 @@ def test_a_merge_onto_a_person_seated_here_already_is_refused_and_nothing_breaks
         window=competition.sign_up_window, name="Mart Tamm", club="Tartu", email="m2@example.org"
     )
     assert second.possible_duplicate == first.entry.player
-    merge = desk_client.post(reverse("events:signup_merge", args=[second.pk]), follow=True)
+    # The desk's button posts through htmx (hx-confirm): the browser is sent to the page.
+    url = reverse("events:signup_merge", args=[second.pk])
+    swapped = desk_client.post(url, headers={"HX-Request": "true"})
+    desk_page = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    assert swapped.status_code == 200 and swapped["HX-Redirect"] == desk_page
+    merge = desk_client.get(desk_page)
     assert b"is registered in this competition already" in merge.content
     second.refresh_from_db()
     assert second.register_person is None and second.status == "pending"
