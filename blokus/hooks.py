@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from blokus import demo, export, proposals
+from blokus.models import SessionPlayer
 from blokus.services import undo_correction
+from blokus.services.sessions import session_register
 from events.formats import ExportModule, FormatHooks, ProposalsModule
+from events.models import Session
 
 
 class BlokusHooks(FormatHooks):
@@ -24,6 +27,21 @@ class BlokusHooks(FormatHooks):
 
     def demo(self, organiser: Any) -> Any:
         return demo.create(organiser)
+
+    def sign_up_sessions(self, competition: Any) -> list[Any]:
+        """The qualifying sessions still to be held: a player plays one (R-BLK-07)."""
+        return list(
+            Session.objects.filter(competition=competition, kind=Session.Kind.QUALIFYING)
+            .filter(blokus_not_held__isnull=True)
+            .exclude(rounds__isnull=False)
+            .order_by("number")
+        )
+
+    def sign_up_seated(self, entry: Any, session: Any) -> None:
+        """Registered for the chosen session; the roll call on the day seats or makes a
+        reserve (R-BLK-08, R-BLK-09)."""
+        if not SessionPlayer.objects.filter(session=session, entry=entry).exists():
+            session_register(session=session, entry=entry)
 
     def undo_correction(self, correction: Any, by: Any) -> None:
         undo_correction(correction, by)

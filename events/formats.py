@@ -145,6 +145,17 @@ class FormatHooks:
         all of them."""
         return {}
 
+    def sign_up_sessions(self, competition: Any) -> list[Any]:
+        """The sessions (``events.models.Session``) a person chooses one of at online sign-up,
+        each with its own seats (``sign_up_cap``) and waitlist; by default none (the
+        competition is entered as a whole). One query."""
+        return []
+
+    def sign_up_seated(self, entry: Any, session: Any) -> None:
+        """A sign-up for ``session`` (one of ``sign_up_sessions``) got its seat as ``entry``:
+        put the entry in that session. Called inside the sign-up's transaction; raise
+        ``events.errors.ServiceError`` to refuse the seat."""
+
     def entry_check(self, competition: Any) -> None:
         """Raise ``events.errors.Refused`` (with a sentence saying why) when the format takes no
         new entry or check-in now (a round robin whose tables are drawn). The desk's

@@ -148,11 +148,19 @@ def session_register_waitlisted(*, session: Session, sign_up: SignUp) -> Session
     those already here: a reserve, unless they complete a table."""
     if sign_up.window.competition_id != session.competition_id:
         raise refuse(NOT_WAITING, error_class=Invalid, code="not_waiting", player=sign_up.name)
-    if sign_up.status not in (SignUp.Status.WAITLISTED, SignUp.Status.OFFERED):
+    if sign_up.status not in (SignUp.Status.WAITLISTED, SignUp.Status.OFFERED) or (
+        sign_up.session_id not in (None, session.pk)  # waiting for another session
+    ):
         raise refuse(NOT_WAITING, error_class=Refused, code="not_waiting", player=sign_up.name)
     sign_up = signup_promote(sign_up=sign_up)
     assert sign_up.entry is not None
-    return session_register_and_check_in(session=session, entry=sign_up.entry)
+    # A sign-up for this session is registered in it with its seat (FormatHooks.sign_up_seated).
+    registered = SessionPlayer.objects.filter(session=session, entry=sign_up.entry).first()
+    if registered is None:
+        return session_register_and_check_in(session=session, entry=sign_up.entry)
+    session_check_in(session_player=registered)
+    registered.refresh_from_db()
+    return registered
 
 
 @transaction.atomic

@@ -160,7 +160,7 @@ def _session_desk_response(
         "view": view,
         "candidates": candidates.offered,
         # The sign-up waitlist, for the roll call only (one query, none once seated).
-        "waiting": [] if view.seated else waiting_sign_ups(competition),
+        "waiting": [] if view.seated else waiting_sign_ups(competition, session),
         "played_elsewhere": candidates.played_elsewhere,
         "clock": selectors.running_clock(competition),
         "show_preview": show_preview,

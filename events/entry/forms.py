@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import get_language, gettext_lazy as _
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext, gettext_lazy as _, ngettext
 
-from events.models import MAX_RATING, SignUpWindow
+from events.models import MAX_RATING, Session, SignUpWindow
 from events.models.entry import CURRENCIES, validate_iban
+
+
+def session_label(session: Session, window: SignUpWindow) -> str:
+    """A session as the sign-up page offers it: its name, start and free seats."""
+    parts = [str(session)]
+    if session.starts_at:
+        zone = ZoneInfo(window.competition.event.time_zone)
+        parts.append(date_format(timezone.localtime(session.starts_at, zone), "DATETIME_FORMAT"))
+    free = getattr(session, "free", None)
+    if free is not None:
+        parts.append(
+            ngettext("%(count)s seat free", "%(count)s seats free", free) % {"count": free}
+            if free
+            else gettext("full: the waitlist")
+        )
+    return " · ".join(parts)
 
 
 class SignUpForm(forms.Form):
@@ -54,6 +73,22 @@ class SignUpForm(forms.Form):
         ]
         if len(windows) == 1 and not self.is_bound:
             self.initial["competitions"] = [windows[0].competition_id]
+        # A session to choose where the format has players choose one (a Blokus qualifying
+        # session), required when its competition is chosen.
+        self.session_fields: dict[int, str] = {}
+        for window in windows:
+            sessions = getattr(window, "sessions", [])
+            if not sessions:
+                continue
+            name = f"session_{window.competition_id}"
+            self.session_fields[window.competition_id] = name
+            self.fields[name] = forms.TypedChoiceField(
+                label=_("Session: %(competition)s") % {"competition": window.competition.name},
+                choices=[("", "—"), *((s.pk, session_label(s, window)) for s in sessions)],
+                coerce=int,
+                required=False,
+            )
+        self.order_fields(["name", "email", "club", "rating", "language", "competitions"])
         # The e-mails in the language the page is read in, unless the person chooses another.
         self.fields["language"].initial = get_language()
         self.fields["name"].widget.attrs["autocomplete"] = "name"
@@ -64,6 +99,25 @@ class SignUpForm(forms.Form):
         if not name:
             raise forms.ValidationError(_("Type your name."))
         return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for competition_id in data.get("competitions") or []:
+            name = self.session_fields.get(competition_id)
+            if name and not data.get(name):
+                self.add_error(name, _("Choose a session."))
+        return data
+
+    def chosen_sessions(self) -> dict[int, Session]:
+        """The session chosen for each chosen competition that has them, by window pk."""
+        chosen: dict[int, Session] = {}
+        for competition_id, name in self.session_fields.items():
+            window = self.windows[competition_id]
+            by_pk = {s.pk: s for s in getattr(window, "sessions", [])}
+            session = by_pk.get(self.cleaned_data.get(name) or 0)
+            if session is not None:
+                chosen[window.pk] = session
+        return chosen
 
     def chosen_windows(self) -> list[SignUpWindow]:
         chosen = dict.fromkeys(self.cleaned_data["competitions"])  # a key sent twice counts once
@@ -156,6 +210,20 @@ class WindowForm(forms.Form):
         widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
     )
 
+    def __init__(self, *args: Any, sessions: list[Session] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The seats of each session players choose from (a Blokus qualifying session).
+        self.session_fields = {f"session_cap_{s.pk}": s for s in sessions or []}
+        for name, session in self.session_fields.items():
+            self.fields[name] = forms.IntegerField(
+                label=_("Seats in %(session)s") % {"session": session},
+                min_value=1,
+                max_value=10_000,
+                required=False,
+                initial=session.sign_up_cap,
+                help_text=_("Empty: only the competition's seats count."),
+            )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for name in ("opens_at", "closes_at", "self_check_in_from", "self_check_in_until"):
@@ -181,4 +249,8 @@ class WindowForm(forms.Form):
         return data
 
     def values(self) -> dict[str, Any]:
-        return dict(self.cleaned_data)
+        values = {k: v for k, v in self.cleaned_data.items() if k not in self.session_fields}
+        values["session_caps"] = {
+            session.pk: self.cleaned_data.get(name) for name, session in self.session_fields.items()
+        }
+        return values

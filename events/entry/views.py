@@ -31,7 +31,12 @@ from events.services import attempts, door, privacy, signup_mail, signups
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
 SIGN_UPS_PER_ADDRESS = 10
 SIGN_UP_SECONDS = 600
-FIELD_OF_CODE = {"duplicate": "email", "closed": "competitions", "waitlist_full": "competitions"}
+FIELD_OF_CODE = {
+    "duplicate": "email",
+    "closed": "competitions",
+    "waitlist_full": "competitions",
+    "session_needed": "competitions",
+}
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -78,6 +83,7 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
                     club=data["club"],
                     rating=data["rating"],
                     language=data["language"],
+                    sessions=form.chosen_sessions(),
                 )
             except ServiceError as exc:
                 form.add_error(FIELD_OF_CODE.get(exc.code or ""), exc)

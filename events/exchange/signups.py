@@ -16,6 +16,7 @@ COLUMNS: list[Column[SignUp]] = [
     Column(_("Club"), lambda s: s.club),
     Column(_("Rating"), lambda s: s.rating),
     Column(_("Language"), lambda s: s.language),
+    Column(_("Session"), lambda s: str(s.session) if s.session else ""),
     Column(_("Status"), lambda s: str(s.get_status_display())),
     Column(_("Waitlist place"), lambda s: s.position or None),  # type: ignore[attr-defined]
     Column(_("Signed up at"), lambda s: s.created_at),

@@ -25,6 +25,7 @@ from simple_history.models import HistoricalRecords
 
 from events.models.events import Competition, Entry
 from events.models.people import MAX_RATING, Player
+from events.models.play import Session
 
 MAX_HOLD_MINUTES = 24 * 60
 MAX_FEE = Decimal("10000")
@@ -200,6 +201,16 @@ class SignUp(models.Model):
         on_delete=models.CASCADE,
         related_name="sign_ups",
         verbose_name=_("sign-up window"),
+    )
+    # The session chosen, where the competition's players choose one (a Blokus qualifying
+    # session): its seats and its waitlist are counted apart.
+    session = models.ForeignKey(
+        Session,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sign_ups",
+        verbose_name=_("session"),
     )
     name = models.CharField(_("name"), max_length=100)
     email = models.EmailField(_("e-mail"))  # stored in lower case

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +36,15 @@ class Session(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     name = models.CharField(_("name"), max_length=120, blank=True)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # Online sign-up (issue 29): the seats of this session when players choose one (a Blokus
+    # qualifying session); empty: only the competition's cap counts.
+    sign_up_cap = models.PositiveIntegerField(
+        _("seats at online sign-up"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(10_000)],
+        help_text=_("Empty: only the competition's seats count."),
+    )
 
     history = HistoricalRecords()
 
@@ -49,6 +58,12 @@ class Session(models.Model):
                 condition=Q(number__gte=1),
                 name="session_number_positive",
                 violation_error_message=_("Sessions are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(sign_up_cap__isnull=True)
+                | Q(sign_up_cap__gte=1, sign_up_cap__lte=10_000),
+                name="session_sign_up_cap_range",
+                violation_error_message=_("Seats: 1 to 10,000."),
             ),
         ]
 

@@ -12,7 +12,16 @@ from django.db.models import Case, Count, IntegerField, OuterRef, Q, QuerySet, S
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from events.models import Competition, Event, Payment, SignUp, SignUpStatus, SignUpWindow
+from events.formats import get_format
+from events.models import (
+    Competition,
+    Event,
+    Payment,
+    Session,
+    SignUp,
+    SignUpStatus,
+    SignUpWindow,
+)
 
 
 def _seats_taken(now: datetime) -> Q:
@@ -40,13 +49,46 @@ def windows_of_event(event: Event, *, now: datetime | None = None) -> list[SignU
     for window in result:
         window.free = max(0, window.cap - window.taken)  # type: ignore[attr-defined]
         window.open_now = window.is_open(now) and not window.competition.is_finished  # type: ignore[attr-defined]
+        window.sessions = sessions_of_window(window, now)  # type: ignore[attr-defined]
     return result
 
 
+def sessions_of_window(window: SignUpWindow, now: datetime) -> list[Session]:
+    """The sessions a person chooses between in this window (by its format; none: the
+    competition as a whole), each with ``taken``, ``waiting`` and ``free`` (None: only the
+    competition's cap). Two queries."""
+    choosable = get_format(window.competition.format).hooks.sign_up_sessions(window.competition)
+    if not choosable:
+        return []
+    taken_q = (
+        Q(sign_ups__status=SignUpStatus.CONFIRMED)
+        | Q(sign_ups__status=SignUpStatus.OFFERED, sign_ups__offer_until__gt=now)
+        | Q(sign_ups__status=SignUpStatus.PENDING, sign_ups__hold_until__gt=now)
+    )
+    sessions = list(
+        Session.objects.filter(pk__in=[s.pk for s in choosable])
+        .annotate(
+            taken=Count("sign_ups", filter=taken_q & Q(sign_ups__window=window)),
+            waiting=Count(
+                "sign_ups",
+                filter=Q(sign_ups__status=SignUpStatus.WAITLISTED, sign_ups__window=window),
+            ),
+        )
+        .order_by("number")
+    )
+    for session in sessions:
+        cap = session.sign_up_cap
+        session.free = None if cap is None else max(0, cap - session.taken)  # type: ignore[attr-defined]
+    return sessions
+
+
 def _position() -> Subquery:
-    """A waitlisted sign-up's place in its window's queue (1 = next), as a subquery."""
+    """A waitlisted sign-up's place in its window's queue (1 = next), among those waiting for
+    the same session where there are sessions, as a subquery."""
     ahead = (
         SignUp.objects.filter(window=OuterRef("window"), status=SignUpStatus.WAITLISTED)
+        .annotate(in_session=Coalesce("session", 0))
+        .filter(in_session=Coalesce(OuterRef("session"), 0))
         .filter(
             Q(confirmed_at__lt=OuterRef("confirmed_at"))
             | Q(confirmed_at=OuterRef("confirmed_at"), pk__lte=OuterRef("pk"))
@@ -64,7 +106,7 @@ def sign_ups_of_person(email: str) -> list[SignUp]:
     the waitlist (one query)."""
     return list(
         SignUp.objects.filter(email=email.strip().lower())
-        .select_related("window__competition__event", "entry")
+        .select_related("window__competition__event", "entry", "session")
         .annotate(
             position=Coalesce(_position(), 0),
         )
@@ -141,7 +183,9 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     window = SignUpWindow.objects.filter(competition=competition).first()
     if window is None:
         return WindowDesk(window=None)
-    rows: QuerySet[SignUp] = window.sign_ups.select_related("possible_duplicate", "entry")
+    rows: QuerySet[SignUp] = window.sign_ups.select_related(
+        "possible_duplicate", "entry", "session"
+    )
     confirmed_unpaid = Q(status=SignUpStatus.CONFIRMED, payment=Payment.UNPAID)
     if status == "possible_duplicate":
         rows = rows.filter(possible_duplicate__isnull=False)
@@ -182,17 +226,19 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     )
 
 
-def waiting_sign_ups(competition: Competition) -> list[SignUp]:
+def waiting_sign_ups(competition: Competition, session: Session | None = None) -> list[SignUp]:
     """The competition's waitlist in its order (offered seats first): who may fill a place on
-    the day (one query)."""
+    the day; at a session's roll call, those waiting for it or for no session in particular
+    (one query)."""
+    rows = SignUp.objects.filter(
+        window__competition=competition,
+        status__in=(SignUpStatus.OFFERED, SignUpStatus.WAITLISTED),
+    )
+    if session is not None:
+        rows = rows.filter(Q(session=session) | Q(session__isnull=True))
     return list(
-        SignUp.objects.filter(
-            window__competition=competition,
-            status__in=(SignUpStatus.OFFERED, SignUpStatus.WAITLISTED),
-        )
-        .annotate(
+        rows.annotate(
             position=Coalesce(_position(), 0),
             offered_first=Case(When(status=SignUpStatus.OFFERED, then=0), default=1),
-        )
-        .order_by("offered_first", "confirmed_at", "pk")
+        ).order_by("offered_first", "confirmed_at", "pk")
     )

@@ -23,13 +23,18 @@ Decided where the issue is silent:
 - The desk's "give a seat now" (``signup_promote``) seats a waitlisted, offered or unconfirmed
   sign-up beyond the cap: the organiser's decision. Raising the cap offers seats in order.
 - Ten well-formed sign-ups per client address in ten minutes; a malformed form costs nothing.
+- Where the format has players choose a session (``FormatHooks.sign_up_sessions``: a Blokus
+  qualifying session), a sign-up names one; a seat needs room under both the competition's cap
+  and the session's (``Session.sign_up_cap``, empty: none), and a freed seat goes to the first
+  on the waitlist whose session has room. The seat registers the entry in its session
+  (``FormatHooks.sign_up_seated``).
 - Cancelling a confirmed seat removes its entry (the register keeps the person); once the
   player has a seat at a table or a result, the desk's withdrawal applies instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -40,11 +45,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, ServiceError, refuse
+from events.formats import get_format
 from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
     Entry,
     Player,
+    Session,
     SignUp,
     SignUpStatus,
     SignUpWindow,
@@ -53,7 +60,14 @@ from events.services.editing import entry_remove
 from events.services.entries import player_register
 from events.services.events import competition_touch
 from events.services.players import person_key, player_build
-from events.services.signup_mail import link_send, mail
+from events.services.signup_mail import link_send
+from events.services.signup_seats import (
+    chosen_session,
+    fill,
+    has_room,
+    sign_up_sessions,
+    waitlist_full,
+)
 
 CLOSED = gettext_lazy("Sign-up for %(competition)s is not open.")
 DUPLICATE = gettext_lazy("This e-mail address has signed up for %(competition)s already.")
@@ -84,10 +98,12 @@ def window_set(
     payee_iban: str = "",
     self_check_in_from: datetime | None = None,
     self_check_in_until: datetime | None = None,
+    session_caps: Mapping[int, int | None] | None = None,
     now: datetime | None = None,
 ) -> SignUpWindow:
-    """Open (or change) a competition's sign-up. A raised cap offers the new seats to the
-    waitlist at once."""
+    """Open (or change) a competition's sign-up; ``session_caps``: the seats of each session
+    players choose from (session pk -> seats, None: no cap of its own). A raised cap offers the
+    new seats to the waitlist at once."""
     if closes_at <= opens_at:
         raise Invalid(str(WINDOW_TIMES), code="window_times")
     times = (opens_at, closes_at, self_check_in_from, self_check_in_until)
@@ -109,6 +125,13 @@ def window_set(
         window.self_check_in_until = self_check_in_until
         window.full_clean(exclude=["competition"])
         window.save()
+        choosable = {s.pk: s for s in sign_up_sessions(competition)}
+        for session_id, cap in (session_caps or {}).items():
+            session = choosable.get(session_id)
+            if session is not None and session.sign_up_cap != cap:
+                session.sign_up_cap = cap
+                session.full_clean(exclude=["competition"])
+                session.save(update_fields=["sign_up_cap"])
         competition_touch(competition)  # the event's page shows the sign-up link
         fill(window, now or timezone.now())
     return window
@@ -125,29 +148,6 @@ def locked_window(window_id: int) -> SignUpWindow:
     )
 
 
-def _taken(window: SignUpWindow, now: datetime, *, besides: int | None = None) -> int:
-    """Seats taken now (``besides``: leave this sign-up out)."""
-    seats = window.sign_ups.filter(
-        Q(status=SignUpStatus.CONFIRMED)
-        | Q(status=SignUpStatus.OFFERED, offer_until__gt=now)
-        | Q(status=SignUpStatus.PENDING, hold_until__gt=now)
-    )
-    if besides is not None:
-        seats = seats.exclude(pk=besides)
-    return seats.count()
-
-
-def seats_free(window: SignUpWindow, now: datetime | None = None) -> int:
-    return max(0, window.cap - _taken(window, now or timezone.now()))
-
-
-def _waitlist_full(window: SignUpWindow) -> bool:
-    if window.waitlist_limit is None:
-        return False
-    waiting = window.sign_ups.filter(status=SignUpStatus.WAITLISTED).count()
-    return waiting >= window.waitlist_limit
-
-
 def signup_submit(
     *,
     window: SignUpWindow,
@@ -156,9 +156,11 @@ def signup_submit(
     club: str = "",
     rating: int | None = None,
     language: str = "",
+    session: Session | None = None,
     now: datetime | None = None,
 ) -> SignUp:
-    """A new, unconfirmed sign-up: it holds a seat for ``hold_minutes`` when one is free."""
+    """A new, unconfirmed sign-up (for ``session``, where the format has players choose one):
+    it holds a seat for ``hold_minutes`` when one is free."""
     now = now or timezone.now()
     email = email.strip().lower()
     # The person's fields as the register takes them (length, characters, rating range).
@@ -173,8 +175,9 @@ def signup_submit(
             raise refuse(
                 DUPLICATE, error_class=Conflict, code="duplicate", competition=competition.name
             )
-        holds = _taken(window, now) < window.cap
-        if not holds and _waitlist_full(window):
+        session = chosen_session(window, session)
+        holds = has_room(window, now, session.pk if session else None)
+        if not holds and waitlist_full(window):
             raise refuse(
                 WAITLIST_FULL,
                 error_class=Refused,
@@ -186,6 +189,7 @@ def signup_submit(
                 return SignUp.objects.create(
                     possible_duplicate=_namesake(person, email),
                     window=window,
+                    session=session,
                     name=person.name,
                     email=email,
                     club=person.club,
@@ -208,11 +212,12 @@ def signups_submit(
     club: str = "",
     rating: int | None = None,
     language: str = "",
+    sessions: Mapping[int, Session] | None = None,
     now: datetime | None = None,
 ) -> list[SignUp]:
-    """The sign-up form: one sign-up per competition chosen, all or none, and one e-mail with
-    the person's link. Windows are locked in competition order (two forms never wait on each
-    other in a circle)."""
+    """The sign-up form: one sign-up per competition chosen (``sessions``: the session chosen,
+    by window pk), all or none, and one e-mail with the person's link. Windows are locked in
+    competition order (two forms never wait on each other in a circle)."""
     now = now or timezone.now()
     if not windows:
         raise Invalid(str(NO_WINDOW), code="no_window")
@@ -226,6 +231,7 @@ def signups_submit(
                 club=club,
                 rating=rating,
                 language=language,
+                session=(sessions or {}).get(window.pk),
                 now=now,
             )
             for window in ordered
@@ -260,9 +266,9 @@ def signup_confirm(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
             raise final_refusal(sign_up)
         sign_up.confirmed_at = now
         held = sign_up.hold_until is not None and sign_up.hold_until > now
-        if held or _taken(window, now, besides=sign_up.pk) < window.cap:
+        if held or has_room(window, now, sign_up.session_id, besides=sign_up.pk):
             seat(window, sign_up)
-        elif _waitlist_full(window):
+        elif waitlist_full(window):
             raise refuse(
                 WAITLIST_FULL,
                 error_class=Refused,
@@ -325,35 +331,11 @@ def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     elif SignUp.objects.filter(entry=entry).exclude(pk=sign_up.pk).exists():
         # The register's person has a seat through another sign-up (one joined by the desk).
         raise refuse(SEAT_TAKEN, error_class=Conflict, code="seat_taken", name=player.name)
+    if sign_up.session_id is not None and sign_up.session is not None:
+        get_format(window.competition.format).hooks.sign_up_seated(entry, sign_up.session)
     sign_up.entry = entry
     sign_up.status = SignUpStatus.CONFIRMED
     sign_up.offer_until = None
-
-
-def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
-    """Offer every free seat to the next on the waitlist (in confirmation order). The caller
-    holds the window's lock."""
-    free = window.cap - _taken(window, now)
-    if free <= 0:
-        return []
-    waiting = list(
-        window.sign_ups.select_for_update()
-        .filter(status=SignUpStatus.WAITLISTED)
-        .order_by("confirmed_at", "pk")[:free]
-    )
-    for sign_up in waiting:
-        sign_up.status = SignUpStatus.OFFERED
-        sign_up.offer_until = now + timedelta(minutes=window.offer_minutes_at(now))
-        sign_up.save(update_fields=["status", "offer_until"])
-        sign_up.window = window
-        mail(
-            "offer",
-            f"signup-offer:{sign_up.pk}:{int(sign_up.offer_until.timestamp())}",
-            sign_up,
-            {"offer_until": sign_up.offer_until},
-            now,
-        )
-    return waiting
 
 
 def signup_cancel(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:

@@ -25,7 +25,7 @@ from events.exchange.signups import signups_sheet
 from events.models import Competition, Payment, SignUp, SignUpWindow
 from events.permissions import MANAGE, ensure_access
 from events.selectors.signups import STATUS_FILTERS, window_desk
-from events.services import door, signup_desk as desk_writes, signups
+from events.services import door, signup_desk as desk_writes, signup_seats, signups
 
 
 def _sign_up_managed(request: AuthenticatedHttpRequest, sign_up_id: int) -> SignUp:
@@ -52,10 +52,12 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
     with timezone.override(ZoneInfo(event.time_zone)):
         desk = window_desk(competition, status_filter)
         window = desk.window
+        sessions = signup_seats.sign_up_sessions(competition)
         if window is None:
-            form = WindowForm()
+            form = WindowForm(sessions=sessions)
         else:
             form = WindowForm(
+                sessions=sessions,
                 initial={
                     name: getattr(window, name)
                     for name in (
@@ -79,11 +81,11 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                         "self_check_in_until",
                     )
                     if getattr(window, name) is not None
-                }
+                },
             )
         status = 200
         if request.method == "POST":
-            form = WindowForm(request.POST)
+            form = WindowForm(request.POST, sessions=sessions)
             status = 400
             if form.is_valid():
                 try:

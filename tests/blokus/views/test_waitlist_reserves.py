@@ -28,11 +28,15 @@ def test_a_waitlisted_player_checked_in_at_roll_call_becomes_a_reserve(
         cap=1,
     )
     seated = signups.signup_confirm(
-        sign_up=signups.signup_submit(window=window, name="Sam Seat", email="sam@example.org")
+        sign_up=signups.signup_submit(
+            window=window, name="Sam Seat", email="sam@example.org", session=session
+        )
     )
     waiting = [
         signups.signup_confirm(
-            sign_up=signups.signup_submit(window=window, name=name, email=f"{name[:3]}@example.org")
+            sign_up=signups.signup_submit(
+                window=window, name=name, email=f"{name[:3]}@example.org", session=session
+            )
         )
         for name in ("Wim Wait", "Ada Wait")
     ]
