@@ -65,7 +65,7 @@ def sessions_of_window(window: SignUpWindow, now: datetime) -> list[Session]:
         | Q(sign_ups__status=SignUpStatus.OFFERED, sign_ups__offer_until__gt=now)
         | Q(sign_ups__status=SignUpStatus.PENDING, sign_ups__hold_until__gt=now)
     )
-    sessions = list(
+    sessions: list[Session] = list(
         Session.objects.filter(pk__in=[s.pk for s in choosable])
         .annotate(
             taken=Count("sign_ups", filter=taken_q & Q(sign_ups__window=window)),

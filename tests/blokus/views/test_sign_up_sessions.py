@@ -135,7 +135,7 @@ def test_the_page_offers_the_sessions_and_keeps_the_form_when_none_is_chosen(cli
     shown = client.get(page)
     assert shown.status_code == 200
     assert f'name="{field}"'.encode() in shown.content
-    assert "2 seats free".encode() in shown.content  # the first session's seats
+    assert b"2 seats free" in shown.content  # the first session's seats
 
     data = {
         "name": "Åsa Öberg",
