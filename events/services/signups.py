@@ -126,10 +126,10 @@ def window_set(
         window.full_clean(exclude=["competition"])
         window.save()
         choosable = {s.pk: s for s in sign_up_sessions(competition)}
-        for session_id, cap in (session_caps or {}).items():
+        for session_id, seats in (session_caps or {}).items():
             session = choosable.get(session_id)
-            if session is not None and session.sign_up_cap != cap:
-                session.sign_up_cap = cap
+            if session is not None and session.sign_up_cap != seats:
+                session.sign_up_cap = seats
                 session.full_clean(exclude=["competition"])
                 session.save(update_fields=["sign_up_cap"])
         competition_touch(competition)  # the event's page shows the sign-up link
