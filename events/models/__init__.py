@@ -30,9 +30,11 @@ from events.models.people import (
     DEFAULT_RATING,
     MAX_RATING,
     PERSON_KEY_LENGTH,
+    NameShown,
     Player,
     fold,
     person_key,
+    short_name,
 )
 from events.models.play import Game, GameStatus, Round, Seat, Session
 from events.models.proposals import (
@@ -65,6 +67,7 @@ __all__ = [
     "MAX_RATING",
     "PERSON_KEY_LENGTH",
     "PROPOSALS_OPEN",
+    "NameShown",
     "Player",
     "ProposalStatus",
     "ResultProposal",
@@ -76,6 +79,7 @@ __all__ = [
     "entry_next_number",
     "fold",
     "person_key",
+    "short_name",
     "time_zone_choices",
     "validate_time_zone",
 ]

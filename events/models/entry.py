@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from events.models.events import Competition, Entry
-from events.models.people import MAX_RATING, Player
+from events.models.people import MAX_RATING, NameShown, Player
 from events.models.play import Session
 
 MAX_HOLD_MINUTES = 24 * 60
@@ -219,6 +219,12 @@ class SignUp(models.Model):
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(MAX_RATING)]
     )
     language = models.CharField(_("language"), max_length=10, blank=True)
+    name_shown = models.CharField(
+        _("name shown in public"),
+        max_length=10,
+        choices=NameShown.choices,
+        default=NameShown.FULL,
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=SignUpStatus.choices, default=SignUpStatus.PENDING
     )
@@ -287,6 +293,11 @@ class SignUp(models.Model):
                 condition=~Q(status=SignUpStatus.OFFERED) | Q(offer_until__isnull=False),
                 name="signup_offer_has_an_end",
                 violation_error_message=_("An offered seat has the time the offer ends."),
+            ),
+            models.CheckConstraint(
+                condition=Q(name_shown__in=NameShown.values),
+                name="signup_name_shown_known",
+                violation_error_message=_("Choose one of the listed ways."),
             ),
             models.CheckConstraint(
                 condition=Q(payment__in=Payment.values),

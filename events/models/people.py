@@ -53,8 +53,24 @@ def person_key(name: str, club: str) -> str:
     return f"{_key_part(name)}|{_key_part(club)}"[:PERSON_KEY_LENGTH]
 
 
+def short_name(name: str) -> str:
+    """The first name and the initial of the last: "Åsa Öberg" -> "Åsa Ö.", "Jan van der Berg"
+    -> "Jan B."; a single name stays as it is."""
+    words = name.split()
+    if len(words) < 2:
+        return name
+    return f"{words[0]} {words[-1][0]}."
+
+
+class NameShown(models.TextChoices):
+    FULL = "full", _("full name")
+    SHORT = "short", _("first name and initial")
+
+
 class Player(models.Model):
     """A person, across events and years."""
+
+    NameShown = NameShown
 
     name = models.CharField(_("name"), max_length=100)
     club = models.CharField(_("club"), max_length=100, blank=True)
@@ -87,6 +103,14 @@ class Player(models.Model):
             "as a player already in the register: give them 1 (then 2, ...)."
         ),
     )
+    # How the name shows on public pages, screens, public downloads, feeds and the API (issue
+    # 29): the person chooses on their sign-up page. The desk and the admin show the full name.
+    name_shown = models.CharField(
+        _("name shown in public"),
+        max_length=10,
+        choices=NameShown.choices,
+        default=NameShown.FULL,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
@@ -96,6 +120,11 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
+            models.CheckConstraint(
+                condition=Q(name_shown__in=NameShown.values),
+                name="player_name_shown_known",
+                violation_error_message=_("Choose one of the listed ways."),
+            ),
             models.CheckConstraint(
                 condition=Q(rating__lte=MAX_RATING),
                 name="player_rating_in_range",
@@ -123,6 +152,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})" if self.club else self.name
+
+    @property
+    def public_name(self) -> str:
+        """The name as the person chose to be shown in public (``name_shown``)."""
+        return short_name(self.name) if self.name_shown == NameShown.SHORT else self.name
 
     def save(self, *args, **kwargs) -> None:
         # The search column must never drift from the name, whoever saves the row.
