@@ -27,6 +27,7 @@ routes = [
     path("sign-up/<str:token>/confirm/", entry.person_confirm, name="signup_confirm"),
     path("sign-up/<str:token>/my-data.json", entry.person_data, name="signup_data"),
     path("sign-up/<str:token>/erase/", entry.person_erase, name="signup_erase"),
+    path("sign-up/<str:token>/name/", entry.person_name_shown, name="signup_name_shown"),
     path(
         "sign-up/<str:token>/<int:sign_up_id>/<slug:action>/",
         entry.person_action,

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext, gettext_lazy as _, ngettext
 
-from events.models import MAX_RATING, Session, SignUpWindow
+from events.models import MAX_RATING, NameShown, Session, SignUpWindow
 from events.models.entry import CURRENCIES, validate_iban
 
 
@@ -49,6 +49,16 @@ class SignUpForm(forms.Form):
     )
     language = forms.ChoiceField(
         label=_("Language of your e-mails"), choices=settings.LANGUAGES, required=False
+    )
+    name_shown = forms.ChoiceField(
+        label=_("Your name on the public pages"),
+        choices=NameShown.choices,
+        initial=NameShown.FULL,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Results, seatings and downloads show it so; the organisers see your full name."
+        ),
     )
     competitions = forms.TypedMultipleChoiceField(
         label=_("Competitions"), coerce=int, widget=forms.CheckboxSelectMultiple
@@ -88,7 +98,9 @@ class SignUpForm(forms.Form):
                 coerce=int,
                 required=False,
             )
-        self.order_fields(["name", "email", "club", "rating", "language", "competitions"])
+        self.order_fields(
+            ["name", "email", "club", "rating", "language", "name_shown", "competitions"]
+        )
         # The e-mails in the language the page is read in, unless the person chooses another.
         self.fields["language"].initial = get_language()
         self.fields["name"].widget.attrs["autocomplete"] = "name"
@@ -102,6 +114,7 @@ class SignUpForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        data["name_shown"] = data.get("name_shown") or NameShown.FULL
         for competition_id in data.get("competitions") or []:
             name = self.session_fields.get(competition_id)
             if name and not data.get(name):
@@ -126,6 +139,14 @@ class SignUpForm(forms.Form):
     @property
     def is_bot(self) -> bool:
         return bool(self.data.get("website"))
+
+
+class NameShownForm(forms.Form):
+    name_shown = forms.ChoiceField(
+        label=_("Your name on the public pages"),
+        choices=NameShown.choices,
+        widget=forms.RadioSelect,
+    )
 
 
 class ResendForm(forms.Form):

@@ -21,10 +21,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.security import client_ip
 from events import selectors
 from events.common.qr import giro_code_svg
-from events.entry.forms import ResendForm, SignUpForm
+from events.entry.forms import NameShownForm, ResendForm, SignUpForm
 from events.errors import ServiceError
 from events.formats import get_format
-from events.models import Payment, SignUp, SignUpStatus
+from events.models import NameShown, Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
 from events.services import attempts, door, privacy, signup_mail, signups
 
@@ -83,6 +83,7 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
                     club=data["club"],
                     rating=data["rating"],
                     language=data["language"],
+                    name_shown=data["name_shown"],
                     sessions=form.chosen_sessions(),
                 )
             except ServiceError as exc:
@@ -181,6 +182,11 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         "sign_ups": rows,
         "pending": any(s.status == SignUpStatus.PENDING for s in rows),
         "now": now,
+        # The latest choice of the address (every sign-up of it carries the same one).
+        "name_form": NameShownForm(
+            initial={"name_shown": rows[0].name_shown if rows else NameShown.FULL},
+            auto_id="name_%s",
+        ),
     }
     return _private(render(request, "events/signup_person.html", context))
 
@@ -309,6 +315,21 @@ def _door_check_in(request: HttpRequest, token: str, sign_up: SignUp) -> HttpRes
             _("You are checked in for %(c)s. Have a good game!") % {"c": entry.competition.name},
         )
     return redirect(reverse("events:signup_person", args=[token]) + f"#sign-up-{sign_up.pk}")
+
+
+@require_POST
+def person_name_shown(request: HttpRequest, token: str) -> HttpResponse:
+    """Full name, or first name and initial, on every public page of the person's events."""
+    email, expired = _email_or_none(token)
+    if email is None:
+        return _expired_page(request, expired)
+    form = NameShownForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the listed ways."))
+    else:
+        privacy.public_name_set(email, form.cleaned_data["name_shown"])
+        messages.success(request, _("Your name on the public pages is changed."))
+    return redirect(reverse("events:signup_person", args=[token]) + "#name-shown")
 
 
 @require_http_methods(["GET", "HEAD"])

@@ -35,7 +35,7 @@ class ProposerFields(forms.Form):
         self.entries = {e.pk: e for e in entries}
         field = self.fields["entry"]
         assert isinstance(field, forms.ChoiceField)
-        field.choices = [("", "—")] + [(e.pk, e.player.name) for e in entries]
+        field.choices = [("", "—")] + [(e.pk, e.player.public_name) for e in entries]
         field.widget.attrs["data-me-select"] = ""
 
     def chosen(self) -> Entry:

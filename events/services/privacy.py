@@ -1,5 +1,5 @@
 """A person's data, asked for from their page (issue 29, item 7): everything stored under their
-e-mail address as one document, and its erasure.
+e-mail address as one document, how their name shows in public, and its erasure.
 
 Erasure replaces the person by a pseudonym ("Anonymous 1234", the register row's number) in the
 register, in every sign-up and in the history tables of both, blanks their e-mail address and
@@ -16,12 +16,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from events.errors import ServiceError
+from events.errors import Invalid, ServiceError
 from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
     Entry,
+    NameShown,
     OutboxMessage,
     OutboxStatus,
     Player,
@@ -73,6 +75,7 @@ def person_data(email: str) -> dict[str, Any]:
                 "rating": p.rating,
                 "rated_games": p.rated_games,
                 "language": p.language,
+                "name_shown": p.name_shown,
             }
             for p in players
         ],
@@ -95,6 +98,7 @@ def person_data(email: str) -> dict[str, Any]:
                 "club": s.club,
                 "rating": s.rating,
                 "language": s.language,
+                "name_shown": s.name_shown,
                 "status": s.status,
                 "signed_up_at": _iso(s.created_at),
                 "confirmed_at": _iso(s.confirmed_at),
@@ -108,6 +112,26 @@ def person_data(email: str) -> dict[str, Any]:
             for m in mails
         ],
     }
+
+
+def public_name_set(email: str, name_shown: str) -> int:
+    """How the person of ``email`` is named in public, from now on and on every page that
+    showed them (their register rows and their sign-ups); the pages follow at once (their
+    versions bumped). The number of register rows changed."""
+    email = email.strip().lower()
+    if name_shown not in NameShown.values:
+        raise Invalid(str(_("Choose one of the listed ways.")), code="name_shown")
+    with transaction.atomic():
+        players = list(Player.objects.select_for_update().filter(pk__in=_people_of(email)))
+        SignUp.objects.filter(email=email).update(name_shown=name_shown)
+        changed = [p for p in players if p.name_shown != name_shown]
+        for player in changed:
+            player.name_shown = name_shown
+            player.save(update_fields=["name_shown"])
+        touched = Competition.objects.filter(entries__player__in=changed).distinct()
+        for competition in touched:
+            competition_touch(competition)
+    return len(changed)
 
 
 def pseudonym(number: int) -> str:
@@ -131,6 +155,7 @@ def person_erase(email: str) -> int:
             player.name = pseudonym(player.pk)
             player.club = player.email = ""
             player.homonym = 0
+            player.name_shown = NameShown.FULL  # a pseudonym shows whole
             player._change_reason = "erasure"  # type: ignore[attr-defined]
             player.save()
             Player.history.filter(id=player.pk).update(

@@ -50,6 +50,7 @@ from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
     Entry,
+    NameShown,
     Player,
     Session,
     SignUp,
@@ -157,6 +158,7 @@ def signup_submit(
     rating: int | None = None,
     language: str = "",
     session: Session | None = None,
+    name_shown: str = NameShown.FULL,
     now: datetime | None = None,
 ) -> SignUp:
     """A new, unconfirmed sign-up (for ``session``, where the format has players choose one):
@@ -195,6 +197,7 @@ def signup_submit(
                     club=person.club,
                     rating=rating,
                     language=language,
+                    name_shown=name_shown,
                     created_at=now,
                     hold_until=now + timedelta(minutes=window.hold_minutes) if holds else None,
                 )
@@ -212,6 +215,7 @@ def signups_submit(
     club: str = "",
     rating: int | None = None,
     language: str = "",
+    name_shown: str = NameShown.FULL,
     sessions: Mapping[int, Session] | None = None,
     now: datetime | None = None,
 ) -> list[SignUp]:
@@ -231,6 +235,7 @@ def signups_submit(
                 club=club,
                 rating=rating,
                 language=language,
+                name_shown=name_shown,
                 session=(sessions or {}).get(window.pk),
                 now=now,
             )
@@ -331,6 +336,9 @@ def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     elif SignUp.objects.filter(entry=entry).exclude(pk=sign_up.pk).exists():
         # The register's person has a seat through another sign-up (one joined by the desk).
         raise refuse(SEAT_TAKEN, error_class=Conflict, code="seat_taken", name=player.name)
+    if player.name_shown != sign_up.name_shown:  # the person's latest choice
+        player.name_shown = sign_up.name_shown
+        player.save(update_fields=["name_shown"])
     if sign_up.session_id is not None and sign_up.session is not None:
         get_format(window.competition.format).hooks.sign_up_seated(entry, sign_up.session)
     sign_up.entry = entry

@@ -619,3 +619,40 @@ def test_the_person_page_links_a_round_robin_seat_to_its_private_page(client, ev
     )
     assert reverse("roundrobin:private", args=["t" * 43]).encode() in page.content
     assert b"Your private page" in page.content
+
+
+@pytest.mark.django_db
+def test_the_name_shown_in_public_is_the_persons_choice(client, competition):
+    """Item 7: full name, or first name and initial, on the public pages; the desk keeps the
+    full name; the choice changed from the person's page reaches the pages at once."""
+    open_window(competition)
+    page = reverse("events:signup", args=[competition.event.slug])
+    data = form(competition, 1, name="Åsa Öberg", email="asa@example.org", name_shown="short")
+    assert client.post(page, {**data, "name_shown": "nickname"}).status_code == 400
+    assert client.post(page, data).status_code == 200
+    token = token_of("asa@example.org")
+    client.post(reverse("events:signup_confirm", args=[token]))
+    player = Entry.objects.get(competition=competition).player
+    assert (player.name, player.name_shown, player.public_name) == ("Åsa Öberg", "short", "Åsa Ö.")
+
+    public = client.get(competition.get_absolute_url()).content.decode()
+    assert "Åsa Ö." in public and "Öberg" not in public
+    event_page = client.get(competition.event.get_absolute_url()).content.decode()
+    assert "Öberg" not in event_page
+
+    person = reverse("events:signup_person", args=[token])
+    choice = reverse("events:signup_name_shown", args=[token])
+    assert re.search(r'value="short"[^>]*checked', client.get(person).content.decode())
+    # A value not offered, or a link altered: refused, nothing changed.
+    client.post(choice, {"name_shown": "<script>"})
+    assert (
+        client.post(reverse("events:signup_name_shown", args=[token + "x"]), {}).status_code == 404
+    )
+    player.refresh_from_db()
+    assert player.name_shown == "short"
+
+    assert client.post(choice, {"name_shown": "full"}).status_code == 302
+    player.refresh_from_db()
+    assert player.name_shown == "full"
+    assert "Åsa Öberg" in client.get(competition.get_absolute_url()).content.decode()
+    assert SignUp.objects.get().name_shown == "full"
