@@ -94,12 +94,14 @@ class SignUpForm(forms.Form):
             self.session_fields[window.competition_id] = name
             self.fields[name] = forms.TypedChoiceField(
                 label=_("Session: %(competition)s") % {"competition": window.competition.name},
-                choices=[("", "—"), *((s.pk, session_label(s, window)) for s in sessions)],
+                choices=[(s.pk, session_label(s, window)) for s in sessions],
                 coerce=int,
                 required=False,
+                widget=forms.RadioSelect,
             )
         self.order_fields(
             ["name", "email", "club", "rating", "language", "name_shown", "competitions"]
+            + list(self.session_fields.values())
         )
         # The e-mails in the language the page is read in, unless the person chooses another.
         self.fields["language"].initial = get_language()

@@ -103,3 +103,51 @@ def test_sign_up_wait_offered_accept_and_checked_in(desk_page, phone, second_pho
     row.get_by_role("button", name="Check in").click()
     expect(desk.locator("#entries tr", has_text="Bo Berg")).to_contain_text("checked in")
     expect(desk.locator("#entries")).not_to_contain_text("Ann Andersson")
+
+
+def test_sign_up_for_a_blokus_session_with_first_name_and_initial(desk_page, phone, live_server):
+    """The organiser sets a qualifying session's seats; a player chooses that session and to be
+    shown as first name and initial; the public page names her so, the desk in full."""
+    from blokus.services import sessions_set_up
+    from tests.blokus.conftest import ROLL_CALLS
+
+    organiser = UserFactory(username="desk")
+    event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
+    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
+    sessions_set_up(competition=competition, roll_calls=ROLL_CALLS)
+    base = live_server.url
+
+    desk = desk_page("desk", size="desk")
+    desk.goto(f"{base}{competition.get_desk_url()}sign-up/")
+    desk.fill("#id_opens_at", "2020-01-01T09:00")
+    desk.fill("#id_closes_at", "2099-01-01T09:00")
+    desk.fill("#id_cap", "24")
+    desk.get_by_label("Seats in Qualifying session 1").fill("12")
+    desk.get_by_role("button", name="Open the sign-up").click()
+    expect(desk.locator(".messages")).to_contain_text("Sign-up settings saved.")
+
+    phone.goto(f"{base}/e/lincon/sign-up/")
+    expect(phone.locator("main")).to_contain_text("12 seats free")
+    phone.fill("#id_name", "Cecilia Carlsson")
+    phone.fill("#id_email", "cc@example.se")
+    phone.check("input[name=consent]")
+    phone.get_by_label("first name and initial").check()
+    phone.get_by_role("button", name="Sign up").click()
+    # No session chosen: told beside the field, nothing typed lost.
+    expect(phone.locator(".field.has-error")).to_contain_text("Choose a session.")
+    expect(phone.locator("#id_name")).to_have_value("Cecilia Carlsson")
+    phone.get_by_role("radio", name=re.compile("Qualifying session 1")).check()
+    screenshot(phone, "signup-session-phone")
+    phone.get_by_role("button", name="Sign up").click()
+    expect(phone.locator("h1")).to_have_text("Check your e-mail")
+    phone.goto(base + link_of("cc@example.se"))
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")
+    expect(phone.locator(".card")).to_contain_text("Qualifying session 1")
+
+    phone.goto(f"{base}{competition.get_absolute_url()}")
+    expect(phone.locator("main")).to_contain_text("Cecilia C.")
+    expect(phone.locator("main")).not_to_contain_text("Carlsson")
+    desk.goto(f"{base}{competition.get_desk_url()}sign-up/")
+    expect(desk.locator("main")).to_contain_text("Cecilia Carlsson")
+    expect(desk.locator("main")).to_contain_text("Qualifying session 1")
