@@ -3,6 +3,7 @@ as sheets for the CSV and XLSX downloads."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -40,15 +41,24 @@ def correction_payload(payload: dict[str, Any], remap: Remap) -> dict[str, Any]:
     return mapped
 
 
-def standings(competition: Competition) -> Sheet:
+def _name(public: bool) -> Callable[[Any], str]:
+    """The "Player" column's value: the full name (the organisers' downloads), or on a public
+    sheet the name as the person chose to show it (``Player.public_name``)."""
+    if public:
+        return lambda item: item.entry.player.public_name
+    return lambda item: item.entry.player.name
+
+
+def standings(competition: Competition, *, public: bool = False) -> Sheet:
     """The qualification, best first, with the final's places once it is played, then the
-    players not seated yet, without a place (6 queries)."""
+    players not seated yet, without a place (6 queries). ``public``: each player by their public
+    name (a sheet anyone may read); else the full name (the organisers' CSV and XLSX)."""
     rows = qualification_rows(competition)
     final = final_view(competition, rows)
     final_places = {seat.entry.pk: place for place, seat in final.placed} if final else {}
     columns: list[Column[Any]] = [
         Column(_("Place"), lambda row: row.place),
-        Column(_("Player"), lambda row: row.entry.player.name),
+        Column(_("Player"), _name(public)),
         Column(_("Club"), lambda row: row.entry.player.club),
         Column(_("Session"), lambda row: row.session_number),
         Column(_("Qualifying points"), lambda row: row.points),
@@ -83,26 +93,29 @@ def _hand(seat: Any, name: str) -> Any:
     return getattr(hand, name) if hand else None
 
 
-RESULT_COLUMNS: list[Column[Any]] = [
-    Column(gettext_lazy("Session"), lambda seat: str(seat.game.round.session)),
-    Column(gettext_lazy("Round"), lambda seat: seat.game.round.number),
-    Column(gettext_lazy("Table"), lambda seat: seat.game.number),
-    Column(gettext_lazy("Seat"), lambda seat: seat.position),
-    Column(gettext_lazy("Player"), lambda seat: seat.entry.player.name),
-    Column(gettext_lazy("Club"), lambda seat: seat.entry.player.club),
-    Column(gettext_lazy("Colour"), lambda seat: seat.colour),
-    Column(gettext_lazy("Squares left"), lambda seat: _hand(seat, "squares_left")),
-    Column(gettext_lazy("Monomino last"), lambda seat: _hand(seat, "monomino_last")),
-    Column(gettext_lazy("Score"), lambda seat: seat.score),
-    Column(gettext_lazy("Points"), lambda seat: seat.points),
-    Column(gettext_lazy("Status"), lambda seat: str(seat.game.get_status_display())),
-]
+def result_columns(*, public: bool = False) -> list[Column[Any]]:
+    """The results sheet's columns; ``public``: the "Player" column by public name."""
+    return [
+        Column(gettext_lazy("Session"), lambda seat: str(seat.game.round.session)),
+        Column(gettext_lazy("Round"), lambda seat: seat.game.round.number),
+        Column(gettext_lazy("Table"), lambda seat: seat.game.number),
+        Column(gettext_lazy("Seat"), lambda seat: seat.position),
+        Column(gettext_lazy("Player"), _name(public)),
+        Column(gettext_lazy("Club"), lambda seat: seat.entry.player.club),
+        Column(gettext_lazy("Colour"), lambda seat: seat.colour),
+        Column(gettext_lazy("Squares left"), lambda seat: _hand(seat, "squares_left")),
+        Column(gettext_lazy("Monomino last"), lambda seat: _hand(seat, "monomino_last")),
+        Column(gettext_lazy("Score"), lambda seat: seat.score),
+        Column(gettext_lazy("Points"), lambda seat: seat.points),
+        Column(gettext_lazy("Status"), lambda seat: str(seat.game.get_status_display())),
+    ]
 
 
-def results(competition: Competition) -> Sheet:
-    """Every seat of every game: where, who, the hand and what it scored (one query)."""
+def results(competition: Competition, *, public: bool = False) -> Sheet:
+    """Every seat of every game: where, who, the hand and what it scored (one query).
+    ``public``: each player by their public name; else the full name (as ``standings``)."""
     seats = seats_query().filter(game__round__session__competition=competition)
     seats = seats.select_related("game__round__session").order_by(
         "game__round__session__number", "game__round__number", "game__number", "position"
     )
-    return sheet_of(_("Results"), RESULT_COLUMNS, seats)
+    return sheet_of(_("Results"), result_columns(public=public), seats)

@@ -49,8 +49,10 @@ class ExportModule(Protocol):
         """events.exchange.document.Table, in insertion order."""
 
     correction_payload: Callable[..., Any]  # (payload, remap) -> payload with new ids
-    standings: Callable[..., Any]  # (competition) -> events.exchange.sheets.Sheet
-    results: Callable[..., Any]  # (competition) -> events.exchange.sheets.Sheet
+    # (competition, public=False) -> events.exchange.sheets.Sheet; public: the names as the
+    # players chose to be shown (Player.public_name), for pages anyone reads
+    standings: Callable[..., Any]
+    results: Callable[..., Any]
 
 
 @dataclass

@@ -40,22 +40,31 @@ def _average(row: Any) -> float | None:
     return None if row.average is None else round(float(row.average), 2)
 
 
-STANDING_COLUMNS: list[Column[Any]] = [
-    Column(gettext_lazy("Place"), lambda row: row.place),
-    Column(gettext_lazy("Shared"), lambda row: row.shared),
-    Column(gettext_lazy("Player"), lambda row: row.name),
-    Column(gettext_lazy("Club"), lambda row: row.club),
-    Column(gettext_lazy("Total"), lambda row: row.total),
-    Column(gettext_lazy("Games"), lambda row: row.games_played),
-    Column(gettext_lazy("Average"), _average),
-    Column(gettext_lazy("Best game"), lambda row: row.best),
-    Column(gettext_lazy("Withdrawn"), lambda row: row.withdrawn),
-]
+def _standing_columns(name: Callable[[Any], str]) -> list[Column[Any]]:
+    return [
+        Column(gettext_lazy("Place"), lambda row: row.place),
+        Column(gettext_lazy("Shared"), lambda row: row.shared),
+        Column(gettext_lazy("Player"), name),
+        Column(gettext_lazy("Club"), lambda row: row.club),
+        Column(gettext_lazy("Total"), lambda row: row.total),
+        Column(gettext_lazy("Games"), lambda row: row.games_played),
+        Column(gettext_lazy("Average"), _average),
+        Column(gettext_lazy("Best game"), lambda row: row.best),
+        Column(gettext_lazy("Withdrawn"), lambda row: row.withdrawn),
+    ]
 
 
-def standings(competition: Competition) -> Sheet:
-    """The standings as the public page ranks them (two queries)."""
-    return sheet_of(_("Standings"), STANDING_COLUMNS, standings_for_competition(competition).rows)
+STANDING_COLUMNS = _standing_columns(lambda row: row.name)
+# The same, each player named as they chose to be shown in public (Player.public_name).
+PUBLIC_STANDING_COLUMNS = _standing_columns(lambda row: row.public_name)
+
+
+def standings(competition: Competition, *, public: bool = False) -> Sheet:
+    """The standings as the public page ranks them (two queries). The players' full names, as
+    the organisers' downloads give them; ``public`` (a page or file anyone may read, such as
+    the results sheet) gives each the name they chose to be shown in public."""
+    columns = PUBLIC_STANDING_COLUMNS if public else STANDING_COLUMNS
+    return sheet_of(_("Standings"), columns, standings_for_competition(competition).rows)
 
 
 _with_value = lazy(lambda text, value: str(text) % {"value": value}, str)
@@ -71,24 +80,32 @@ def _sub_turns(turn: Turn) -> str:
 
 GATE = gettext_lazy("%(value)s-point gate")
 BONUS_GATE = gettext_lazy("Bonus discs, %(value)s-point gate")
-RESULT_COLUMNS: list[Column[Turn]] = [
-    Column(gettext_lazy("Player"), lambda turn: turn.entry.player.name),
-    Column(gettext_lazy("Club"), lambda turn: turn.entry.player.club),
-    Column(gettext_lazy("Game"), lambda turn: turn.number),
-    Column(gettext_lazy("Board"), lambda turn: turn.board),
-    *(_gate(GATE, value, lambda turn: turn.counts) for value in (1, 2, 3, 4)),
-    *(_gate(BONUS_GATE, value, lambda turn: turn.bonus_counts) for value in (1, 2, 3, 4)),
-    Column(gettext_lazy("148 reached after sub-turn"), lambda turn: turn.max_after),
-    Column(gettext_lazy("Score"), lambda turn: turn.score),
-    Column(gettext_lazy("Sub-turns (gates 2, 3, 4, 1)"), _sub_turns),
-]
 
 
-def results(competition: Competition) -> Sheet:
-    """Every game of every player with its gate counts (one query)."""
+def _result_columns(name: Callable[[Turn], str]) -> list[Column[Turn]]:
+    return [
+        Column(gettext_lazy("Player"), name),
+        Column(gettext_lazy("Club"), lambda turn: turn.entry.player.club),
+        Column(gettext_lazy("Game"), lambda turn: turn.number),
+        Column(gettext_lazy("Board"), lambda turn: turn.board),
+        *(_gate(GATE, value, lambda turn: turn.counts) for value in (1, 2, 3, 4)),
+        *(_gate(BONUS_GATE, value, lambda turn: turn.bonus_counts) for value in (1, 2, 3, 4)),
+        Column(gettext_lazy("148 reached after sub-turn"), lambda turn: turn.max_after),
+        Column(gettext_lazy("Score"), lambda turn: turn.score),
+        Column(gettext_lazy("Sub-turns (gates 2, 3, 4, 1)"), _sub_turns),
+    ]
+
+
+RESULT_COLUMNS = _result_columns(lambda turn: turn.entry.player.name)
+PUBLIC_RESULT_COLUMNS = _result_columns(lambda turn: turn.entry.player.public_name)
+
+
+def results(competition: Competition, *, public: bool = False) -> Sheet:
+    """Every game of every player with its gate counts (one query); by full name, sorted by it
+    (the organisers' downloads), or with ``public`` each player by their public name."""
     turns = (
         Turn.objects.filter(entry__competition=competition)
         .select_related("entry__player")
         .order_by("entry__player__name", "entry_id", "number")
     )
-    return sheet_of(_("Results"), RESULT_COLUMNS, turns)
+    return sheet_of(_("Results"), PUBLIC_RESULT_COLUMNS if public else RESULT_COLUMNS, turns)

@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from events.models import Correction, Entry, Game, Round, Seat, Session
+from events.selectors import with_public_texts
 
 
 def qp_text(value: Fraction | Decimal | int | None) -> str:
@@ -192,15 +193,17 @@ def correction_impact(
 
 
 def session_corrections(session: Session) -> list[Correction]:
-    """The corrections of a session's results, newest first (one query), each with
+    """The corrections of a session's results, newest first (two queries), each with
     ``is_undone`` (for the desk's Undo button)."""
-    return list(
-        Correction.objects.filter(
-            competition_id=session.competition_id, payload__session=session.pk
+    return with_public_texts(
+        list(
+            Correction.objects.filter(
+                competition_id=session.competition_id, payload__session=session.pk
+            )
+            .select_related("entry__player", "corrected_by")
+            .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")[:50]
         )
-        .select_related("entry__player", "corrected_by")
-        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
-        .order_by("-created_at", "-pk")[:50]
     )
 
 

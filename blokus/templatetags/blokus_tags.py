@@ -38,6 +38,19 @@ def colour_name(value: str) -> str:
     return str(COLOUR_NAMES.get(value, value))
 
 
+def shown_name(player: Any, public: Any) -> str:
+    """The player's name as a page shows it: on a public page (``public`` true in the context)
+    the public name (``Player.public_name``, as the person chose), else the full name."""
+    return player.public_name if public else player.name
+
+
+@register.simple_tag(takes_context=True)
+def player_name(context: template.Context, player: Any) -> str:
+    """``{% player_name entry.player %}``: ``shown_name`` for a partial the desk and the public
+    pages share (the public views put ``public`` in the context); escaped as ``{{ }}`` is."""
+    return shown_name(player, context.get("public"))
+
+
 @register.filter
 def signed(value) -> str:
     if value is None:
@@ -84,8 +97,9 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
     """A table card's seat rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call per card
     instead of some twelve template nodes per seat (a session page of 64 players shows 64
-    cards)."""
+    cards). On a public page (``public`` in the context) the names are the public names."""
     mine = context.get("mine")
+    public = context.get("public")
     out_word = gettext("out")
     out = f' <span class="tag">{shown_in(out_word, context)}</span>'
     parts = []
@@ -98,7 +112,8 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
             f'          <td class="colour"><span class="swatch c-{shown_in(s.colour, context)}">'
             f"</span> {shown_in(colour_name(s.colour), context)}</td>\n"
             f'          <td><a href="{shown_in(player_url(pk, players), context)}">'
-            f"{shown_in(s.entry.player.name, context)}</a>{out if s.dropped else ''}</td>\n"
+            f"{shown_in(shown_name(s.entry.player, public), context)}</a>"
+            f"{out if s.dropped else ''}</td>\n"
             f'          <td class="num">{score}</td>\n'
             f'          <td class="num">{shown_in(qp(s.points), context)}</td>\n'
             "        </tr>\n      "
@@ -110,7 +125,9 @@ def seat_rows(context: template.Context, seats: list, players: str) -> str:
 def standings_rows(context: template.Context, rows: list, players: str) -> str:
     """A session's standings rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call per table
-    instead of some ten template nodes per row."""
+    instead of some ten template nodes per row. On a public page (``public`` in the context)
+    the names are the public names."""
+    public = context.get("public")
     dropped = gettext("dropped out")
     dropped_tag = f' <span class="tag">{shown_in(dropped, context)}</span>'
     parts = []
@@ -121,7 +138,8 @@ def standings_rows(context: template.Context, rows: list, players: str) -> str:
             f'\n    <tr{row_class} data-player="{shown_in(pk, context)}">'
             f'<td class="place">{shown_in(r.place, context)}</td>'
             f'<td><a href="{shown_in(player_url(pk, players), context)}">'
-            f"{shown_in(r.entry.player.name, context)}</a>{dropped_tag if r.dropped else ''}</td>"
+            f"{shown_in(shown_name(r.entry.player, public), context)}</a>"
+            f"{dropped_tag if r.dropped else ''}</td>"
             f'<td class="num">{shown_in(qp(r.points), context)}</td>'
             f'<td class="num">{shown_in(signed(r.total), context)}</td>'
             f'<td class="num">{shown_in(r.games, context)}</td></tr>\n  '
@@ -144,7 +162,8 @@ def table_cards(context: template.Context, games: list, players: str) -> str:
     """The table cards of ``games`` (a round, a final), exactly as the template loop they
     replaced wrote them (kept in tests/test_render_speedups.py, which checks it): one call per
     list instead of some twenty template nodes per card. Reads ``corrected``, ``propose``,
-    ``desk``, ``mine``, ``event`` and ``competition`` from the context, as the loop did."""
+    ``desk``, ``mine``, ``event`` and ``competition`` from the context, as the loop did, and
+    ``public`` (the seat rows show the public names: see ``shown_name``)."""
     corrected = context.get("corrected") or ()
     propose = context.get("propose")
     desk = context.get("desk")

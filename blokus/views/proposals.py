@@ -84,6 +84,7 @@ def _page(
         ],
         "submission": submission[:64],
         "back": reverse("blokus:overview", args=[competition.event.slug, competition.slug]),
+        "public": True,  # an anonymous page: the players' public names
     }
     return render(request, "blokus/_propose.html", context, status=status)
 

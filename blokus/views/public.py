@@ -17,6 +17,10 @@ from events.selectors import competition_by_slugs, corrections_of_entry
 
 # The live fragments hold no time-dependent text: the clock box (``blokus/_clock.html``) sits
 # outside them and loads itself from ``clock`` below, so the fragments are shared per version.
+# Every page here is public: ``public`` makes the shared partials and tags (standings, table
+# cards, the qualification and the final) show each player's public name (``Player.public_name``,
+# as the person chose); the desk renders the same partials without it, with the full names.
+PUBLIC: Context = {"public": True}
 
 
 @competition_page("blokus/overview.html", game_format=BLOKUS)
@@ -24,6 +28,7 @@ def overview(request: HtmxHttpRequest, competition: Competition) -> Context:
     lot = selectors.competition_lot(competition)
     qualification = selectors.qualification_rows(competition, lot)
     return {
+        **PUBLIC,
         "sessions": selectors.session_summaries(competition),
         "qualification": qualification,
         "final": selectors.final_view(competition, qualification),
@@ -36,6 +41,7 @@ def overview(request: HtmxHttpRequest, competition: Competition) -> Context:
 @competition_page("blokus/session.html", game_format=BLOKUS)
 def session(request: HtmxHttpRequest, competition: Competition, number: int) -> Context:
     return {
+        **PUBLIC,
         "view": selectors.session_view(selectors.session_by_number(competition, number)),
         "clock": selectors.running_clock(competition),
     }
@@ -55,6 +61,7 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
         final = selectors.final_view(competition, selectors.qualification_rows(competition, lot))
         final_place = final.place_of(entry.pk) if final else None
     return {
+        **PUBLIC,
         "final_place": final_place,
         "entry": entry,
         "games": games,

@@ -41,12 +41,15 @@ def current_round(competition: Competition) -> Round | None:
 
 
 def seat_lines(round_: Round | None) -> list[SeatLine]:
-    """Every player of the round with their table and colour, by name (one query)."""
+    """Every player of the round with their table and colour, by full name, each shown by their
+    public name (``Player.public_name``: the screen is public) (one query)."""
     if round_ is None:
         return []
     seats = selectors.seats_query().filter(game__round=round_)
-    lines = [SeatLine(s.entry.player.name, s.game.number, s.colour) for s in seats]
-    return sorted(lines, key=lambda line: (fold(line.name), line.name, line.table))
+    by_name = sorted(
+        seats, key=lambda s: (fold(s.entry.player.name), s.entry.player.name, s.game.number)
+    )
+    return [SeatLine(s.entry.player.public_name, s.game.number, s.colour) for s in by_name]
 
 
 @competition_page("blokus/screen.html", game_format=BLOKUS)
@@ -60,4 +63,5 @@ def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
         **screen_context(request, competition, pages),
         "round": round_,
         "clock": selectors.running_clock(competition),
+        "public": True,
     }

@@ -68,7 +68,7 @@ def standings_sheet(competition: Competition) -> Sheet | None:
     export = competition.game_format.hooks.export
     if export is None:
         return None
-    sheet: Sheet = export.standings(competition)
+    sheet: Sheet = export.standings(competition, public=True)  # names as players chose
     return sheet
 
 

@@ -10,7 +10,16 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Competition, Correction, Entry, Event, Player, SignUpWindow, fold
+from events.models import (
+    Competition,
+    Correction,
+    Entry,
+    Event,
+    Player,
+    SignUpWindow,
+    fold,
+    short_name,
+)
 
 SEARCH_LIMIT = 20
 
@@ -138,23 +147,60 @@ def player_or_404(player_id: str | int) -> Player:
 TRAIL_LENGTH = 20
 
 
+def with_public_texts(corrections: list[Correction]) -> list[Correction]:
+    """Each correction with ``public``: its texts (item, before, after, note) as public pages
+    show them, the names of players who chose first name and initial shortened (the texts were
+    written with full names). One query, none for an empty list."""
+    if not corrections:
+        return corrections
+    competitions = {c.competition_id for c in corrections}
+    full_names = (
+        Player.objects.filter(
+            entries__competition_id__in=competitions, name_shown=Player.NameShown.SHORT
+        )
+        .values_list("name", flat=True)
+        .distinct()
+    )
+    # Longest first, so "Anna Maria Berg" is shortened before "Anna Berg" could match inside.
+    names = sorted(set(full_names), key=len, reverse=True)
+
+    def public(text: str) -> str:
+        for name in names:
+            if name in text:
+                text = text.replace(name, short_name(name))
+        return text
+
+    for correction in corrections:
+        correction.public = {  # type: ignore[attr-defined]
+            "item": public(correction.item_shown),
+            "before": public(correction.before_shown),
+            "after": public(correction.after_shown),
+            "note": public(correction.note_shown),
+        }
+    return corrections
+
+
 def corrections_of_competition(competition: Competition, limit: int = TRAIL_LENGTH) -> list:
-    """The latest corrections of a competition, newest first (one query)."""
-    return list(
-        Correction.objects.filter(competition=competition)
-        .select_related("entry__player", "corrected_by")
-        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
-        .order_by("-created_at", "-pk")[:limit]
+    """The latest corrections of a competition, newest first (two queries)."""
+    return with_public_texts(
+        list(
+            Correction.objects.filter(competition=competition)
+            .select_related("entry__player", "corrected_by")
+            .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")[:limit]
+        )
     )
 
 
 def corrections_of_entry(entry: Entry, limit: int = TRAIL_LENGTH) -> list:
-    """The latest corrections of one player's results, newest first (one query)."""
-    return list(
-        Correction.objects.filter(entry=entry)
-        .select_related("entry__player", "corrected_by")
-        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
-        .order_by("-created_at", "-pk")[:limit]
+    """The latest corrections of one player's results, newest first (two queries)."""
+    return with_public_texts(
+        list(
+            Correction.objects.filter(entry=entry)
+            .select_related("entry__player", "corrected_by")
+            .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")[:limit]
+        )
     )
 
 

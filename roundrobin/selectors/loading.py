@@ -153,7 +153,7 @@ PAGE_FIELDS: dict[type[Model], tuple[str, ...]] = {
     Session: ("competition", "number", "kind"),
     GameDetail: ("game", "ending", "struck", "adjudicated"),
     Entry: ("competition", "player", "withdrawn_at"),
-    Player: ("name",),
+    Player: ("name", "name_shown"),
     RatingSnapshot: ("entry", "seed", "table"),
     Withdrawal: ("entry", "effect"),
 }

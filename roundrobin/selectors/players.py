@@ -10,6 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Sum
 from django.http import Http404
 
 from events.models import Competition, CompetitionStatus, Correction, Entry
+from events.selectors import with_public_texts
 from roundrobin import rules
 from roundrobin.models import RatingChange, RatingSnapshot, Withdrawal
 from roundrobin.selectors.clock import clock_views, turn_hours
@@ -129,15 +130,18 @@ TRAIL_LENGTH = 50
 
 
 def corrections_of_games(competition: Competition, game_ids: list[int]) -> list[Correction]:
-    """The corrections of these games' results, newest first, each marked ``is_undone``
-    (one query). A round-robin correction names its game in ``payload["game"]``."""
+    """The corrections of these games' results, newest first, each marked ``is_undone`` and
+    with its ``public`` texts (two queries). A round-robin correction names its game in
+    ``payload["game"]``."""
     if not game_ids:
         return []
-    return list(
-        Correction.objects.filter(competition=competition, payload__game__in=game_ids)
-        .select_related("entry__player", "corrected_by")
-        .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
-        .order_by("-created_at", "-pk")[:TRAIL_LENGTH]
+    return with_public_texts(
+        list(
+            Correction.objects.filter(competition=competition, payload__game__in=game_ids)
+            .select_related("entry__player", "corrected_by")
+            .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")[:TRAIL_LENGTH]
+        )
     )
 
 

@@ -193,7 +193,13 @@ class Row:
 
     @property
     def name(self) -> str:
+        """The full name: the desk, the organiser's downloads, the correction previews."""
         return self.entry.player.name
+
+    @property
+    def public_name(self) -> str:
+        """The name as the player chose to be shown in public (``Player.public_name``)."""
+        return self.entry.player.public_name
 
     @property
     def points_label(self) -> str:

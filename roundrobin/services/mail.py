@@ -102,14 +102,15 @@ def _games_of(entries: list[Entry]) -> dict[int, list[dict[str, Any]]]:
 
 
 def _game_words(seat: Seat, other: Seat) -> dict[str, Any]:
-    """What an e-mail names of one game: its table and number, the colour, the opponent."""
+    """What an e-mail names of one game: its table and number, the colour, the opponent (by
+    their public name: the e-mail is about another player)."""
     game = seat.game
     return {
         "table": game.round.session.number,
         "number": game.number,
         "tiebreak": game.round.number > 1,
         "white": seat.position == 1,
-        "opponent": other.entry.player.name,
+        "opponent": other.entry.player.public_name,
     }
 
 

@@ -63,6 +63,19 @@ def _cell_html(cell: Cell) -> str:
     return html
 
 
+def _desk(context: template.Context) -> bool:
+    """Whether the page is the organiser's (``desk`` set where it includes a shared partial):
+    the desk shows full names; every other page the name the player chose for the public."""
+    return bool(context.get("desk"))
+
+
+@register.simple_tag(takes_context=True)
+def player_name(context: template.Context, player: Any) -> str:
+    """``{% player_name entry.player %}`` (escaped as ``{{ }}`` does): the full name on the
+    desk (``desk`` set), the public name (``Player.public_name``) everywhere else."""
+    return str(player.name if _desk(context) else player.public_name)
+
+
 @register.simple_tag
 def player_url_base(event, competition) -> str:
     """The address of a player's page up to the entry id (``…/players/``): reversed once per
@@ -82,15 +95,17 @@ def player_url(entry_id: int, base: str) -> str:
 def crosstable_rows(context: template.Context, table: Any, players: str) -> str:
     """A crosstable's body rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call per table
-    instead of some fifteen template nodes per row (a 100-table league has 700 rows)."""
+    instead of some fifteen template nodes per row (a 100-table league has 700 rows). Each
+    player by their public name, by their full name where the page sets ``desk``."""
     final = table.is_final
+    desk = _desk(context)
     parts = []
     for row in table.rows:
         classes = "struck-row" if row.struck else "withdrawn-row" if row.withdrawn else ""
         if row.place and row.place <= 3 and final:
             classes += " podium"
         pk = shown(row.entry.pk, context)
-        name = shown(row.name, context)
+        name = shown(row.name if desk else row.public_name, context)
         link = shown(player_url(row.entry.pk, players), context)
         if row.struck:
             points = '<span class="muted">–</span>'
@@ -114,10 +129,12 @@ def crosstable_rows(context: template.Context, table: Any, players: str) -> str:
 def crosstable_heads(context: template.Context, table: Any) -> str:
     """The crosstable's column heads (one per player: the row number, titled with the name),
     exactly as the template loop they replaced wrote them (checked in
-    tests/test_render_speedups.py)."""
+    tests/test_render_speedups.py). Titled with the public name unless ``desk`` is set."""
+    desk = _desk(context)
     return mark_safe(  # every value is rendered (escaped) as {{ }} does
         "".join(
-            f'<th scope="col" title="{shown(row.name, context)}">{shown(row.index, context)}</th>'
+            f'<th scope="col" title="{shown(row.name if desk else row.public_name, context)}">'
+            f"{shown(row.index, context)}</th>"
             for row in table.rows
         )
     )

@@ -132,8 +132,9 @@ def _game_json(entry: Entry, view: GameView) -> dict[str, Any]:
     me = "white" if view.white.pk == entry.pk else "black"
     return {
         "game": view.pk,
-        "white": view.white.player.name,
-        "black": view.black.player.name,
+        # Public names (``Player.public_name``): a game server may show them to anyone.
+        "white": view.white.player.public_name,
+        "black": view.black.player.public_name,
         "you": me,
         "status": "playing" if clock.is_open else "finished",
         "result": view.result or None,

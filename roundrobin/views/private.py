@@ -70,7 +70,7 @@ def _claim_to_confirm(request: HttpRequest, context: dict[str, Any]) -> dict[str
     return {
         "game": view.pk,
         "outcome": outcome,
-        "opponent": view.opponent.player.name,
+        "opponent": view.opponent.player.public_name,  # another player: as shown in public
         "colour": view.colour_of(context["page"].entry.pk),
         "result": RESULT_BUTTONS[result],
         "at_once": outcome in ("lost", "resign"),

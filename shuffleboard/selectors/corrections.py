@@ -11,6 +11,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from events.models import Competition, Correction, Entry
+from events.selectors import with_public_texts
 from shuffleboard import rules
 from shuffleboard.selectors.standings import (
     EntryFacts,
@@ -101,17 +102,18 @@ CORRECTIONS_SHOWN = 20
 
 
 def corrections_of_entry(entry: Entry, limit: int = CORRECTIONS_SHOWN) -> list[Correction]:
-    """A player's corrections, newest first, with who and whether undone (one query)."""
-    return list(_with_undone(Correction.objects.filter(entry=entry))[:limit])
+    """A player's corrections, newest first, with who and whether undone (two queries)."""
+    return with_public_texts(list(_with_undone(Correction.objects.filter(entry=entry))[:limit]))
 
 
 def corrections_of_game(entry: Entry, number: int) -> list[Correction]:
-    """The corrections of one game of one player, newest first (one query)."""
+    """The corrections of one game of one player, newest first (two queries)."""
     queryset = Correction.objects.filter(entry=entry, payload__number=number)
-    return list(_with_undone(queryset)[:CORRECTIONS_SHOWN])
+    return with_public_texts(list(_with_undone(queryset)[:CORRECTIONS_SHOWN]))
 
 
 def corrections_of_competition(
     competition: Competition, limit: int = CORRECTIONS_SHOWN
 ) -> list[Correction]:
-    return list(_with_undone(Correction.objects.filter(competition=competition))[:limit])
+    rows = list(_with_undone(Correction.objects.filter(competition=competition))[:limit])
+    return with_public_texts(rows)

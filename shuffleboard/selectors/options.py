@@ -39,8 +39,13 @@ class PlayoffView:
 
     games: int  # the competition's games: play-off round k is stored as game games + k
     state: rules.Playoff[int]  # players are entry ids
-    names: dict[int, str]
+    names: dict[int, str]  # entry id -> full name (the desk's)
     played: list[PlayoffGame]  # the play-off games that count, round by round
+    public_names: dict[int, str] = field(default_factory=dict)  # entry id -> public name
+
+    def in_public(self) -> PlayoffView:
+        """The same play-off naming the players by their public names, for the public pages."""
+        return dataclasses.replace(self, names={**self.names, **self.public_names})
 
     @property
     def number(self) -> int:
@@ -125,7 +130,10 @@ def playoff_for(competition: Competition, standings: Standings) -> PlayoffView |
         key=lambda g: (g.round, g.pk),
     )
     names = {row.entry_id: row.name for row in first}
-    return PlayoffView(games=games, state=state, names=names, played=played)
+    public_names = {row.entry_id: row.public_name for row in first}
+    return PlayoffView(
+        games=games, state=state, names=names, played=played, public_names=public_names
+    )
 
 
 def _with_title(standings: Standings, playoff: PlayoffView | None) -> Standings:
@@ -141,7 +149,7 @@ def _with_title(standings: Standings, playoff: PlayoffView | None) -> Standings:
         for row in standings.rows
     ]
     rows.sort(key=lambda row: row.place)  # stable: the rest keep their order
-    tied = [row.name for row in rows if row.place == 1 and row.shared]
+    tied = [row.public_name for row in rows if row.place == 1 and row.shared]
     return dataclasses.replace(standings, rows=rows, tied_for_first=tied)
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from events.common.localising import number as local_number
-from events.models import Competition, Entry
+from events.models import Competition, Entry, NameShown, short_name
 from shuffleboard import rules
 from shuffleboard.models import Turn
 
@@ -22,7 +22,8 @@ class StandingRow:
     place: int
     shared: bool
     entry_id: int
-    name: str
+    name: str  # the full name: the desk, the organisers' downloads, the sort
+    public_name: str  # as the player chose to be shown in public (Player.public_name)
     club: str
     total: int
     games_played: int
@@ -41,6 +42,7 @@ class HighGame:
     score: int
     entry_id: int
     name: str
+    public_name: str
     number: int
 
 
@@ -62,7 +64,8 @@ class Standings:
     games: int
     turns: int
     highest: list[HighGame]  # the highest game so far (several when shared)
-    tied_for_first: list[str]  # names sharing 1st place: an extra game may decide (A-SJ-02)
+    # Public names sharing 1st place: an extra game may decide (A-SJ-02); the public page's.
+    tied_for_first: list[str]
     attention: list[AttentionGame] = field(default_factory=list)  # not counted (A-SJ-14)
     # entry -> (the lowest game number not entered yet, its board), for each player still
     # playing: "next: game n at board b" on every page a player with "this is me" lands on.
@@ -81,17 +84,29 @@ class EntryFacts(NamedTuple):
     withdrawn_at: datetime | None
     name: str
     club: str
+    name_shown: str
 
     @property
     def is_checked_in(self) -> bool:  # as Entry.is_checked_in
         return self.checked_in_at is not None and self.withdrawn_at is None
+
+    @property
+    def public_name(self) -> str:  # as Player.public_name
+        return short_name(self.name) if self.name_shown == NameShown.SHORT else self.name
 
 
 def entry_facts(competition: Competition) -> list[EntryFacts]:
     rows = (
         Entry.objects.filter(competition=competition)
         .order_by("checked_in_at", "pk")
-        .values_list("pk", "checked_in_at", "withdrawn_at", "player__name", "player__club")
+        .values_list(
+            "pk",
+            "checked_in_at",
+            "withdrawn_at",
+            "player__name",
+            "player__club",
+            "player__name_shown",
+        )
     )
     return [EntryFacts(*row) for row in rows]
 
@@ -181,6 +196,7 @@ def standings_for_competition(competition: Competition) -> Standings:
             shared=row.shared,
             entry_id=row.player,
             name=shown[row.player].name,
+            public_name=shown[row.player].public_name,
             club=shown[row.player].club,
             total=row.total,
             games_played=row.games_played,
@@ -196,14 +212,20 @@ def standings_for_competition(competition: Competition) -> Standings:
     top = max((s for s, _, _ in all_games), default=None)
     highest = sorted(
         (
-            HighGame(score=s, entry_id=pk, name=shown[pk].name, number=n)
+            HighGame(
+                score=s,
+                entry_id=pk,
+                name=shown[pk].name,
+                public_name=shown[pk].public_name,
+                number=n,
+            )
             for s, pk, n in all_games
             if s == top
         ),
         key=lambda h: (h.name, h.number),
     )
     first = rules.tied_for_first(
-        [(row.place, row.name) for row in standing_rows if row.games_played]
+        [(row.place, row.public_name) for row in standing_rows if row.games_played]
     )
     attention = sorted(
         (

@@ -42,10 +42,13 @@ def sjoelen_attention(context, competition: Competition) -> dict:
 
 
 @register.simple_tag(takes_context=True)
-def standings_rows(context: template.Context, rows: list, players_url: str) -> str:
+def standings_rows(
+    context: template.Context, rows: list, players_url: str, public: bool = False
+) -> str:
     """The standings table's rows, exactly as the template loop they replaced wrote them (the
     loop is kept in tests/test_render_speedups.py, which checks it): one call instead of some
-    twelve template nodes per player (issue 15: a 200-player first render)."""
+    twelve template nodes per player (issue 15: a 200-player first render). ``public`` (the
+    public standings page) names each player by ``row.public_name``, else ``row.name``."""
 
     from django.utils.safestring import mark_safe
 
@@ -53,13 +56,14 @@ def standings_rows(context: template.Context, rows: list, players_url: str) -> s
     parts = []
     for row in rows:
         pk = shown(row.entry_id, context)
+        name = row.public_name if public else row.name
         best = "–" if row.best is None else shown(row.best, context)
         parts.append(
             f'\n      <tr{withdrawn if row.withdrawn else ""} data-player="{pk}">\n'
             f'        <td class="place">{shown(row.place, context)}'
             f"{'=' if row.shared else ''}</td>\n"
             f'        <td><a href="{shown(players_url, context)}{pk}/">'
-            f"{shown(row.name, context)}</a></td>\n"
+            f"{shown(name, context)}</a></td>\n"
             f'        <td class="num">{shown(row.games_played, context)}</td>\n'
             f'        <td class="num"><strong>{shown(row.total, context)}</strong></td>\n'
             f'        <td class="num">{shown(row.average_text, context)}</td>\n'

@@ -73,7 +73,7 @@ def _page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    names = {e.pk: e.player.name for e in entries}
+    names = {e.pk: e.player.public_name for e in entries}  # a public page
     waiting = [
         p
         for p in ResultProposal.objects.filter(

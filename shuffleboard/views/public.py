@@ -39,7 +39,7 @@ def standings(request: HtmxHttpRequest, competition: Competition) -> Context:
     shown = selectors.standings_with_options(competition)
     return {
         "standings": shown.standings,
-        "playoff": shown.playoff,
+        "playoff": shown.playoff.in_public() if shown.playoff else None,
         "class_groups": shown.classes,
         "players_url": _players_url(competition),
         "ranking_note": _ranking_note(competition.options),

@@ -49,11 +49,11 @@ def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
     rota = selectors.rota_for_competition(competition)
     number = rota.current_game
     table = [
-        (board, [p.entry.player.name for p in players])
+        (board, [p.entry.player.public_name for p in players])
         for board, players in zip(rota.board_numbers, rota.table(number), strict=True)
     ]
     rows = rows_fitting(PAGE_VH, headings=2)  # the page's title, then the columns' headings
-    longest = max((len(row.name) for row in standings.rows), default=0)
+    longest = max((len(row.public_name) for row in standings.rows), default=0)
     standing_pages = pages_of(
         standings.rows,
         rows=rows,

@@ -387,13 +387,14 @@ def test_pages_with_a_trail_take_constant_queries(
     for revision in range(1, corrections + 1):
         counts = (0, 0, 0, revision)
         services.turn_correct(turn=turn, revision=revision, counts=counts, entered_by=organiser)
-    # session, user, competition, organiser check, entry, rota entries, turns, trail
-    with django_assert_max_num_queries(8):
+    # session, user, competition, organiser check, entry, rota entries, turns, trail, the
+    # trail's names shortened in public (events.selectors.with_public_texts)
+    with django_assert_max_num_queries(9):
         assert desk_client.get(url("desk_player", competition, played[0].pk)).status_code == 200
-    # session, user, competition, organiser check, the game, its trail
-    with django_assert_max_num_queries(6):
+    # session, user, competition, organiser check, the game, its trail, its public names
+    with django_assert_max_num_queries(7):
         assert desk_client.get(url("turn", competition, turn.pk)).status_code == 200
-    # ETag version, competition, entries, turns, trail
+    # ETag version, competition, entries, turns, trail, the trail's public names
     # (+1 on the event's first page: its language, then cached; events/language.py)
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         desk_client.get(url("standings", competition), headers=HTMX)
