@@ -247,7 +247,14 @@ def test_the_admin_refuses_a_second_row_of_one_person_with_a_message_and_allows_
 ):
     Player.objects.create(name="Bo Ek", club="Lund")
     url = reverse("admin:events_player_add")
-    data = {"name": "BO EK", "club": "lund", "email": "", "rating": 1500, "rated_games": 0, "name_shown": "full"}
+    data = {
+        "name": "BO EK",
+        "club": "lund",
+        "email": "",
+        "rating": 1500,
+        "rated_games": 0,
+        "name_shown": "full",
+    }
     response = admin_client.post(url, data, follow=True)  # the shared admin's refusal
     assert response.status_code == 200
     assert "homonym" in response.content.decode()

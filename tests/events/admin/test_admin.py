@@ -109,7 +109,14 @@ def test_renaming_a_player_in_admin_bumps_their_competitions(admin_client, db):
     player = entry.player
     response = admin_client.post(
         reverse("admin:events_player_change", args=[player.pk]),
-        {"name": "Renamed Person", "club": "", "email": "", "rating": 1600, "rated_games": 0, "name_shown": "full"},
+        {
+            "name": "Renamed Person",
+            "club": "",
+            "email": "",
+            "rating": 1600,
+            "rated_games": 0,
+            "name_shown": "full",
+        },
     )
     assert response.status_code == 302
     competition.refresh_from_db()
