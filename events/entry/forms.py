@@ -145,7 +145,7 @@ class SignUpForm(forms.Form):
 
 class NameShownForm(forms.Form):
     name_shown = forms.ChoiceField(
-        label=_("Your name on the public pages"),
+        label=_("Show my name as"),
         choices=NameShown.choices,
         widget=forms.RadioSelect,
     )

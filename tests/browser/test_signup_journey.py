@@ -144,6 +144,7 @@ def test_sign_up_for_a_blokus_session_with_first_name_and_initial(desk_page, pho
     phone.get_by_role("button", name="Confirm").click()
     expect(phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")
     expect(phone.locator(".card")).to_contain_text("Qualifying session 1")
+    screenshot(phone, "signup-person-session-phone")
 
     phone.goto(f"{base}{competition.get_absolute_url()}")
     expect(phone.locator("main")).to_contain_text("Cecilia C.")
