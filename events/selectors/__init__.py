@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Now
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -44,10 +45,14 @@ def event_by_slug(slug: str) -> Event:
 
 def event_with_competitions(slug: str) -> Event:
     """The event and its competitions with their active entry counts and whether each takes
-    sign-ups online (two queries)."""
+    sign-ups online now or later (two queries)."""
     competitions = Competition.objects.annotate(
         entry_count=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)),
-        takes_sign_ups=Exists(SignUpWindow.objects.filter(competition=OuterRef("pk"))),
+        # A window not closed yet (a body cached before it closed may show the link a while
+        # longer: the sign-up page then says it is closed).
+        takes_sign_ups=Exists(
+            SignUpWindow.objects.filter(competition=OuterRef("pk"), closes_at__gt=Now())
+        ),
     ).order_by("created_at", "pk")
     return get_object_or_404(
         Event.objects.prefetch_related(Prefetch("competitions", queryset=competitions)), slug=slug

@@ -656,3 +656,25 @@ def test_the_name_shown_in_public_is_the_persons_choice(client, competition):
     assert player.name_shown == "full"
     assert "Åsa Öberg" in client.get(competition.get_absolute_url()).content.decode()
     assert SignUp.objects.get().name_shown == "full"
+
+
+@pytest.mark.django_db
+def test_the_event_page_links_the_sign_up_until_it_closes(client, competition):
+    event_url = competition.event.get_absolute_url()
+    sign_up = reverse("events:signup", args=[competition.event.slug])
+    assert sign_up.encode() not in client.get(event_url).content
+    now = timezone.now()
+    signups.window_set(
+        competition=competition,
+        opens_at=now + dt.timedelta(days=1),
+        closes_at=now + dt.timedelta(days=2),
+        cap=4,
+    )
+    assert sign_up.encode() in client.get(event_url).content  # opens later: linked already
+    signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(days=2),
+        closes_at=now - dt.timedelta(days=1),
+        cap=4,
+    )
+    assert sign_up.encode() not in client.get(event_url).content
