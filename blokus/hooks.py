@@ -29,11 +29,13 @@ class BlokusHooks(FormatHooks):
         return demo.create(organiser)
 
     def sign_up_sessions(self, competition: Any) -> list[Any]:
-        """The qualifying sessions still to be held: a player plays one (R-BLK-07)."""
+        """The qualifying sessions still to come (held, not seated yet): a player plays one
+        (R-BLK-07)."""
         return list(
             Session.objects.filter(competition=competition, kind=Session.Kind.QUALIFYING)
             .filter(blokus_not_held__isnull=True)
             .exclude(rounds__isnull=False)
+            .exclude(blokus_players__role=SessionPlayer.Role.SEATED)  # roll call closed
             .order_by("number")
         )
 

@@ -78,11 +78,21 @@ def ensure_final_not_seated(competition: Competition) -> None:
         raise refuse(NOT_HELD_FINAL, code="final_seated")
 
 
+def lock_competition_of(session_id: int) -> None:
+    """The competition's row first, the one lock order of every write (events.versions): the
+    online sign-up locks it before it registers a seat in a session, so a desk action that
+    locked the session first would wait on it in a circle."""
+    competition = Session.objects.filter(pk=session_id).values("competition_id")
+    list(Competition.objects.select_for_update().filter(pk__in=competition).values_list("pk"))
+
+
 def locked_session(session: Session) -> Session:
+    lock_competition_of(session.pk)
     return Session.objects.select_for_update().select_related("competition").get(pk=session.pk)
 
 
 def locked_session_player(session_player: SessionPlayer) -> SessionPlayer:
+    lock_competition_of(session_player.session_id)
     return (
         SessionPlayer.objects.select_for_update()
         .select_related("session__competition", "entry__player")

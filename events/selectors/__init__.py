@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -166,14 +167,16 @@ def with_public_texts(corrections: list[Correction]) -> list[Correction]:
         .values_list("name", flat=True)
         .distinct()
     )
-    # Longest first, so "Anna Maria Berg" is shortened before "Anna Berg" could match inside.
+    # Whole names only ("Anna Berg" never shortens "Anna Bergström"), longest first.
     names = sorted(set(full_names), key=len, reverse=True)
+    pattern = (
+        re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)) if names else None
+    )
 
     def public(text: str) -> str:
-        for name in names:
-            if name in text:
-                text = text.replace(name, short_name(name))
-        return text
+        if pattern is None:
+            return text
+        return pattern.sub(lambda m: short_name(m.group(0)), text)
 
     for correction in corrections:
         correction.public = {  # type: ignore[attr-defined]

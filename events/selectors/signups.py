@@ -38,7 +38,7 @@ def windows_of_event(event: Event, *, now: datetime | None = None) -> list[SignU
     now = now or timezone.now()
     windows = (
         SignUpWindow.objects.filter(competition__event=event)
-        .select_related("competition")
+        .select_related("competition__event")
         .annotate(
             taken=Count("sign_ups", filter=_seats_taken(now)),
             waiting=Count("sign_ups", filter=Q(sign_ups__status=SignUpStatus.WAITLISTED)),
@@ -76,9 +76,13 @@ def sessions_of_window(window: SignUpWindow, now: datetime) -> list[Session]:
         )
         .order_by("number")
     )
+    competition_free = max(0, window.cap - window.taken) if hasattr(window, "taken") else None
     for session in sessions:
         cap = session.sign_up_cap
-        session.free = None if cap is None else max(0, cap - session.taken)  # type: ignore[attr-defined]
+        free = None if cap is None else max(0, cap - session.taken)  # type: ignore[attr-defined]
+        if free is not None and competition_free is not None:
+            free = min(free, competition_free)  # the competition's cap binds too
+        session.free = free  # type: ignore[attr-defined]
     return sessions
 
 

@@ -122,8 +122,15 @@ def public_name_set(email: str, name_shown: str) -> int:
     if name_shown not in NameShown.values:
         raise Invalid(str(_("Choose one of the listed ways.")), code="name_shown")
     with transaction.atomic():
-        players = list(Player.objects.select_for_update().filter(pk__in=_people_of(email)))
+        # Competitions, then sign-ups, then people: the order the sign-up's writes lock in.
+        people = _people_of(email)
+        competitions = Competition.objects.filter(
+            Q(entries__player__in=people) | Q(sign_up_window__sign_ups__email=email)
+        ).values("pk")
+        list(Competition.objects.select_for_update().filter(pk__in=competitions).order_by("pk"))
+        list(SignUp.objects.select_for_update().filter(email=email).order_by("pk"))
         SignUp.objects.filter(email=email).update(name_shown=name_shown)
+        players = list(Player.objects.select_for_update().filter(pk__in=people).order_by("pk"))
         changed = [p for p in players if p.name_shown != name_shown]
         for player in changed:
             player.name_shown = name_shown

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from events.errors import Conflict, Invalid, Refused, refuse
 from events.models import ACTIVE_SIGN_UP, Entry, Payment, SignUp, SignUpStatus
 from events.services.events import competition_touch
-from events.services.signups import final_refusal, relocked, seat
+from events.services.signups import final_refusal, name_choice_apply, relocked, seat
 
 UNKNOWN_PAYMENT = gettext_lazy("Choose paid, unpaid or waived.")
 NOTHING_TO_MERGE = gettext_lazy("This sign-up is not marked as a possible duplicate.")
@@ -67,6 +67,7 @@ def signup_merge(*, sign_up: SignUp) -> SignUp:
             entry.save(update_fields=["player"])
             new.delete()
             competition_touch(window.competition)
+        name_choice_apply(same, sign_up)
         sign_up.register_person = same
         sign_up.possible_duplicate = None
         sign_up._change_reason = "merge"  # type: ignore[attr-defined]

@@ -96,6 +96,11 @@ def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
         .filter(status=SignUpStatus.WAITLISTED)
         .order_by("confirmed_at", "pk")
     )
+    if queue.filter(session__isnull=False).exists():
+        # Nobody is offered a seat in a session that can no longer take one (seated, not held):
+        # they wait for the desk (or the roll call of another session).
+        open_sessions = [s.pk for s in sign_up_sessions(window.competition)]
+        queue = queue.filter(Q(session__isnull=True) | Q(session__in=open_sessions))
     if not caps:
         waiting = list(queue[:free])
     else:  # the first in the queue whose session has room, seat by seat

@@ -327,6 +327,18 @@ def _namesake(person: Player, email: str) -> Player | None:
     return Player.objects.filter(person_key=key).order_by("homonym").first()
 
 
+def name_choice_apply(player: Player, sign_up: SignUp) -> None:
+    """A sign-up asking for first name and initial shortens the person's public name on every
+    page (their competitions' versions bumped). Decided: a sign-up never lengthens it again,
+    since the form's default is the full name; the person's page does that."""
+    if sign_up.name_shown != NameShown.SHORT or player.name_shown == NameShown.SHORT:
+        return
+    player.name_shown = NameShown.SHORT
+    player.save(update_fields=["name_shown"])
+    for competition in Competition.objects.filter(entries__player=player).distinct():
+        competition_touch(competition)
+
+
 def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     """Confirmed with a seat: the person's entry in the competition."""
     player = _player_for(sign_up)
@@ -336,9 +348,7 @@ def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     elif SignUp.objects.filter(entry=entry).exclude(pk=sign_up.pk).exists():
         # The register's person has a seat through another sign-up (one joined by the desk).
         raise refuse(SEAT_TAKEN, error_class=Conflict, code="seat_taken", name=player.name)
-    if player.name_shown != sign_up.name_shown:  # the person's latest choice
-        player.name_shown = sign_up.name_shown
-        player.save(update_fields=["name_shown"])
+    name_choice_apply(player, sign_up)
     if sign_up.session_id is not None and sign_up.session is not None:
         get_format(window.competition.format).hooks.sign_up_seated(entry, sign_up.session)
     sign_up.entry = entry

@@ -180,3 +180,68 @@ def test_the_desk_sets_each_sessions_seats(desk_client, blokus):
     assert bad.status_code == 400
     first.refresh_from_db()
     assert first.sign_up_cap == 12
+
+
+@pytest.mark.django_db
+def test_a_seated_session_is_no_longer_offered_nor_its_waitlist_given_seats(blokus):
+    from blokus import services
+    from tests.blokus.conftest import register
+
+    window, first, second = blokus
+    window = signups.window_set(
+        competition=window.competition,
+        opens_at=window.opens_at,
+        closes_at=window.closes_at,
+        cap=10,
+        session_caps={first.pk: 3},
+        now=NOW,
+    )
+    sign(window, 1, first), sign(window, 2, first)
+    holding = signups.signup_submit(
+        window=window, name="Ann Hold", email="hold@example.org", session=first, now=NOW
+    )
+    assert holding.hold_until is not None  # the third seat, held for 30 minutes
+    waiting = [sign(window, n, first, NOW + n * MIN) for n in (3, 4)]
+    assert [s.status for s in waiting] == ["waitlisted", "waitlisted"]
+    register(first.competition, first, 4)
+    services.session_seat(session=first)  # the roll call is closed
+    assert [s.pk for s in signups.sign_up_sessions(window.competition)] == [second.pk]
+
+    # The hold runs out: its seat is in a session that takes nobody any more.
+    signups.signups_sweep(now=NOW + 40 * MIN)
+    for sign_up in waiting:
+        sign_up.refresh_from_db()
+    assert [s.status for s in waiting] == ["waitlisted", "waitlisted"]
+    with pytest.raises(Invalid):
+        signups.signup_submit(
+            window=window, name="Late", email="late@example.org", session=first, now=NOW
+        )
+
+
+@pytest.mark.django_db
+def test_a_new_sign_up_never_lengthens_a_chosen_short_name(blokus):
+    window, first, second = blokus
+    shorted = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=window,
+            name="Åsa Öberg",
+            email="asa@example.org",
+            session=first,
+            name_shown="short",
+            now=NOW,
+        ),
+        now=NOW,
+    )
+    player = shorted.entry.player
+    assert player.public_name == "Åsa Ö."
+    other = signups.window_set(
+        competition=CompetitionFactory(event=window.competition.event, format="shuffleboard"),
+        opens_at=window.opens_at,
+        closes_at=window.closes_at,
+        cap=5,
+        now=NOW,
+    )
+    again = signups.signup_submit(window=other, name="Åsa Öberg", email="asa@example.org", now=NOW)
+    signups.signup_confirm(sign_up=again, now=NOW)
+    player.refresh_from_db()
+    assert player.name_shown == "short"

@@ -678,3 +678,18 @@ def test_the_event_page_links_the_sign_up_until_it_closes(client, competition):
         cap=4,
     )
     assert sign_up.encode() not in client.get(event_url).content
+
+
+@pytest.mark.django_db
+def test_public_texts_shorten_whole_names_only(competition):
+    from events.models import Correction, Player
+    from events.selectors import with_public_texts
+    from tests.factories import EntryFactory
+
+    entry = EntryFactory(competition=competition, player=PlayerFactory(name="Anna Berg"))
+    Player.objects.filter(pk=entry.player_id).update(name_shown="short")
+    line = Correction(
+        competition=competition, item="Anna Berg – Anna Bergström", before="1", after="0"
+    )
+    [shown] = with_public_texts([line])
+    assert shown.public["item"] == "Anna B. – Anna Bergström"
