@@ -126,6 +126,11 @@ def session_register(*, session: Session, entry: Entry) -> SessionPlayer:
             session_player = SessionPlayer.objects.create(session=session, entry=entry)
     except IntegrityError as exc:
         raise already_in_session(player, session) from exc
+    # A seat taken online for another session moves with the player: the sessions' seats at
+    # sign-up count where people play.
+    SignUp.objects.filter(entry=entry).exclude(session=session).exclude(session=None).update(
+        session=session
+    )
     competition_touch(competition)
     return session_player
 

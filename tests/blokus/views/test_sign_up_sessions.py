@@ -245,3 +245,18 @@ def test_a_new_sign_up_never_lengthens_a_chosen_short_name(blokus):
     signups.signup_confirm(sign_up=again, now=NOW)
     player.refresh_from_db()
     assert player.name_shown == "short"
+
+
+@pytest.mark.django_db
+def test_a_player_the_desk_moves_takes_the_online_seat_along(blokus):
+    from blokus import services
+
+    window, first, second = blokus
+    seated = sign(window, 1, first)
+    registered = SessionPlayer.objects.get(session=first, entry=seated.entry)
+    services.session_unregister(session_player=registered)
+    services.session_register(session=second, entry=seated.entry)
+    seated.refresh_from_db()
+    assert seated.session == second
+    # The first session's two seats are both free again for the sign-up.
+    assert [sign(window, n, first).status for n in (2, 3)] == ["confirmed", "confirmed"]
