@@ -60,15 +60,10 @@ def sessions_of_window(window: SignUpWindow, now: datetime) -> list[Session]:
     choosable = get_format(window.competition.format).hooks.sign_up_sessions(window.competition)
     if not choosable:
         return []
-    taken_q = (
-        Q(sign_ups__status=SignUpStatus.CONFIRMED)
-        | Q(sign_ups__status=SignUpStatus.OFFERED, sign_ups__offer_until__gt=now)
-        | Q(sign_ups__status=SignUpStatus.PENDING, sign_ups__hold_until__gt=now)
-    )
     sessions: list[Session] = list(
         Session.objects.filter(pk__in=[s.pk for s in choosable])
         .annotate(
-            taken=Count("sign_ups", filter=taken_q & Q(sign_ups__window=window)),
+            taken=Count("sign_ups", filter=_seats_taken(now) & Q(sign_ups__window=window)),
             waiting=Count(
                 "sign_ups",
                 filter=Q(sign_ups__status=SignUpStatus.WAITLISTED, sign_ups__window=window),
