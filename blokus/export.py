@@ -1,9 +1,9 @@
-"""What Blokus adds to an event export (``events.exchange.document``), and its standings and results
-as sheets for the CSV and XLSX downloads."""
+"""What Blokus adds to an event export (``events.exchange.document``), its standings and results
+as sheets for the CSV and XLSX downloads, and the rating list as a public sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from blokus.models import Hand, QualificationLot, SessionNotHeld, SessionPlayer
 from blokus.selectors.qualification import final_view, qualification_rows
+from blokus.selectors.rating import RatingLine
 from blokus.selectors.tables import seats_query
 from events.exchange.document import Remap, Table, id_list
 from events.exchange.sheets import Column, Sheet, sheet_of
@@ -119,3 +120,17 @@ def results(competition: Competition, *, public: bool = False) -> Sheet:
         "game__round__session__number", "game__round__number", "game__number", "position"
     )
     return sheet_of(_("Results"), result_columns(public=public), seats)
+
+
+def rating_sheet(lines: Sequence[RatingLine]) -> Sheet:
+    """The Blokus rating list (``blokus.selectors.rating.rating_list``) as a public sheet: each
+    player by their public name, the values rounded as the page shows them (two decimals)."""
+    columns: list[Column[RatingLine]] = [
+        Column(_("Place"), lambda line: line.place),
+        Column(_("Player"), lambda line: line.player.public_name),
+        Column(_("Rating"), lambda line: round(line.value, 2)),
+        Column(_("Mu"), lambda line: round(line.mu, 2)),
+        Column(_("Sigma"), lambda line: round(line.sigma, 2)),
+        Column(_("Games"), lambda line: line.games),
+    ]
+    return sheet_of(_("Blokus rating"), columns, lines)

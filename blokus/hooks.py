@@ -3,13 +3,19 @@ names this class by its path (``hooks_class``), so this module may import the wh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from blokus import demo, export, proposals
 from blokus.models import SessionPlayer
+from blokus.selectors import series
 from blokus.services import undo_correction
 from blokus.services.sessions import session_register
-from events.formats import ExportModule, FormatHooks, ProposalsModule
+from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
 from events.models import Session
 
 
@@ -44,6 +50,15 @@ class BlokusHooks(FormatHooks):
         reserve (R-BLK-08, R-BLK-09)."""
         if not SessionPlayer.objects.filter(session=session, entry=entry).exists():
             session_register(session=session, entry=entry)
+
+    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+        """Places after the final (else the qualification's), qualifying points, total score
+        and games (``blokus.selectors.series``)."""
+        return series.series_results(competitions)
+
+    def series_links(self, series: Any) -> list[tuple[Any, str]]:
+        url = reverse("blokus:rating_list")
+        return [(_("Rating list"), f"{url}?{urlencode({'series': series.slug})}")]
 
     def undo_correction(self, correction: Any, by: Any) -> None:
         undo_correction(correction, by)

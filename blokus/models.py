@@ -6,6 +6,8 @@
 - ``QualificationLot``: the recorded lot that splits exact ties in the qualification (§22).
 - ``SessionNotHeld``: the organiser's record that a qualifying session could not be played
   (fewer than four at the roll call, ...), with the reason; it no longer holds up the final.
+- ``RatingStep``: a player's rating before and after one game (issue 30), derived from the
+  results by ``blokus.services.rating``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from simple_history.models import HistoricalRecords
 
 from blokus import rules
 from blokus.validation import MONOMINO_WITH_SQUARES, hand_message
-from events.models import Competition, Entry, Seat, Session
+from events.models import Competition, Entry, Game, Player, Seat, Session
 
 
 def hand_label(seat: Seat) -> str:
@@ -265,3 +267,67 @@ class QualificationLot(models.Model):
             "competition": self.competition.name,
             "event": self.competition.event.name,
         }
+
+
+class RatingStep(models.Model):
+    """One player's Blokus rating before and after one game (issue 30; ``blokus.rules.rating``).
+
+    The steps are written only by ``blokus.services.rating.rating_recompute`` and are
+    derived: deleting them all and recomputing gives the same rows. ``order_key`` is the game's
+    place in the one chronological order of all Blokus games (``game_order_key`` beside the
+    recompute): the event's first day, then the competition (by id, for two on one day), the
+    session's number (the final comes after the qualifying sessions), the round's number and
+    the table's number.
+    Dates and numbers, not clock times: a round's clock may never have been started, and a
+    desk can enter a table's result after the next round began.
+    """
+
+    # No database constraints on the two keys: a constraint's check takes a KEY SHARE lock on
+    # the game's and the player's rows, which a write waiting for the rating lock could hold
+    # FOR UPDATE (PostgreSQL: a deadlock). Result writes take the rating lock first, so none
+    # should; this keeps a future one that forgets from deadlocking. Django's collector
+    # still deletes the steps with the game or the player, and a recompute rewrites them.
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="blokus_rating_steps",
+        verbose_name=_("player"),
+    )
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="blokus_rating_steps",
+        verbose_name=_("game"),
+    )
+    order_key = models.CharField(_("order of play"), max_length=64)
+    mu_before = models.FloatField(_("mu before"))
+    sigma_before = models.FloatField(_("sigma before"))
+    mu_after = models.FloatField(_("mu after"))
+    sigma_after = models.FloatField(_("sigma after"))
+    conservative_after = models.FloatField(_("rating after"))
+
+    class Meta:
+        ordering = ["order_key", "pk"]
+        verbose_name = _("Blokus rating step")
+        verbose_name_plural = _("Blokus rating steps")
+        indexes = [
+            models.Index(fields=["player", "order_key"], name="blokus_rating_player_order"),
+            models.Index(fields=["order_key"], name="blokus_rating_order"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "game"],
+                name="blokus_rating_step_once",
+                violation_error_message=_("This player already has a rating step for this game."),
+            ),
+            models.CheckConstraint(
+                condition=Q(sigma_before__gt=0) & Q(sigma_after__gt=0),
+                name="blokus_rating_sigma_positive",
+                violation_error_message=_("A rating's uncertainty is above 0."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.game_id}: {self.conservative_after:.1f}"

@@ -82,6 +82,7 @@ def proposal_target(proposal: ResultProposal) -> ProposalTarget:
 
 
 def lock(target: ProposalTarget) -> None:
+    services.rating_lock()  # before any row: the lock order of Blokus result writes
     target.game = shared.locked_game(target.game)
     target.competition = target.game.round.session.competition
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from blokus.format import BLOKUS
-from blokus.views import clock, desk, proposals, public, results, screen
+from blokus.views import clock, desk, proposals, public, rating, results, screen
 from events.formats import format_urls
 
 app_name = "blokus"
@@ -46,6 +46,19 @@ desk_routes = [
     path("game/<int:game_id>/", results.game_result, name="game_result"),
     path("game/<int:game_id>/preview/", results.game_preview, name="game_preview"),
 ]
-urlpatterns = format_urls(
-    BLOKUS, public=public_routes, desk=desk_routes, home="overview", desk_home="desk"
-)
+# the rating across all events (issue 30), public: /blokus/ratings/
+rating_routes = [
+    path(f"{BLOKUS.url_segment}/ratings/", rating.rating_list, name="rating_list"),
+    path(
+        f"{BLOKUS.url_segment}/ratings/<int:player_id>/", rating.rating_player, name="rating_player"
+    ),
+    path(
+        f"{BLOKUS.url_segment}/ratings.<slug:file_format>",
+        rating.rating_download,
+        name="rating_download",
+    ),
+]
+urlpatterns = [
+    *format_urls(BLOKUS, public=public_routes, desk=desk_routes, home="overview", desk_home="desk"),
+    *rating_routes,
+]

@@ -37,6 +37,8 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from events.rules.series import SeriesResult
+
 SettingsT = TypeVar("SettingsT")
 
 
@@ -157,6 +159,18 @@ class FormatHooks:
         """A sign-up for ``session`` (one of ``sign_up_sessions``) got its seat as ``entry``:
         put the entry in that session. Called inside the sign-up's transaction; raise
         ``events.errors.ServiceError`` to refuse the seat."""
+
+    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+        """The standings of these competitions (all of this format) as a series counts them:
+        one :class:`SeriesResult` per placed player, the current standings of a competition
+        still running. A constant number of queries for all of them. By default none (the
+        format cannot join a series)."""
+        return []
+
+    def series_links(self, series: Any) -> list[tuple[Any, str]]:
+        """More pages about a series of this format, as ``(label, path)`` for its public page
+        (the Blokus rating list of the series' players). By default none."""
+        return []
 
     def entry_check(self, competition: Any) -> None:
         """Raise ``events.errors.Refused`` (with a sentence saying why) when the format takes no

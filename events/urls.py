@@ -8,10 +8,12 @@ from events.desk.views import (
     edit as desk_views,
     imports as import_views,
     proposals as proposal_views,
+    series as series_desk_views,
     signups as signup_desk_views,
 )
 from events.entry import views as entry
 from events.live import views as public
+from events.series import views as series_views
 
 app_name = "events"
 
@@ -19,6 +21,20 @@ routes = [
     # public, for phones
     path("", public.index, name="index"),
     path("e/<slug:event_slug>/", public.event, name="event"),
+    # series across events
+    path("series/", series_views.series_index, name="series_index"),
+    path("series/<slug:series_slug>/", series_views.series, name="series_public"),
+    path("series/<slug:series_slug>/screen/", series_views.series_screen, name="series_screen"),
+    path(
+        "series/<slug:series_slug>/players/<int:player_id>/",
+        series_views.series_player,
+        name="series_player",
+    ),
+    path(
+        "series/<slug:series_slug>/standings.<slug:file_format>",
+        series_views.series_download,
+        name="series_download",
+    ),
     # sign-up before the day (before the competition's route: "sign-up" is a reserved slug)
     path("e/<slug:event_slug>/sign-up/", entry.signup, name="signup"),
     path("e/<slug:event_slug>/sign-up/resend/", entry.signup_resend, name="signup_resend"),
@@ -37,6 +53,19 @@ routes = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),
     path("desk/sw.js", views.service_worker, name="desk_service_worker"),
+    path("desk/series/", series_desk_views.series_list, name="series_desk_list"),
+    path("desk/series/<slug:series_slug>/", series_desk_views.series_desk, name="series_desk"),
+    path("desk/series/<slug:series_slug>/join/", series_desk_views.series_join, name="series_join"),
+    path(
+        "desk/series/<slug:series_slug>/members/<int:member_id>/<slug:action>/",
+        series_desk_views.series_member,
+        name="series_member",
+    ),
+    path(
+        "desk/series/<slug:series_slug>/standings.<slug:file_format>",
+        series_desk_views.series_desk_download,
+        name="series_desk_download",
+    ),
     path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
     path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
@@ -161,4 +190,6 @@ routes = [
         name="correction_undo",
     ),
 ]
-urlpatterns = nest(routes, "e/<slug:event_slug>/", "desk/", "desk/<slug:event_slug>/")
+urlpatterns = nest(
+    routes, "e/<slug:event_slug>/", "desk/", "desk/<slug:event_slug>/", "series/<slug:series_slug>/"
+)

@@ -48,13 +48,14 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from events.common.cache import OptionalRedisCache
-from events.models import Competition, Event
+from events.models import Competition, Event, Series
 
 logger = logging.getLogger(__name__)
 
 VERSION_SECONDS = 10  # how long a cached stamp is trusted before it is read again (one poll)
 COMPETITION = "c"
 EVENT = "e"
+SERIES = "s"
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _US = dt.timedelta(microseconds=1)
@@ -94,30 +95,59 @@ def in_cache() -> bool:
 # --- the database side ------------------------------------------------------------------------
 
 
-def versions_bump(*, competitions: Q | None = None, events: Q | None = None) -> None:
+def versions_bump(
+    *, competitions: Q | None = None, events: Q | None = None, series: Q | None = None
+) -> None:
     """Bump the versions public pages key their ETags on. Call inside the write's transaction.
 
-    ``competitions``: the competitions touched (their events are bumped too); ``events``:
-    events touched without a competition (the event's own fields, a competition added). After
+    ``competitions``: the competitions touched (their events, and the series they count in,
+    are bumped too); ``events``: events touched without a competition (the event's own fields,
+    a competition added); ``series``: series touched themselves (formula, membership). After
     commit, the new versions are written to the shared cache.
     """
     if competitions is not None:
         touched = Competition.objects.filter(competitions)
-        # Competition first, then event: the one lock order of every write.
+        # Competition first, then event, then series: the one lock order of every write.
         touched.update(version=F("version") + 1)
         Event.objects.filter(pk__in=touched.values("event_id")).update(version=F("version") + 1)
+        Series.objects.filter(members__competition__in=touched.values("pk")).update(
+            version=F("version") + 1
+        )
     if events is not None:
         Event.objects.filter(events).update(version=F("version") + 1)
+    if series is not None:
+        Series.objects.filter(series).update(version=F("version") + 1)
     if in_cache():
         transaction.on_commit(
-            lambda: versions_publish(competitions=competitions, events=events), robust=True
+            lambda: versions_publish(competitions=competitions, events=events, series=series),
+            robust=True,
         )
 
 
-def versions_publish(*, competitions: Q | None = None, events: Q | None = None) -> None:
-    """Write the committed versions of these competitions (and their events) and events to
-    the cache, each only if greater than the cached one. Runs after commit (one query each)."""
+def versions_publish(
+    *, competitions: Q | None = None, events: Q | None = None, series: Q | None = None
+) -> None:
+    """Write the committed versions of these competitions (and their events and series),
+    events and series to the cache, each only if greater than the cached one. Runs after
+    commit (one query each)."""
     stamps: dict[str, int] = {}
+    touched_series: list[Q] = []
+    if competitions is not None:
+        touched_series.append(
+            Q(members__competition__in=Competition.objects.filter(competitions).values("pk"))
+        )
+    if series is not None:
+        touched_series.append(series)
+    if touched_series:
+        where = touched_series[0]
+        for more in touched_series[1:]:
+            where |= more
+        for pk, created, version, slug in (
+            Series.objects.filter(where)
+            .distinct()
+            .values_list("pk", "created_at", "version", "slug")
+        ):
+            stamps[stamp_key(SERIES, (slug,))] = stamp_of(pk, created, version)
     if competitions is not None:
         rows = Competition.objects.filter(competitions).values_list(
             "pk",
@@ -149,6 +179,10 @@ def stamp_from_database(kind: str, slugs: Sequence[str]) -> int | None:
             Competition.objects.filter(event__slug=slugs[0], slug=slugs[1])
             .values_list("pk", "created_at", "version")
             .first()
+        )
+    elif kind == SERIES:
+        row = (
+            Series.objects.filter(slug=slugs[0]).values_list("pk", "created_at", "version").first()
         )
     else:
         row = Event.objects.filter(slug=slugs[0]).values_list("pk", "created_at", "version").first()

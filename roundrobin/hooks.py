@@ -9,9 +9,10 @@ from typing import Any
 
 from django.urls import reverse
 
-from events.formats import ExportModule, FormatHooks
+from events.formats import ExportModule, FormatHooks, SeriesResult
 from roundrobin import demo, export
 from roundrobin.models import PlayerToken
+from roundrobin.selectors import series
 from roundrobin.services.corrections import correction_undo, seats_correct
 from roundrobin.services.start import entries_check
 
@@ -30,6 +31,11 @@ class RoundRobinHooks(FormatHooks):
     def private_links(self, entries: Sequence[Any]) -> dict[int, str]:
         tokens = PlayerToken.objects.filter(entry__in=entries).values_list("entry_id", "token")
         return {entry_id: reverse("roundrobin:private", args=[token]) for entry_id, token in tokens}
+
+    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+        """One place over all the tables (table 1 first), table points, games finished; no
+        total (``roundrobin.selectors.series``)."""
+        return series.series_results(competitions)
 
     def entry_check(self, competition: Any) -> None:
         entries_check(competition)

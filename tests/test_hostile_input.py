@@ -234,9 +234,29 @@ def _build_world() -> World:
                 }
             )
 
+    # Series (issue 30): the demo's series, their players and members.
+    from events.models import SeriesCompetition
+
+    members = list(SeriesCompetition.objects.select_related("series").order_by("pk")[:3])
+    contexts["events"].append(
+        {
+            "series_slug": [m.series.slug for m in members],
+            "player_id": list(
+                Entry.objects.filter(competition__in=[m.competition_id for m in members])
+                .order_by("pk")
+                .values_list("player_id", flat=True)[:2]
+            ),
+            "member_id": [m.pk for m in members[:2]],
+            "action": ["final", "not-final", "remove"],
+            "file_format": ["csv", "xlsx"],
+        }
+    )
+
     # Patterns outside the apps' namespaces: the JavaScript catalogue per language (an unknown
     # one is a 404) and the results sheet of a competition.
-    pairs = [(c["event_slug"], c["competition_slug"]) for c in contexts["events"]][:3]
+    pairs = [
+        (c["event_slug"], c["competition_slug"]) for c in contexts["events"] if "event_slug" in c
+    ][:3]
     contexts[""].append(
         {
             "lang": ["sv", "xx"],
@@ -269,7 +289,10 @@ def fills(route: Route, world: World) -> list[dict[str, str]]:
     params = [name for name, _converter in route.params]
     if not params:
         return [{}]
-    contexts = world.contexts.get(_namespace(route)) or []
+    # Only the contexts that know every parameter (a series' context has no competition).
+    contexts = [c for c in world.contexts.get(_namespace(route)) or [] if set(params) <= set(c)]
+    if not contexts:
+        return []
     sets: list[dict[str, str]] = []
     longest = max(
         [len(contexts)]

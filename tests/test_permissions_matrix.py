@@ -22,13 +22,14 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from events.formats import all_formats, default_settings
-from events.models import Correction, EventRole, SignUp, SignUpWindow
+from events.models import Correction, EventRole, Series, SeriesCompetition, SignUp, SignUpWindow
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
 PUBLIC = "public"  # no data, for everyone: the desk's service worker script
+SERIES = "series"  # a series' own organisers (issue 30), whatever their roles at events
 
 ACCESS: dict[str, str] = {
     # events: the shared desk
@@ -66,6 +67,11 @@ ACCESS: dict[str, str] = {
     "events:signup_download": MANAGE,  # the sign-ups with their e-mail addresses
     "events:signup_merge": MANAGE,  # a possible duplicate joined to the register's person
     "events:door_screen": MANAGE,  # whoever sees the door code can check in
+    "events:series_desk_list": SIGNED_IN,  # one's own series, and a new one
+    "events:series_desk": SERIES,
+    "events:series_join": SERIES,
+    "events:series_member": SERIES,
+    "events:series_desk_download": SERIES,
     # Blokus
     "blokus:desk": SCOREKEEPER,
     "blokus:desk_home": SCOREKEEPER,  # the same page under the name every format has
@@ -123,6 +129,7 @@ ALLOWED = {
     SCOREKEEPER: {"scorekeeper", "organiser", "owner", "superuser"},
     MANAGE: {"organiser", "owner", "superuser"},
     OWNER: {"owner", "superuser"},
+    SERIES: {"owner", "superuser"},  # the world's series is organised by the event's owner
 }
 FORMAT_OF_NAMESPACE = {
     "blokus": "blokus",
@@ -197,7 +204,12 @@ def world(django_user_model):
         cap=4,
     )
     sign_up = SignUp.objects.create(window=window, name="Sue", email="sue@example.org")
+    series = Series.objects.create(name="League", slug="league", format="blokus")
+    series.organisers.add(owner)
+    member = SeriesCompetition.objects.create(series=series, competition=competitions["blokus"])
     return {
+        "series": series,
+        "member": member,
         "sign_up": sign_up,
         "event": event,
         "users": users,
@@ -221,6 +233,8 @@ def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
         "player_id": entry.player_id,
         "correction_id": world["correction"].pk,
         "sign_up_id": world["sign_up"].pk,
+        "series_slug": world["series"].slug,
+        "member_id": world["member"].pk,
         "payment": "paid",
         "file_format": "csv",
         "user_id": world["users"]["organiser"].pk,

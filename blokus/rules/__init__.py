@@ -1,11 +1,11 @@
 """The rules of the LinCon Blokus tournament: scoring, qualifying points, seating, grouping,
 qualification and the final (RULES.md section 1, R-BLK-01..29).
 
-This package is pure. It uses only the standard library, makes no database queries, never imports
-Django, and can be imported without settings. It takes plain data (numbers, sequences and
-mappings of hashable player keys) and returns plain data. It is deterministic: every random
-choice (a lot) comes from a ``random.Random`` that the caller passes in, so the caller can seed,
-record and replay it.
+This package is pure. It uses only the standard library (and ``openskill`` for the rating),
+makes no database queries, never imports Django, and can be imported without settings. It
+takes plain data (numbers, sequences and mappings of hashable player keys) and returns plain
+data. It is deterministic: every random choice (a lot) comes from a ``random.Random`` that the
+caller passes in, so the caller can seed, record and replay it.
 
 Modules, one per topic; every name of the contract and the extras is importable from here
 - ``constants``: colours, pieces, sizes and bonuses; the types ``T`` and ``Number``.
@@ -15,6 +15,9 @@ Modules, one per topic; every name of the contract and the extras is importable 
 - ``seating``: seating a session. ``ranking``: lots, grouping, ranking and the final.
 - ``colours``: colours and the clock. ``options``: the rule options of issue 17.
 - ``pieces``: the shapes of the 21 pieces, for the picture on the result page (display only).
+- ``rating``: the Blokus rating (issue 30), OpenSkill's Plackett-Luce over the ranks at each
+  table; the one module that uses a package beside the standard library (``openskill``,
+  imported on first use). Its docstring states the model and the decisions.
 
 Contract (DESIGN.md, "The rules modules: a contract"; these names and arguments are fixed)
 - ``COLOURS``: the four colours in playing order, blue, yellow, red, green (R-BLK-12).
@@ -259,6 +262,16 @@ from blokus.rules.ranking import (
     rank_standings,
     tied_for_first,
 )
+from blokus.rules.rating import (
+    DEFAULT_RATING,
+    RatedStep,
+    Rating,
+    Replayed,
+    conservative,
+    rate,
+    replay,
+    table_ranks,
+)
 from blokus.rules.scoring import (
     check_hand,
     game_score,
@@ -277,6 +290,7 @@ __all__ = [
     "ALREADY_PLAYED",
     "BETWEEN_CYCLES_NOT_BLUE",
     "CAPACITY_INVALID",
+    "DEFAULT_RATING",
     "COLOURS",
     "COUNT_INVALID",
     "DEFAULT_CAPACITY",
@@ -308,6 +322,9 @@ __all__ = [
     "POINTS_INVALID",
     "POINTS_PER_GAME",
     "QUALIFYING_SESSIONS",
+    "RatedStep",
+    "Rating",
+    "Replayed",
     "REPLAYS_INVALID",
     "REPLAY_PLAYERS",
     "ROUNDS_INVALID",
@@ -327,6 +344,7 @@ __all__ = [
     "can_start_session",
     "check_hand",
     "check_session_eligibility",
+    "conservative",
     "cycle_end_after_time",
     "draw_colours",
     "draw_colours_for",
@@ -343,11 +361,14 @@ __all__ = [
     "qualifying_points",
     "qualifying_points_with_dropouts",
     "rank_standings",
+    "rate",
+    "replay",
     "replay_needed",
     "seat_session",
     "session_games_per_round",
     "session_points_total",
     "squares_of",
+    "table_ranks",
     "three_handed_sizes",
     "tied_for_first",
 ]

@@ -4,7 +4,8 @@ Rows are fetched in a few joined queries and grouped in Python; rankings come fr
 ``blokus.rules``. Nothing here writes, and nothing here calls ``blokus.services`` (which reads
 through these). By concern: ``tables`` (a game's seats), ``clock``, ``sessions`` (a session,
 its seating and standings, the desk's candidates), ``qualification`` (and the final) and
-``games`` (a player's games, one game for result entry); every read is importable from here.
+``games`` (a player's games, one game for result entry) and ``series`` (many competitions'
+standings for a series); every read is importable from here.
 """
 
 from __future__ import annotations
@@ -36,13 +37,16 @@ from blokus.selectors.qualification import (
     FinalView,
     QualificationRow,
     competition_lot,
+    final_of,
     final_plan,
     final_seeds,
     final_view,
     lot_entry_ids,
     qualification_rows,
     qualifying_complete,
+    ranked_qualification,
 )
+from blokus.selectors.series import series_results
 from blokus.selectors.sessions import (
     Candidates,
     SeatingPlan,
@@ -80,6 +84,7 @@ __all__ = [
     "signed_text",
     "FinalPlan",
     "FinalView",
+    "final_of",
     "final_plan",
     "final_seeds",
     "lot_entry_ids",
@@ -103,12 +108,14 @@ __all__ = [
     "player_games",
     "qualification_rows",
     "qualifying_complete",
+    "ranked_qualification",
     "registration_candidates",
     "round_of",
     "running_clock",
     "seat_rows",
     "seating_plan",
     "seats_query",
+    "series_results",
     "session_by_number",
     "session_player_of",
     "session_summaries",

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from django.db.models import Count, Q
 from django.utils.crypto import salted_hmac
@@ -28,6 +29,14 @@ class QualificationRow:
     finalist: bool = False
 
 
+# The seats the qualification reads: the finished qualifying games' (their points and scores)
+# and the final's (who is a finalist); as (entry, points, score, session kind).
+QUALIFICATION_SEATS = Q(
+    game__round__session__kind=Session.Kind.QUALIFYING, game__status=Game.Status.FINISHED
+) | Q(game__round__session__kind=Session.Kind.FINAL)
+QUALIFICATION_SEAT_VALUES = ("entry_id", "points", "score", "game__round__session__kind")
+
+
 def qualification_rows(
     competition: Competition, lot: QualificationLot | None | Literal[False] = False
 ) -> list[QualificationRow]:
@@ -48,10 +57,20 @@ def qualification_rows(
         .order_by("entry_id")
     )
     seats = Seat.objects.filter(
-        Q(game__round__session__kind=Session.Kind.QUALIFYING, game__status=Game.Status.FINISHED)
-        | Q(game__round__session__kind=Session.Kind.FINAL),
-        game__round__session__competition=competition,
-    ).values_list("entry_id", "points", "score", "game__round__session__kind")
+        QUALIFICATION_SEATS, game__round__session__competition=competition
+    ).values_list(*QUALIFICATION_SEAT_VALUES)
+    return ranked_qualification(players, seats, lot)
+
+
+def ranked_qualification(
+    players: Iterable[SessionPlayer],
+    seats: Iterable[tuple[int, Any, int | None, str]],
+    lot: QualificationLot | None,
+) -> list[QualificationRow]:
+    """``qualification_rows`` from rows already read (no query): one competition's seated
+    qualifying players (with entry and session), its ``QUALIFICATION_SEATS`` as
+    ``QUALIFICATION_SEAT_VALUES`` and its lot. Apart so that a read of many competitions at once
+    (``selectors.series``) ranks each exactly as its own pages do."""
     totals: dict[int, list] = {}
     at_final: set[int] = set()
     for entry_id, seat_points, score, kind in seats:
@@ -134,7 +153,14 @@ def final_view(competition: Competition, qualification: list[QualificationRow]) 
     )
     if final is None:
         return None
-    seats = list(seats_query().filter(game__round__session=final))
+    return final_of(final, list(seats_query().filter(game__round__session=final)), qualification)
+
+
+def final_of(
+    final: Session, seats: list[Seat], qualification: list[QualificationRow]
+) -> FinalView | None:
+    """``final_view`` from the final session's seats already read (``seats_query``'s rows and
+    order; no query): None while it has none. Apart for reads of many competitions at once."""
     if not seats:
         return None
     rows = seat_rows(seats, {})

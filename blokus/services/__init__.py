@@ -6,8 +6,9 @@ classes with a ``code`` (a stale result is ``Stale``, code ``stale_result``), an
 from the constants beside each function. Reads come from ``blokus.selectors`` (which never
 calls back here). By concern: ``sessions`` (set-up, registration, roll call, seating, not
 held), ``players`` (reserves, drop-outs), ``rounds`` (draws, clocks), ``clock`` (pause,
-resume, minutes), ``results`` (hands, scores, points, admin rescoring) and ``final``; every
-action is importable from here.
+resume, minutes), ``results`` (hands, scores, points, admin rescoring), ``final`` and
+``rating`` (the global Blokus rating, recomputed by every result write from its game on);
+every action is importable from here.
 
 Decisions where RULES.md section 1 leaves a choice (see also the rules module's docstring):
 - Registration is per qualifying session. A player may be registered for one session at a time;
@@ -64,6 +65,7 @@ from blokus.services.players import (
     session_drop_out_undo,
     session_replace,
 )
+from blokus.services.rating import rating_lock, rating_recompute
 from blokus.services.results import (
     HandInput,
     game_rescore,
@@ -94,6 +96,8 @@ __all__ = [
     "game_rescore",
     "game_result_impact",
     "game_result_record",
+    "rating_lock",
+    "rating_recompute",
     "round_draw",
     "round_start_clock",
     "score_hands",

@@ -20,6 +20,7 @@ from blokus.services.common import (
     to_decimal,
 )
 from blokus.services.final import final_after_result, final_replays_to_drop
+from blokus.services.rating import rating_lock, rating_recompute
 from blokus.validation import hand_message
 from events.common.words import Words
 from events.errors import Gone, Invalid, Stale, refuse
@@ -183,13 +184,15 @@ def game_result_record(
     reverts: Correction | None = None,
     submission: str = "",
 ) -> Game:
-    """Save (or correct) one table's result: every seat's hand, score and points.
+    """Save (or correct) one table's result: every seat's hand, score and points, and the
+    Blokus rating from this game on (``rating.rating_recompute``).
     ``submission``: the client's key, taken once (``AlreadySubmitted`` for a replay).
 
     A correction (the game already had a result) is written to the trail, one record per
     player whose score or points changed (``source`` desk, admin or undo; ``by`` who), with
     the hands before in its payload for ``undo_correction``."""
     submission_use(submission)
+    rating_lock()  # before any row: the lock order of Blokus result writes
     game = (
         Game.objects.select_for_update()
         .select_related("round__session__competition")
@@ -240,6 +243,7 @@ def game_result_record(
     if is_correction:
         _record_corrections(game, impact, before_hands, by=by, source=source, reverts=reverts)
     competition_touch(competition)
+    rating_recompute(from_game=game)
     return game
 
 
@@ -324,10 +328,12 @@ def undo_correction(correction: Correction, user: User) -> None:
     )
 
 
+@transaction.atomic
 def game_rescore(game: Game) -> None:
     """Recompute every seat of ``game`` from its stored hands (a repair after a raw database
-    fix; admin edits go through ``game_result_record``), and bump the game's revision so that
-    a result form opened before is refused."""
+    fix; admin edits go through ``game_result_record``), and the rating from this game on,
+    and bump the game's revision so that a result form opened before is refused."""
+    rating_lock()
     Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
     seats = list(game.seats.select_related("blokus_hand").order_by("position"))
     if not all(hasattr(s, "blokus_hand") for s in seats):
@@ -347,3 +353,4 @@ def game_rescore(game: Game) -> None:
         s.score, s.points = score, to_decimal(pts)
     with seat_writes():  # a seat an old backup left impossible: Invalid, in words
         Seat.objects.bulk_update(seats, ["score", "points"])
+    rating_recompute(from_game=game)

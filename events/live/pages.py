@@ -44,7 +44,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
@@ -52,7 +52,7 @@ from django.views.decorators.http import require_safe
 
 from events import language, versions
 from events.formats import GameFormat
-from events.models import Competition, Event
+from events.models import Competition, Event, Series
 from events.selectors import competition_by_slugs, event_with_competitions
 
 # Polls of a hidden tab are cancelled by static/js/site.js (htmx runs without eval under the
@@ -72,7 +72,7 @@ _REFUSED = re.compile(r"q\s*=\s*0(\.0{0,3})?")
 LIVE_KIND = "live_kind"
 
 Context = dict[str, Any]
-Owner = Competition | Event
+Owner = Competition | Event | Series
 
 
 def poll_for(competition: Competition) -> str:
@@ -304,6 +304,37 @@ def event_page(
 
         setattr(view, language.DEFERS_EVENT_LANGUAGE, True)
         setattr(view, LIVE_KIND, versions.EVENT)
+        return view
+
+    return decorator
+
+
+def series_page(
+    template: str, *, poll: str = POLL
+) -> Callable[[Callable[..., Context | HttpResponse]], Callable[..., HttpResponse]]:
+    """A public, live page of one series (``events.series``): like :func:`event_page`, with
+    ``series``. Its version follows every write to its competitions (``events.versions``)."""
+
+    def decorator(build: Callable[..., Context | HttpResponse]) -> Callable[..., HttpResponse]:
+        @require_safe
+        @wraps(build)
+        def view(request: HttpRequest, series_slug: str, **kwargs: Any) -> HttpResponse:
+            def load() -> tuple[Owner, Context]:
+                series = Series.objects.filter(slug=series_slug).first()
+                if series is None:
+                    raise Http404
+                return series, {"series": series, "poll": poll}
+
+            return live_response(
+                request,
+                versions.SERIES,
+                (series_slug,),
+                load,
+                lambda series: build(request, series, **kwargs),
+                template,
+            )
+
+        setattr(view, LIVE_KIND, versions.SERIES)
         return view
 
     return decorator

@@ -44,10 +44,12 @@ from events.models.proposals import (
     ResultProposal,
     SubmissionToken,
 )
+from events.models.series import MAX_COUNTED, Series, SeriesCompetition, SeriesKind, table_values
 from events.models.trail import Correction, constraint_message
 
 __all__ = [
     "ACTIVE_SIGN_UP",
+    "MAX_COUNTED",
     "Payment",
     "SignUp",
     "SignUpStatus",
@@ -73,6 +75,9 @@ __all__ = [
     "ResultProposal",
     "Round",
     "Seat",
+    "Series",
+    "SeriesCompetition",
+    "SeriesKind",
     "Session",
     "SubmissionToken",
     "constraint_message",
@@ -80,6 +85,7 @@ __all__ = [
     "fold",
     "person_key",
     "short_name",
+    "table_values",
     "time_zone_choices",
     "validate_time_zone",
 ]

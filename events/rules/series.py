@@ -65,6 +65,22 @@ class Result:
 
 
 @dataclass(frozen=True)
+class SeriesResult:
+    """One player's standing in one competition, as a series counts it
+    (``FormatHooks.series_results``): ``place`` in a field of ``field`` placed players (shared
+    places the same number), the competition ``points`` the format gives, the ``total`` score
+    and the ``games`` played (for averages per game)."""
+
+    competition_id: int
+    player_id: int
+    place: int
+    field: int
+    points: Fraction = Fraction(0)
+    total: int = 0
+    games: int = 0
+
+
+@dataclass(frozen=True)
 class Formula:
     kind: str = "placement"
     table: tuple[int, ...] = ()  # placement points, place 1 first; empty: field − place + 1

@@ -49,6 +49,7 @@ RESERVED_SLUGS = frozenset(
         "players",
         "sign-up",
         "sign-ups",
+        "series",
     }
 )
 

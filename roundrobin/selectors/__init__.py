@@ -4,6 +4,7 @@
              from ``loading`` (the three queries) into ``table_views`` (what the pages read)
 ``clock``    clocks projected to "now", the organiser's table page, a player's private page
 ``players``  the start preview, a player's page, ratings, withdrawals, private links
+``series``   many competitions' standings as a series counts them (the tables' three queries)
 """
 
 from roundrobin.selectors.clock import (
@@ -33,6 +34,7 @@ from roundrobin.selectors.players import (
     withdrawal_outlook,
     withdrawal_signature,
 )
+from roundrobin.selectors.series import series_results
 from roundrobin.selectors.table_views import (
     RESULT_LABELS,
     Cell,
@@ -77,6 +79,7 @@ __all__ = [
     "private_links",
     "private_page",
     "ratings_for_competition",
+    "series_results",
     "start_candidates",
     "start_preview",
     "table_entry_or_404",

@@ -5,7 +5,7 @@ per-row machinery (``Rows``, ``instance``), as ``GameView`` rows (``game_views``
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from fractions import Fraction
@@ -162,21 +162,33 @@ PAGE_FIELDS: dict[type[Model], tuple[str, ...]] = {
 def game_views(
     competition: Competition, numbers: Iterable[int] | None = None, *, page: bool = False
 ) -> list[tuple[Session, GameView]]:
-    """Three queries: games (with round, session, stage and detail), seats, entries (with
-    player, snapshot and withdrawal), as values made into model instances by ``Rows``: a
-    100-table league has 2,100 games, 700 rounds and 700 entries, and ``select_related``'s
-    instances (five joined rows a game) cost more than all the rest of the page; rounds and
-    sessions are made once each and shared by their games. ``page=True``: only
+    """``competitions_game_views`` of one competition (three queries)."""
+    return competitions_game_views([competition], numbers, page=page)
+
+
+def competitions_game_views(
+    competitions: Sequence[Competition],
+    numbers: Iterable[int] | None = None,
+    *,
+    page: bool = False,
+) -> list[tuple[Session, GameView]]:
+    """The games of these competitions' tables (or of the tables ``numbers``), each with its
+    table's session, by table number, round and game. Three queries for any number of
+    competitions: games (with round, session, stage and detail), seats, entries (with player,
+    snapshot and withdrawal), as values made into model instances by ``Rows``: a 100-table
+    league has 2,100 games, 700 rounds and 700 entries, and ``select_related``'s instances
+    (five joined rows a game) cost more than all the rest of the page; rounds and sessions are
+    made once each and shared by their games. ``page=True``: only
     ``PAGE_FIELDS``, and no back references (a detail's game, a snapshot's or withdrawal's
     entry) the page does not read: without them a page's instances hold no reference cycles,
     so they are freed when the response is written rather than by the cyclic GC, whose
     full collections were half of a first render's median."""
     games = Game.objects.filter(
-        round__session__competition=competition, round__session__kind=Session.Kind.TABLE
+        round__session__competition__in=competitions, round__session__kind=Session.Kind.TABLE
     ).order_by("round__session__number", "round__number", "number")
     seats = (
         Seat.objects.filter(
-            game__round__session__competition=competition,
+            game__round__session__competition__in=competitions,
             game__round__session__kind=Session.Kind.TABLE,
         )
         .order_by()
@@ -184,7 +196,9 @@ def game_views(
     )
     # .order_by(): no sort at all (grouped by game below); Seat's default ordering joins up to
     # the event and sorted 4,200 rows on seven keys, three quarters of the query's 24 ms.
-    entries = Entry.objects.filter(competition=competition, rr_snapshot__isnull=False).order_by()
+    entries = Entry.objects.filter(
+        competition__in=competitions, rr_snapshot__isnull=False
+    ).order_by()
     if numbers is not None:
         games = games.filter(round__session__number__in=numbers)
         seats = seats.filter(game__round__session__number__in=numbers)

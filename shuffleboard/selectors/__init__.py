@@ -5,8 +5,9 @@ Nothing here writes, and nothing here calls ``shuffleboard.services`` (which rea
 these). By concern: ``standings`` (the standings, every stored game checked again by the rules,
 A-SJ-14), ``options`` (the title play-off, A-SJ-16, and the classes, A-SJ-17, on top of the
 standings), ``rota`` (the board rota, derived, never stored), ``games`` (one player or one game,
-for the pages that show or correct it) and ``corrections`` (what a correction would change,
-A-SJ-13, and the trail); every read is importable from here.
+for the pages that show or correct it), ``corrections`` (what a correction would change,
+A-SJ-13, and the trail) and ``series`` (many competitions' standings for a series); every read
+is importable from here.
 """
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ from shuffleboard.selectors.options import (
     standings_with_options,
 )
 from shuffleboard.selectors.rota import Rota, RotaPlayer, TurnInfo, rota_for_competition
+from shuffleboard.selectors.series import series_results
 from shuffleboard.selectors.standings import (
+    ENTRY_COLUMNS,
+    ENTRY_ORDER,
     GAME_COLUMNS,
     AttentionGame,
     EntryFacts,
@@ -48,11 +52,14 @@ from shuffleboard.selectors.standings import (
     attention_games,
     game_row,
     game_rows,
+    ranked_rows,
     standings_for_competition,
 )
 
 __all__ = [
     "CORRECTIONS_SHOWN",
+    "ENTRY_COLUMNS",
+    "ENTRY_ORDER",
     "GAME_COLUMNS",
     "AttentionGame",
     "ClassGroup",
@@ -79,8 +86,10 @@ __all__ = [
     "game_row",
     "game_rows",
     "playoff_for",
+    "ranked_rows",
     "rota_for_competition",
     "rota_player_with_games",
+    "series_results",
     "standings_final",
     "standings_for_competition",
     "standings_with_options",

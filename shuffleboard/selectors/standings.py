@@ -14,6 +14,7 @@ from typing import NamedTuple
 from events.common.localising import number as local_number
 from events.models import Competition, Entry, NameShown, short_name
 from shuffleboard import rules
+from shuffleboard.format import SjoelenSettings
 from shuffleboard.models import Turn
 
 
@@ -95,18 +96,18 @@ class EntryFacts(NamedTuple):
         return short_name(self.name) if self.name_shown == NameShown.SHORT else self.name
 
 
+# An entry's values as ``EntryFacts`` takes them, and their order (the standings' input order).
+ENTRY_COLUMNS = (
+    "pk", "checked_in_at", "withdrawn_at", "player__name", "player__club", "player__name_shown",
+)  # fmt: skip
+ENTRY_ORDER = ("checked_in_at", "pk")
+
+
 def entry_facts(competition: Competition) -> list[EntryFacts]:
     rows = (
         Entry.objects.filter(competition=competition)
-        .order_by("checked_in_at", "pk")
-        .values_list(
-            "pk",
-            "checked_in_at",
-            "withdrawn_at",
-            "player__name",
-            "player__club",
-            "player__name_shown",
-        )
+        .order_by(*ENTRY_ORDER)
+        .values_list(*ENTRY_COLUMNS)
     )
     return [EntryFacts(*row) for row in rows]
 
@@ -185,27 +186,7 @@ def standings_for_competition(competition: Competition) -> Standings:
     rows = game_rows(competition)
     scores = counted_scores(rows)
     shown = shown_entries(entries, rows)
-    ranked = rules.standings_rows(
-        {pk: list(scores.get(pk, {}).values()) for pk in shown},
-        by_average=options.by_average,
-        tiebreaks=options.tiebreak_chain,
-    )
-    standing_rows = [
-        StandingRow(
-            place=row.place,
-            shared=row.shared,
-            entry_id=row.player,
-            name=shown[row.player].name,
-            public_name=shown[row.player].public_name,
-            club=shown[row.player].club,
-            total=row.total,
-            games_played=row.games_played,
-            average=row.average,
-            best=row.best,
-            withdrawn=shown[row.player].withdrawn_at is not None,
-        )
-        for row in ranked
-    ]
+    standing_rows = ranked_rows(shown, scores, options)
     all_games = [
         (s, pk, n) for pk, games in scores.items() if pk in shown for n, s in games.items()
     ]
@@ -251,6 +232,35 @@ def standings_for_competition(competition: Competition) -> Standings:
         attention=attention,
         next_games=next_games(entries, rows, options.boards, options.games),
     )
+
+
+def ranked_rows(
+    shown: dict[int, EntryFacts], scores: dict[int, dict[int, int]], options: SjoelenSettings
+) -> list[StandingRow]:
+    """The standings' rows, best first: the ``shown`` entries (``shown_entries``) ranked by
+    ``rules.standings_rows`` on their counted games (``counted_scores``) and the competition's
+    ranking and tie-breaks. No query: also what a read of many competitions ranks each by."""
+    ranked = rules.standings_rows(
+        {pk: list(scores.get(pk, {}).values()) for pk in shown},
+        by_average=options.by_average,
+        tiebreaks=options.tiebreak_chain,
+    )
+    return [
+        StandingRow(
+            place=row.place,
+            shared=row.shared,
+            entry_id=row.player,
+            name=shown[row.player].name,
+            public_name=shown[row.player].public_name,
+            club=shown[row.player].club,
+            total=row.total,
+            games_played=row.games_played,
+            average=row.average,
+            best=row.best,
+            withdrawn=shown[row.player].withdrawn_at is not None,
+        )
+        for row in ranked
+    ]
 
 
 def next_games(

@@ -10,6 +10,7 @@ from django.db import transaction
 from events import demo
 from events.formats import all_formats
 from events.models import Event
+from events.series import services as series_services
 
 ORGANISER = ("organiser", "desk-demo-2026")
 ADMIN = ("admin", "admin-demo-2026")
@@ -18,7 +19,7 @@ ADMIN = ("admin", "admin-demo-2026")
 class Command(BaseCommand):
     help = (
         "Create demo events (one per format, and one ahead taking sign-ups online) with "
-        "players, an organiser login "
+        "players, a series per format holding its demo competition, an organiser login "
         f"({ORGANISER[0]}) and an admin login ({ADMIN[0]}). Does nothing if the demo is there. "
         "Refuses to run when DEBUG is off, because the logins have known passwords."
     )
@@ -47,6 +48,18 @@ class Command(BaseCommand):
         if not users.objects.filter(username=ADMIN[0]).exists():
             users.objects.create_superuser(username=ADMIN[0], password=ADMIN[1], email="")
         for game_format in all_formats():
-            game_format.hooks.demo(organiser)
+            competition = game_format.hooks.demo(organiser)
+            if competition is not None:
+                # A series per format holding its demo competition (issue 30): a season that
+                # later nights and years join at the desk.
+                series = series_services.series_create(
+                    by=organiser,
+                    name=f"{game_format.label} series {competition.event.starts_on:%Y}",
+                    format_key=game_format.key,
+                    kind="placement",
+                )
+                series_services.series_join(
+                    series=series, competition_id=competition.pk, by=organiser
+                )
         # An event ahead, taking sign-ups online (any format: the sign-up is the same).
         demo.sign_up_event(organiser=organiser, format_key=all_formats()[0].key)

@@ -1,0 +1,252 @@
+"""Reads of series: the standings with "which events counted, and why", a player's page, the
+recent corrections of the series' competitions. A constant number of queries whatever the
+number of events and players (the format gives all its competitions' results in one hook call,
+``FormatHooks.series_results``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Exists, OuterRef
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from events.formats import SeriesResult, get_format
+from events.models import Competition, Correction, EventRole, Player, Series, SeriesCompetition
+from events.rules import series as rules
+from events.selectors import with_public_texts
+
+TRAIL_LENGTH = 10
+RESULTS_PREFIX = "series:r1"  # a new prefix whenever what is stored changes
+RESULTS_SECONDS = 24 * 3600
+logger = logging.getLogger(__name__)
+CLASSES = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class Used:
+    """One result of a player as the series used it."""
+
+    member: SeriesCompetition
+    counted: rules.Counted
+    # "average" series: the result's average per game against the player's season average
+    against_average: Fraction | None = None
+
+    @property
+    def average(self) -> Fraction | None:
+        result = self.counted.result
+        return Fraction(result.total, result.games) if result.games else None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of the series standings."""
+
+    player: Player
+    place: int | None
+    shared: bool
+    value: Fraction
+    used: tuple[Used, ...]
+    series_class: str = ""
+
+    @property
+    def counted(self) -> int:
+        return sum(1 for u in self.used if u.counted.counted)
+
+    @property
+    def ranked(self) -> bool:
+        return self.place is not None
+
+
+@dataclass
+class Table:
+    series: Series
+    members: list[SeriesCompetition]
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def ranked(self) -> list[Line]:
+        return [line for line in self.lines if line.ranked]
+
+    @property
+    def unranked(self) -> list[Line]:
+        return [line for line in self.lines if not line.ranked]
+
+    def classes(self) -> list[tuple[str, list[Line]]]:
+        """The ranked lines per class (A, B, C; only classes with players), when the series
+        sets class limits."""
+        if self.series.class_a is None:
+            return []
+        groups = [
+            (name, [line for line in self.ranked if line.series_class == name]) for name in CLASSES
+        ]
+        return [(name, lines) for name, lines in groups if lines]
+
+
+def series_public() -> list[Series]:
+    """The listed series, newest first (one query)."""
+    return list(Series.objects.filter(is_public=True).order_by("-created_at", "name"))
+
+
+def series_by_slug(slug: str) -> Series:
+    return get_object_or_404(Series, slug=slug)
+
+
+def series_members(series: Series) -> list[SeriesCompetition]:
+    """The series' competitions in the order of their events (one query)."""
+    return list(
+        SeriesCompetition.objects.filter(series=series)
+        .select_related("competition__event")
+        .order_by("competition__event__starts_on", "competition__created_at", "competition__pk")
+    )
+
+
+def class_of(value: Fraction, series: Series) -> str:
+    if series.class_a is None or series.class_b is None:
+        return ""
+    if value >= series.class_a:
+        return "A"
+    return "B" if value >= series.class_b else "C"
+
+
+def series_table(series: Series, members: Sequence[SeriesCompetition] | None = None) -> Table:
+    """The standings: ranked players, then those short of ``min_events``; every result with
+    its worth and whether it counted (three queries, plus the format's own)."""
+    members = list(members) if members is not None else series_members(series)
+    table = Table(series, members)
+    if not members:
+        return table
+    order = {m.competition_id: index for index, m in enumerate(members)}
+    by_competition = {m.competition_id: m for m in members}
+    found = competition_results(series.format, members)
+    results = [
+        rules.Result(
+            player=r.player_id,
+            event=order[r.competition_id],
+            place=r.place,
+            field=r.field,
+            points=Fraction(r.points),
+            total=r.total,
+            games=r.games,
+            final=by_competition[r.competition_id].is_final,
+        )
+        for r in found
+        if r.competition_id in order
+    ]
+    rows = rules.standings(results, series.formula())
+    players = Player.objects.in_bulk({row.player for row in rows})
+    member_at = {index: m for m, index in ((m, order[m.competition_id]) for m in members)}
+    for row in rows:
+        player = players.get(row.player)
+        if player is None:
+            continue
+        used = tuple(
+            Used(
+                member_at[c.result.event],
+                c,
+                against(c.result, row.value) if series.kind == "average" else None,
+            )
+            for c in row.results
+        )
+        table.lines.append(
+            Line(player, row.place, row.shared, row.value, used, class_of(row.value, series))
+        )
+    return table
+
+
+def results_key(member: SeriesCompetition) -> str:
+    competition = member.competition
+    made = int(competition.created_at.timestamp() * 1_000_000)
+    return f"{RESULTS_PREFIX}:{competition.pk}.{made}.{competition.version}"
+
+
+def competition_results(
+    format_key: str, members: Sequence[SeriesCompetition]
+) -> list[SeriesResult]:
+    """The members' results from the format, each competition's kept in the shared cache under
+    its version: after a write only the competition written to is read again (the others come
+    in one cache round trip). The key holds the version read with the membership, before the
+    format's reads, so what it stores is at least that new. A cache that is down is a miss."""
+    keys = {results_key(m): m for m in members}
+    try:
+        cached: dict[str, Any] = cache.get_many(list(keys))
+    except Exception:  # the cache is an optimisation, never an error
+        logger.warning("series cache unavailable (get_many)", exc_info=True)
+        cached = {}
+    missing = [m for key, m in keys.items() if not isinstance(cached.get(key), list)]
+    fresh = (
+        get_format(format_key).hooks.series_results([m.competition for m in missing])
+        if missing
+        else []
+    )
+    by_competition: dict[int, list[SeriesResult]] = {m.competition_id: [] for m in missing}
+    for result in fresh:
+        by_competition.setdefault(result.competition_id, []).append(result)
+    if missing:
+        try:
+            cache.set_many(
+                {results_key(m): by_competition[m.competition_id] for m in missing}, RESULTS_SECONDS
+            )
+        except Exception:
+            logger.warning("series cache unavailable (set_many)", exc_info=True)
+    found = [
+        r
+        for key, m in keys.items()
+        if key in cached and isinstance(cached[key], list)
+        for r in cached[key]
+    ]
+    return found + fresh
+
+
+def against(result: rules.Result, season: Fraction) -> Fraction | None:
+    """A night's average per game minus the player's season average."""
+    if not result.games:
+        return None
+    return Fraction(result.total, result.games) - season
+
+
+def line_of(table: Table, player_id: int) -> Line:
+    """One player's line; 404 for a player not in the series."""
+    for line in table.lines:
+        if line.player.pk == player_id:
+            return line
+    raise Http404
+
+
+def corrections_of_series(members: Sequence[SeriesCompetition], limit: int = TRAIL_LENGTH) -> list:
+    """The latest corrections in the series' competitions, newest first (two queries)."""
+    if not members:
+        return []
+    return with_public_texts(
+        list(
+            Correction.objects.filter(competition_id__in=[m.competition_id for m in members])
+            .select_related("entry__player", "competition", "corrected_by")
+            .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
+            .order_by("-created_at", "-pk")[:limit]
+        )
+    )
+
+
+def series_of_user(user: Any) -> list[Series]:
+    """The series a user organises (a superuser: all), newest first (one query)."""
+    if user.is_superuser:
+        return list(Series.objects.order_by("-created_at"))
+    return list(user.organised_series.order_by("-created_at"))
+
+
+def joinable_competitions(series: Series, user: Any) -> list:
+    """Competitions of the series' format at events the user manages, not in the series yet
+    (one query)."""
+    queryset = Competition.objects.filter(format=series.format).exclude(
+        series_memberships__series=series
+    )
+    if not user.is_superuser:
+        queryset = queryset.filter(
+            event__roles__user=user, event__roles__role__in=EventRole.MANAGERS
+        )
+    return list(queryset.select_related("event").order_by("-event__starts_on", "name").distinct())
