@@ -12,9 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from blokus import demo, export, proposals
 from blokus.models import SessionPlayer
-from blokus.selectors import series
-from blokus.services import undo_correction
+from blokus.selectors import calendar, series
+from blokus.services import rating_recompute_after, undo_correction
 from blokus.services.sessions import session_register
+from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
 from events.models import Session
 
@@ -51,6 +52,9 @@ class BlokusHooks(FormatHooks):
         if not SessionPlayer.objects.filter(session=session, entry=entry).exists():
             session_register(session=session, entry=entry)
 
+    def games_changed(self, competitions: Sequence[Any]) -> None:
+        rating_recompute_after(competitions)
+
     def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
         """Places after the final (else the qualification's), qualifying points, total score
         and games (``blokus.selectors.series``)."""
@@ -59,6 +63,10 @@ class BlokusHooks(FormatHooks):
     def series_links(self, series: Any) -> list[tuple[Any, str]]:
         url = reverse("blokus:rating_list")
         return [(_("Rating list"), f"{url}?{urlencode({'series': series.slug})}")]
+
+    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+        """Sessions, started rounds; a player's seats (``blokus.selectors.calendar``)."""
+        return calendar.calendar_items(competitions, entries)
 
     def undo_correction(self, correction: Any, by: Any) -> None:
         undo_correction(correction, by)

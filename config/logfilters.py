@@ -16,6 +16,10 @@ import re
 # /p/<token> (also percent-encoded or cut short), not the cookie page /p/player/<id>/.
 PRIVATE_LINK = re.compile(r"/p/(?!player/)[^/\s\"'?#]+")
 REDACTED = "/p/[private]"
+# A player's calendar feed (issue 31), /calendar/<token>.ics, which calendar apps fetch every
+# few hours: its token opens that feed.
+CALENDAR_LINK = re.compile(r"/calendar/[^/\s\"'?#]+")
+CALENDAR_REDACTED = "/calendar/[private]"
 
 # The loggers whose records carry request paths (logger filters run before any handler,
 # including handlers added later, e.g. by a test or a log shipper).
@@ -34,7 +38,7 @@ PATH_LOGGERS = (
 
 
 def redact(text: str) -> str:
-    return PRIVATE_LINK.sub(REDACTED, text)
+    return CALENDAR_LINK.sub(CALENDAR_REDACTED, PRIVATE_LINK.sub(REDACTED, text))
 
 
 class RedactPrivateLinks(logging.Filter):
@@ -43,7 +47,7 @@ class RedactPrivateLinks(logging.Filter):
             message = record.getMessage()
         except Exception:  # a record that cannot format itself: leave it to the handler
             return True
-        if "/p/" in message:
+        if "/p/" in message or "/calendar/" in message:
             record.msg = redact(message)
             record.args = ()
         return True

@@ -15,9 +15,7 @@ protocols: :class:`ExportModule`, :class:`ProposalsModule`), and names that foll
 format's key by convention (its rules, URLs, templates). It never names a format. A new
 capability asks the format through a new hooks method with a default, never a new field.
 
-What one seat of a format may state is not declared here: the format app's own migration
-installs the database check (``events.seat_checks.SeatValuesCheck``; docs/architecture.md,
-"Constraints per format").
+What one seat may state: the format's migration installs ``events.seat_checks.SeatValuesCheck``.
 """
 
 from __future__ import annotations
@@ -37,6 +35,7 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from events.calendar.feeds import CalendarItem
 from events.rules.series import SeriesResult
 
 SettingsT = TypeVar("SettingsT")
@@ -144,9 +143,8 @@ class FormatHooks:
         return None
 
     def private_links(self, entries: Sequence[Any]) -> dict[int, str]:
-        """Each entry's private page (a path), for the person's sign-up page: where a player
-        acts that no one else may (the round robin's moves). By default none. One query for
-        all of them."""
+        """Each entry's private page (a path) for the person's sign-up page, where only they
+        act (the round robin's moves). By default none. One query for all of them."""
         return {}
 
     def sign_up_sessions(self, competition: Any) -> list[Any]:
@@ -161,15 +159,23 @@ class FormatHooks:
         ``events.errors.ServiceError`` to refuse the seat."""
 
     def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
-        """The standings of these competitions (all of this format) as a series counts them:
-        one :class:`SeriesResult` per placed player, the current standings of a competition
-        still running. A constant number of queries for all of them. By default none (the
-        format cannot join a series)."""
+        """These competitions' standings as a series counts them: a :class:`SeriesResult` per
+        placed player (a running one's current standings). Constant queries. By default none
+        (the format cannot join a series)."""
         return []
 
     def series_links(self, series: Any) -> list[tuple[Any, str]]:
         """More pages about a series of this format, as ``(label, path)`` for its public page
         (the Blokus rating list of the series' players). By default none."""
+        return []
+
+    def games_changed(self, competitions: Sequence[Any]) -> None:
+        """Their games changed other than by a result (the event's first day moved, imported,
+        a player merged into another); inside the write's transaction. By default nothing."""
+
+    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+        """Times for calendar feeds (``events.calendar``): with ``entries`` (one player's) that
+        player's own, else the competitions' public ones. Constant queries. By default none."""
         return []
 
     def entry_check(self, competition: Any) -> None:

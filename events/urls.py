@@ -1,5 +1,6 @@
 from django.urls import path
 
+from events.calendar import views as calendar_views
 from events.common.routing import nest
 from events.desk.views import (
     checkin as checkin_views,
@@ -31,10 +32,18 @@ routes = [
         name="series_player",
     ),
     path(
+        "series/<slug:series_slug>/players/<int:player_id>/why/",
+        series_views.series_why,
+        name="series_why",
+    ),
+    path(
         "series/<slug:series_slug>/standings.<slug:file_format>",
         series_views.series_download,
         name="series_download",
     ),
+    # calendar feeds (issue 31): an event's public times, a player's own behind a signed token
+    path("e/<slug:event_slug>/calendar.ics", calendar_views.event_feed, name="calendar_event"),
+    path("calendar/<str:token>.ics", calendar_views.player_feed, name="calendar_player"),
     # sign-up before the day (before the competition's route: "sign-up" is a reserved slug)
     path("e/<slug:event_slug>/sign-up/", entry.signup, name="signup"),
     path("e/<slug:event_slug>/sign-up/resend/", entry.signup_resend, name="signup_resend"),

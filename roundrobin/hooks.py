@@ -9,10 +9,11 @@ from typing import Any
 
 from django.urls import reverse
 
+from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, SeriesResult
 from roundrobin import demo, export
 from roundrobin.models import PlayerToken
-from roundrobin.selectors import series
+from roundrobin.selectors import calendar, series
 from roundrobin.services.corrections import correction_undo, seats_correct
 from roundrobin.services.start import entries_check
 
@@ -36,6 +37,10 @@ class RoundRobinHooks(FormatHooks):
         """One place over all the tables (table 1 first), table points, games finished; no
         total (``roundrobin.selectors.series``)."""
         return series.series_results(competitions)
+
+    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+        """A player's open turns' deadlines (``roundrobin.selectors.calendar``)."""
+        return calendar.calendar_items(competitions, entries)
 
     def entry_check(self, competition: Any) -> None:
         entries_check(competition)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
 from shuffleboard import demo, export, proposals
-from shuffleboard.selectors import series
+from shuffleboard.selectors import calendar, series
 from shuffleboard.services import undo_correction
 
 
@@ -28,6 +29,10 @@ class SjoelenHooks(FormatHooks):
         """Places in the standings, the total as points, total score and games
         (``shuffleboard.selectors.series``)."""
         return series.series_results(competitions)
+
+    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+        """The night as played: first to last game (``shuffleboard.selectors.calendar``)."""
+        return calendar.calendar_items(competitions, entries)
 
     def undo_correction(self, correction: Any, by: Any) -> None:
         undo_correction(correction, by)

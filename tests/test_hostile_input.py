@@ -104,6 +104,7 @@ def _build_world() -> World:
 
     from blokus.models import SessionPlayer
     from blokus.views.desk import PLAYER_ACTIONS
+    from events.calendar.links import player_token
     from events.desk.views.competition import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session, SignUp
     from events.services.signup_mail import person_token
@@ -169,8 +170,11 @@ def _build_world() -> World:
             {
                 **common,
                 "sign_up_id": [s.pk for s in sign_ups] or [999999],
-                "token": [person_token(s.email) for s in sign_ups[:2]]
-                or [person_token("nobody@example.org")],
+                # The person's links, and a player's calendar feed (issue 31).
+                "token": [
+                    *([person_token(s.email) for s in sign_ups[:2]] or [person_token("x@y.org")]),
+                    player_token(token.entry.player_id),
+                ],
                 "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in"],
                 "payment": ["paid", "waived", "unpaid"],
             }

@@ -303,3 +303,37 @@ def test_the_roles_of_the_world_are_what_the_matrix_assumes(world):
     assert event.role_of(users["superuser"]) == EventRole.Role.OWNER
     assert event.is_organised_by(users["organiser"])
     assert not event.is_organised_by(users["scorekeeper"])
+
+
+# Calendar feeds (issue 31) live outside /desk/: no login opens them, a token or a public
+# event does. Every feed route (".ics") is classified here, as the desk's are in ACCESS.
+TOKEN = "token"  # the player's signed token is the key, whoever asks; a tampered one is a 404
+PUBLIC_EVENT = "public_event"  # public events only; an unlisted one is a 404 for everyone
+FEEDS: dict[str, str] = {
+    "events:calendar_event": PUBLIC_EVENT,
+    "events:calendar_player": TOKEN,
+}
+
+
+def test_every_calendar_feed_is_classified():
+    from tests.test_url_routes import routes
+
+    feeds = {name for name, route in routes(get_resolver().url_patterns) if ".ics" in route}
+    assert feeds == set(FEEDS)
+
+
+@pytest.mark.parametrize("key", sorted(FEEDS))
+def test_each_role_gets_what_the_feed_table_says(key, world):
+    from events.calendar.links import player_token
+
+    unlisted = EventFactory(slug="unlisted", is_public=False)
+    if FEEDS[key] == TOKEN:
+        good = player_token(world["entries"]["blokus"].player_id)
+        open_url, closed_url = resolve_url(key, token=good), resolve_url(key, token=good[:-2])
+    else:
+        open_url = resolve_url(key, event_slug=world["event"].slug)
+        closed_url = resolve_url(key, event_slug=unlisted.slug)
+    for role in ROLES:
+        assert answer(role, "GET", open_url, world)[0] == 200, (key, role)
+        assert answer(role, "GET", closed_url, world)[0] == 404, (key, role)
+        assert answer(role, "POST", open_url, world)[0] == 405, (key, role)

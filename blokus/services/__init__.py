@@ -65,7 +65,7 @@ from blokus.services.players import (
     session_drop_out_undo,
     session_replace,
 )
-from blokus.services.rating import rating_lock, rating_recompute
+from blokus.services.rating import rating_lock, rating_recompute, rating_recompute_after
 from blokus.services.results import (
     HandInput,
     game_rescore,
@@ -98,6 +98,7 @@ __all__ = [
     "game_result_record",
     "rating_lock",
     "rating_recompute",
+    "rating_recompute_after",
     "round_draw",
     "round_start_clock",
     "score_hands",

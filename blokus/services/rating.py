@@ -22,8 +22,10 @@ game, competition and event, a proposer's player), so they cannot deadlock. The 
 carry no database constraint either (``RatingStep``), so inserting them locks no other
 row at all.
 
-An event's dates moving, or a played game deleted, changes the order or the chain of games
-behind the later steps: ``manage.py blokus_rating`` recomputes everything.
+An event's first day moving, an imported event and a merged player change the order or the
+chain of games behind the later steps: those writes call ``FormatHooks.games_changed``, and
+``rating_recompute_after`` recomputes everything after they commit. A played table is never
+deleted (the admin refuses it); ``manage.py blokus_rating`` recomputes everything by hand.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
@@ -226,6 +229,17 @@ def rating_recompute(from_game: Game | None = None) -> int:
         replayed = rules.replay(played, start=ratings_before(start, players))
         RatingStep.objects.bulk_create(step_rows(replayed.steps), batch_size=500)
         return len(replayed.steps)
+
+
+def rating_recompute_after(competitions: Sequence[Any]) -> None:
+    """The games of ``competitions`` moved in the order, came in by an import, or a player of
+    theirs was merged into another (``FormatHooks.games_changed``): when they hold a rated
+    table, recompute everything once the write commits. After commit, in a transaction of its
+    own, because the write holds rows (its event) and the rating lock must be taken before any
+    row (see the module's docstring)."""
+    ids = [competition.pk for competition in competitions]
+    if ids and blokus_seats().filter(game__round__session__competition__in=ids).exists():
+        transaction.on_commit(rating_recompute)
 
 
 def step_rows(steps: Sequence[rules.RatedStep[Table, int]]) -> list[RatingStep]:

@@ -21,7 +21,7 @@ from events.models import (
     Game,
     Player,
 )
-from events.services import competition_touch
+from events.services import competition_touch, games_changed
 from events.versions import versions_bump
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ class EventAdmin(ProtectResultsMixin, SafeAdmin):
         super().save_related(request, form, formsets, change)
         # The event's name, venue and its competitions show on every public page of it.
         versions_bump(competitions=Q(event=form.instance), events=Q(pk=form.instance.pk))
+        if change and "starts_on" in form.changed_data:
+            games_changed(Competition.objects.filter(event=form.instance))
 
 
 admin.site.register(Event, EventAdmin)

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.security import client_ip
 from events import selectors
+from events.calendar.links import player_feed_path, subscribe_links
 from events.common.qr import giro_code_svg
 from events.entry.forms import NameShownForm, ResendForm, SignUpForm
 from events.errors import ServiceError
@@ -181,6 +182,13 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
         "email": email,
         "sign_ups": rows,
         "pending": any(s.status == SignUpStatus.PENDING for s in rows),
+        # The calendar feed of each player the address has a seat as (usually one).
+        "calendar_feeds": [
+            subscribe_links(player_feed_path(player_id))
+            for player_id in sorted(
+                {r.entry.player_id for r in rows if r.status == SignUpStatus.CONFIRMED and r.entry}
+            )
+        ],
         "now": now,
         # The latest choice of the address (every sign-up of it carries the same one).
         "name_form": NameShownForm(

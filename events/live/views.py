@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from events import selectors
+from events.calendar.links import event_feed_path, subscribe_links
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
 from events.live.pages import POLL, Context, competition_page, event_page
@@ -34,6 +35,8 @@ def event(request: HttpRequest, event: Event) -> Context:
         "qr": qr_svg(qr_url),
         "sign_up": any(getattr(c, "takes_sign_ups", False) for c in competitions),
         "qr_url": qr_url,
+        # Only a public event has a public feed (events.calendar).
+        "calendar_feed": subscribe_links(event_feed_path(event.slug)) if event.is_public else None,
     }
 
 

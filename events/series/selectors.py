@@ -34,13 +34,19 @@ class Used:
 
     member: SeriesCompetition
     counted: rules.Counted
-    # "average" series: the result's average per game against the player's season average
-    against_average: Fraction | None = None
+    # "average" series: the player's season average (the night's is compared with it)
+    season: Fraction | None = None
 
     @property
     def average(self) -> Fraction | None:
         result = self.counted.result
         return Fraction(result.total, result.games) if result.games else None
+
+    @property
+    def against_average(self) -> Fraction | None:
+        """The result's average per game against the player's season average ("average"
+        series), computed when a page shows it."""
+        return None if self.season is None else against(self.counted.result, self.season)
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,22 @@ class Table:
             (name, [line for line in self.ranked if line.series_class == name]) for name in CLASSES
         ]
         return [(name, lines) for name, lines in groups if lines]
+
+    def class_tables(self) -> list[tuple[str, list[tuple[int, bool, Line]]]]:
+        """Each class's own standings: (class, [(place in the class, shared, line)]). Players
+        sharing a place in the series share it in their class too."""
+        tables = []
+        for name, lines in self.classes():
+            places: list[int] = []
+            for index, line in enumerate(lines):
+                same = index and line.place == lines[index - 1].place
+                places.append(places[-1] if same else index + 1)
+            rows = [
+                (place, places.count(place) > 1, line)
+                for place, line in zip(places, lines, strict=True)
+            ]
+            tables.append((name, rows))
+        return tables
 
 
 def series_public() -> list[Series]:
@@ -145,14 +167,8 @@ def series_table(series: Series, members: Sequence[SeriesCompetition] | None = N
         player = players.get(row.player)
         if player is None:
             continue
-        used = tuple(
-            Used(
-                member_at[c.result.event],
-                c,
-                against(c.result, row.value) if series.kind == "average" else None,
-            )
-            for c in row.results
-        )
+        season = row.value if series.kind == "average" else None
+        used = tuple(Used(member_at[c.result.event], c, season) for c in row.results)
         table.lines.append(
             Line(player, row.place, row.shared, row.value, used, class_of(row.value, series))
         )

@@ -67,6 +67,14 @@ def series_player(request: HttpRequest, series: Series, player_id: int) -> Conte
     return {"table": table, "line": selectors.line_of(table, player_id)}
 
 
+@series_page("events/series/why.html")
+def series_why(request: HttpRequest, series: Series, player_id: int) -> Context:
+    """Which of a player's results counted, and why: what a row's details on the standings
+    load when opened (the whole page without htmx)."""
+    table = selectors.series_table(series)
+    return {"line": selectors.line_of(table, player_id)}
+
+
 @require_GET
 def series_download(request: HttpRequest, series_slug: str, file_format: str) -> HttpResponse:
     series = selectors.series_by_slug(series_slug)

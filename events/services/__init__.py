@@ -70,6 +70,7 @@ from events.services.events import (
     event_add_organiser,
     event_create,
     event_create_with_competition,
+    games_changed,
 )
 from events.services.players import (
     PLAYER_EXISTS,
@@ -111,6 +112,7 @@ __all__ = [
     "clean_text",
     "competition_create",
     "competition_touch",
+    "games_changed",
     "competition_update_settings",
     "correction_record",
     "correction_undo",

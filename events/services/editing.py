@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, Stale, refuse
 from events.models import Competition, Entry, Event, Player, person_key
-from events.services import clean_text, competition_touch
+from events.services import clean_text, competition_touch, games_changed
 from events.versions import versions_bump
 
 EVENT_FIELDS: tuple[str, ...] = (
@@ -108,6 +108,8 @@ def event_edit(*, event: Event, expected: str, values: Mapping[str, Any]) -> Eve
     event.full_clean(exclude=["slug"])
     event.save(update_fields=changed)
     _bump_event(event.pk)
+    if "starts_on" in changed:  # the order of games across events (the Blokus rating)
+        games_changed(Competition.objects.filter(event=event))
     return event
 
 

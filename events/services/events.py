@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, Refused, refuse
-from events.formats import clean_settings
+from events.formats import clean_settings, get_format
 from events.models import (
     Competition,
     Event,
@@ -52,6 +52,21 @@ RESERVED_SLUGS = frozenset(
         "series",
     }
 )
+
+
+def games_changed(competitions: Iterable[Competition]) -> None:
+    """Tell each format that these competitions' games changed other than by a result (the
+    event's first day moved, an import, a merged player): ``FormatHooks.games_changed``, per
+    format. Inside the write's transaction."""
+    by_format: dict[str, list[Competition]] = {}
+    for competition in competitions:
+        by_format.setdefault(competition.format, []).append(competition)
+    for key, held in by_format.items():
+        try:
+            hooks = get_format(key).hooks
+        except KeyError:  # a format no longer installed
+            continue
+        hooks.games_changed(held)
 
 
 def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:

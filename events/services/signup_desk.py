@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, refuse
 from events.models import ACTIVE_SIGN_UP, Entry, Payment, SignUp, SignUpStatus
-from events.services.events import competition_touch
+from events.services.events import competition_touch, games_changed
 from events.services.signups import final_refusal, name_choice_apply, relocked, seat
 
 UNKNOWN_PAYMENT = gettext_lazy("Choose paid, unpaid or waived.")
@@ -67,6 +67,7 @@ def signup_merge(*, sign_up: SignUp) -> SignUp:
             entry.save(update_fields=["player"])
             new.delete()
             competition_touch(window.competition)
+            games_changed([window.competition])
         name_choice_apply(same, sign_up)
         sign_up.register_person = same
         sign_up.possible_duplicate = None

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from events.calendar.links import player_feed_path, subscribe_links
 from events.common.http import HtmxHttpRequest
 from events.errors import ServiceError
 from events.models import Entry
@@ -37,6 +38,8 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "now": now,
         "max_move": Turn.MOVE_MAX_LENGTH,
         "leave": leave_selectors.leave_summary(entry),  # issue 17
+        # The player's calendar feed (issue 31): every deadline, moving as moves are made.
+        "calendar_feed": subscribe_links(player_feed_path(entry.player_id)),
         **extra,
     }
 

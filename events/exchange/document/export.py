@@ -9,6 +9,7 @@ from django.db import models, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from events.exchange.document.series import series_section
 from events.exchange.document.tables import (
     DOCUMENT_FORMAT,
     DOCUMENT_VERSION,
@@ -139,6 +140,7 @@ class _Exporter:
             "organisers": [self._role(role) for role in roles],
             "tables": tables,
             "history": {label: rows for label, rows in history.items() if rows},
+            "series": series_section(event, self.remap, self.usernames, self.organiser_ids),
         }
 
     def _role(self, role: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from events import language
 from events.errors import Conflict, Invalid, refuse
+from events.exchange.document.series import series_restore
 from events.exchange.document.tables import (
     BROKEN_DOCUMENT,
     COMPETITIONS,
@@ -34,12 +35,14 @@ from events.exchange.document.tables import (
 )
 from events.formats import get_format
 from events.models import (
+    Competition,
     Correction,
     Event,
     Player,
     fold,
     person_key,
 )
+from events.services import games_changed
 from events.versions import versions_bump
 
 
@@ -51,6 +54,8 @@ class ImportReport:
     rows: int = 0
     history_rows: int = 0
     unknown_users: list[str] = field(default_factory=list)
+    series_joined: list[str] = field(default_factory=list)  # addresses of series
+    series_skipped: list[str] = field(default_factory=list)  # their address holds another format
 
 
 class _Importer:
@@ -116,6 +121,11 @@ class _Importer:
             rows = doc["tables"].get(table.label, [])
             report.rows += self._insert(table, rows, event, formats)
         report.history_rows = self._history(report)
+        # Games came in at their place in time (the Blokus rating's order of games).
+        games_changed(Competition.objects.filter(event=event))
+        report.series_joined, report.series_skipped = series_restore(
+            doc.get("series"), self.remap, self.user, formats
+        )
         report.unknown_users = sorted(self.unknown_users)
         # New versions (published to the shared cache after commit): no page cached for an
         # earlier event at this address is served for this one.

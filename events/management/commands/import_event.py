@@ -43,6 +43,13 @@ class Command(BaseCommand):
                 f"{report.rows} rows, {report.history_rows} history rows."
             )
         )
+        if report.series_joined:
+            self.stdout.write(f"In the series: {', '.join(report.series_joined)}")
+        if report.series_skipped:
+            self.stdout.write(
+                "Left out of their series (the address holds a series of another format): "
+                f"{', '.join(report.series_skipped)}"
+            )
         if report.unknown_users:
             self.stdout.write(
                 "Users not in this database (left out as organisers, and as authors of "

@@ -277,3 +277,92 @@ def test_two_corrections_at_once_in_two_events_leave_the_rating_of_a_full_recomp
         after = snapshot()
         services.rating_recompute()
         assert snapshot() == after
+
+
+def test_moving_an_event_earlier_at_the_desk_recomputes_the_rating_after_commit(
+    organiser, django_capture_on_commit_callbacks
+):
+    """Autumn was played first (the only rated games); spring's games, entered later, come
+    after autumn in the order while spring's event lies in October. Moving spring's event to
+    March puts its games first: every autumn step must then start from spring's ratings."""
+    from events.services import editing
+
+    autumn_event = EventFactory(
+        slug="autumn", starts_on=dt.date(2026, 9, 1), ends_on=dt.date(2026, 9, 1)
+    )
+    spring_event = EventFactory(
+        slug="spring",
+        starts_on=dt.date(2026, 10, 1),
+        ends_on=dt.date(2026, 10, 1),
+        organisers=[organiser],
+    )
+    autumn = played(autumn_event, players=4, rounds=1, slug="autumn")
+    spring = played(spring_event, players=4, rounds=1, slug="spring", seed=9)
+    # the same people play both: spring's players take autumn's
+    for old, new in zip(spring.entries.order_by("pk"), autumn.entries.order_by("pk"), strict=True):
+        old.player_id = new.player_id
+        old.save(update_fields=["player"])
+    services.rating_recompute()
+    autumn_game = first_game(autumn)
+    assert set(RatingStep.objects.filter(game=autumn_game).values_list("mu_before", flat=True)) == {
+        rules.DEFAULT_RATING.mu
+    }
+
+    values = {"starts_on": dt.date(2026, 3, 1), "ends_on": dt.date(2026, 3, 1)}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        editing.event_edit(
+            event=spring_event,
+            expected=editing.signature(spring_event, editing.EVENT_FIELDS),
+            values=values,
+        )
+    assert [c.__name__ for c in callbacks].count("rating_recompute") == 1
+    spring_after = dict(
+        RatingStep.objects.filter(game=first_game(spring)).values_list("player_id", "mu_after")
+    )
+    autumn_before = dict(
+        RatingStep.objects.filter(game=autumn_game).values_list("player_id", "mu_before")
+    )
+    assert autumn_before == spring_after  # autumn now follows spring
+    stored = snapshot()
+    services.rating_recompute()
+    assert snapshot() == stored  # what a recompute from scratch gives
+
+
+def test_an_edit_that_leaves_the_first_day_or_holds_no_rated_table_recomputes_nothing(
+    organiser, django_capture_on_commit_callbacks
+):
+    from events.services import editing
+
+    rated = EventFactory(slug="rated-night", organisers=[organiser])
+    played(rated, players=4, rounds=1)
+    empty = EventFactory(slug="nothing-played", organisers=[organiser])
+    blokus(empty, slug="unplayed")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        editing.event_edit(
+            event=rated,
+            expected=editing.signature(rated, editing.EVENT_FIELDS),
+            values={"venue": "Another hall"},
+        )
+        editing.event_edit(
+            event=empty,
+            expected=editing.signature(empty, editing.EVENT_FIELDS),
+            values={"starts_on": empty.starts_on - dt.timedelta(days=30)},
+        )
+    assert "rating_recompute" not in [c.__name__ for c in callbacks]
+
+
+def test_an_imported_event_is_rated_in_its_place(event, django_capture_on_commit_callbacks):
+    from events.exchange import document
+
+    competition = played(event, players=4, rounds=2)
+    exported = document.export_event(competition.event)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        copy = document.import_event(exported, slug="imported-copy").event
+    assert [c.__name__ for c in callbacks].count("rating_recompute") == 1
+    imported = Competition.objects.get(event=copy)
+    games = Game.objects.filter(round__session__competition=imported)
+    rated = RatingStep.objects.filter(game__in=games).count()
+    assert rated == 4 * 2  # every imported table is rated
+    stored = snapshot()
+    services.rating_recompute()
+    assert snapshot() == stored

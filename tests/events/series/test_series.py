@@ -368,3 +368,38 @@ def test_the_cached_version_follows_a_correction_on_every_cache(
     again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert order(again.content.decode()) == [c.pk, b.pk, a.pk]
+
+
+def test_each_class_has_its_own_standings_on_the_page(season, organiser, client):
+    """Average 316 / 3 puts A in class A; C and B (284 / 3 each) in class B, C first on the
+    latest night: class A is A alone (1), class B is C 1, B 2."""
+    series, _nights, (a, b, c) = season
+    services.series_update(
+        series=series,
+        by=organiser,
+        expected_version=Series.objects.get(pk=series.pk).version,
+        values={"kind": "average", "best": None, "class_a": 100, "class_b": 90},
+    )
+    html = client.get(reverse("events:series_public", args=[series.slug])).content.decode()
+    sections = dict(re.findall(r'data-class="(\w)">(.*?)</table>', html, re.S))
+    assert set(sections) == {"A", "B"}
+
+    def rows(section: str) -> list[tuple[str, str]]:
+        return re.findall(r'<td class="num">(\d+=?)</td><td><a [^>]*>([^<]+)</a>', section)
+
+    assert rows(sections["A"]) == [("1", a.public_name)]
+    assert rows(sections["B"]) == [("1", c.public_name), ("2", b.public_name)]
+
+
+def test_which_results_counted_loads_beside_each_row(season, client):
+    series, _nights, (_a, b, _c) = season
+    page = client.get(reverse("events:series_public", args=[series.slug])).content.decode()
+    why = reverse("events:series_why", args=[series.slug, b.pk])
+    assert f'hx-get="{why}"' in page
+    fragment = client.get(why, HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 200
+    items = re.findall(r'<li class="(used|unused)">', fragment.content.decode())
+    assert items == ["unused", "used", "used"]  # night 3 beyond the best 2, nights 2 and 1
+    whole = client.get(why)
+    assert whole.status_code == 200 and "<html" in whole.content.decode()
+    assert client.get(reverse("events:series_why", args=[series.slug, 999999])).status_code == 404

@@ -1,0 +1,108 @@
+"""The VCALENDAR of a feed, built from plain data (no database, no format).
+
+Every event has a UID that follows from what it is about (``CalendarItem.key``, e.g. a round
+of a session, a game's deadline) and the site's domain, never from chance, so a calendar app
+that fetches the feed again updates the event in place instead of adding a second one; its
+SEQUENCE is the competition's version, which every write raises, so a moved time always comes
+with a higher number. Times are written in UTC (``DTSTART:20261203T180000Z``): no VTIMEZONE is
+needed and every app shows them in its own zone. Text goes through ``icalendar``, which escapes
+commas, semicolons, backslashes and newlines; other control characters are dropped first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from icalendar import Calendar, Event, vDuration
+from icalendar.prop import vText
+
+# Calendar apps read feeds every few hours whatever a feed asks; these say how often we would
+# like them to (RFC 7986 REFRESH-INTERVAL, and the older X-PUBLISHED-TTL many apps read).
+REFRESH = "PT3H"
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # every control character but \t and \n
+MAX_TEXT = 2000
+
+
+@dataclass(frozen=True)
+class CalendarItem:
+    """One event of a feed, as a format gives it (``FormatHooks.calendar_items``)."""
+
+    key: str  # what it is about, stable and unique on the site: the UID is "<key>@<domain>"
+    start: datetime  # aware
+    summary: str
+    end: datetime | None = None  # None (or not after the start): a moment, such as a deadline
+    description: str = ""
+    location: str = ""
+    path: str = ""  # a page of this site about it
+    sequence: int = 0  # raised whenever it may have changed (the competition's version)
+    cancelled: bool = False
+
+
+def clean_text(text: object) -> str:
+    """``text`` without control characters (tabs and newlines stay), cut at MAX_TEXT."""
+    return CONTROL.sub("", str(text)).replace("\r\n", "\n").replace("\r", "\n")[:MAX_TEXT]
+
+
+def utc(moment: datetime) -> datetime:
+    """``moment`` in UTC (a naive one is taken as UTC)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def item_uid(item: CalendarItem, domain: str) -> str:
+    return f"{clean_text(item.key)}@{domain}"
+
+
+def calendar_ical(
+    items: Iterable[CalendarItem],
+    *,
+    name: str,
+    domain: str,
+    base_url: str,
+    now: datetime,
+    product: str = "Tabletop Desk",
+) -> bytes:
+    """The feed as iCalendar bytes (CRLF lines, folded at 75 octets). Items with the same key
+    are written once (the first), so every UID of a feed is unique."""
+    calendar = Calendar()
+    calendar.add("prodid", f"-//{clean_text(product)}//Calendar feeds//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("name", clean_text(name))
+    calendar.add("x-wr-calname", clean_text(name))
+    calendar.add("refresh-interval", vDuration.from_ical(REFRESH), parameters={"VALUE": "DURATION"})
+    calendar.add("x-published-ttl", REFRESH)
+    stamp = utc(now)
+    seen: set[str] = set()
+    for item in items:
+        uid = item_uid(item, domain)
+        if uid in seen:
+            continue
+        seen.add(uid)
+        calendar.add_component(_event(item, uid, stamp, base_url))
+    return calendar.to_ical()
+
+
+def _event(item: CalendarItem, uid: str, stamp: datetime, base_url: str) -> Event:
+    event = Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp)
+    start = utc(item.start)
+    event.add("dtstart", start)
+    if item.end is not None and utc(item.end) > start:
+        event.add("dtend", utc(item.end))
+    event.add("sequence", max(0, int(item.sequence)))
+    event.add("summary", vText(clean_text(item.summary)))
+    if item.description:
+        event.add("description", vText(clean_text(item.description)))
+    if item.location:
+        event.add("location", vText(clean_text(item.location)))
+    if item.path:
+        event.add("url", base_url.rstrip("/") + "/" + item.path.lstrip("/"))
+    event.add("status", "CANCELLED" if item.cancelled else "CONFIRMED")
+    event.add("transp", "TRANSPARENT")
+    return event

@@ -1,0 +1,56 @@
+"""What a feed holds: each format's times (``FormatHooks.calendar_items``), one call per format
+among the competitions, so a feed costs the same number of queries for 4 players or 400."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from events.calendar.feeds import CalendarItem
+from events.formats import FormatHooks, get_format
+from events.models import Competition, Entry, Event, Player
+
+
+def public_event(slug: str) -> Event | None:
+    """A public event by its address (an unlisted one has no public feed)."""
+    return Event.objects.filter(slug=slug, is_public=True).first()
+
+
+def event_items(event: Event) -> list[CalendarItem]:
+    """The times the event's competitions show in public, in order."""
+    competitions = list(Competition.objects.filter(event=event).select_related("event"))
+    by_format: dict[str, list[Competition]] = defaultdict(list)
+    for competition in competitions:
+        by_format[competition.format].append(competition)
+    items: list[CalendarItem] = []
+    for key, group in by_format.items():
+        items += _hooks(key).calendar_items(group)
+    return sorted(items, key=lambda item: (item.start, item.key))
+
+
+def player_entries(player: Player) -> list[Entry]:
+    """The player's entries in every competition, with their competition and event."""
+    return list(
+        Entry.objects.filter(player=player)
+        .select_related("competition__event", "player")
+        .order_by("pk")
+    )
+
+
+def player_items(entries: list[Entry]) -> list[CalendarItem]:
+    """The player's own times in the competitions of ``entries``, in order."""
+    by_format: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        by_format[entry.competition.format].append(entry)
+    items: list[CalendarItem] = []
+    for key, group in by_format.items():
+        competitions = list({entry.competition_id: entry.competition for entry in group}.values())
+        items += _hooks(key).calendar_items(competitions, group)
+    return sorted(items, key=lambda item: (item.start, item.key))
+
+
+def _hooks(key: str) -> Any:
+    try:
+        return get_format(key).hooks
+    except KeyError:  # a competition of a format no longer installed: nothing to show
+        return FormatHooks()
