@@ -262,6 +262,13 @@ EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 
+# Browser push (issue 31): the VAPID key pair (RFC 8292) from `manage.py vapid_keys`. Without
+# both keys push is not offered, and e-mail works as before. VAPID_SUBJECT is how a push service
+# reaches the operator (mailto: or https:).
+VAPID_PRIVATE_KEY = envsecret("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{DEFAULT_FROM_EMAIL}"
+
 # Uploads: a CSV of players is small; refuse anything that is not.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -12,7 +12,7 @@ from events.desk.views import (
     series as series_desk_views,
     signups as signup_desk_views,
 )
-from events.entry import views as entry
+from events.entry import notify as entry_notify, views as entry
 from events.live import views as public
 from events.series import views as series_views
 
@@ -53,6 +53,14 @@ routes = [
     path("sign-up/<str:token>/my-data.json", entry.person_data, name="signup_data"),
     path("sign-up/<str:token>/erase/", entry.person_erase, name="signup_erase"),
     path("sign-up/<str:token>/name/", entry.person_name_shown, name="signup_name_shown"),
+    # notifications (issue 31): the choice per event, a browser's push, the one-tap stop
+    path(
+        "sign-up/<str:token>/notify/<int:event_id>/",
+        entry_notify.person_notify,
+        name="signup_notify",
+    ),
+    path("sign-up/<str:token>/push/<int:event_id>/", entry_notify.person_push, name="signup_push"),
+    path("notifications/stop/<str:token>/", entry_notify.notify_stop, name="notify_stop"),
     path(
         "sign-up/<str:token>/<int:sign_up_id>/<slug:action>/",
         entry.person_action,
@@ -62,6 +70,9 @@ routes = [
     path("desk/", views.desk, name="desk"),
     path("desk/new/", views.event_create, name="event_create"),
     path("desk/sw.js", views.service_worker, name="desk_service_worker"),
+    # the public service worker (push, issue 31) and the web-app manifest iPhones need for it
+    path("sw.js", entry_notify.service_worker, name="service_worker"),
+    path("manifest.webmanifest", entry_notify.manifest, name="manifest"),
     path("desk/series/", series_desk_views.series_list, name="series_desk_list"),
     path("desk/series/<slug:series_slug>/", series_desk_views.series_desk, name="series_desk"),
     path("desk/series/<slug:series_slug>/join/", series_desk_views.series_join, name="series_join"),
@@ -79,6 +90,7 @@ routes = [
     path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
     path("desk/<slug:event_slug>/outbox/retry/", views.outbox_retry, name="outbox_retry"),
+    path("desk/<slug:event_slug>/outbox/test/", views.outbox_test, name="outbox_test"),
     path("desk/<slug:event_slug>/edit/", desk_views.event_edit, name="event_edit"),
     path("desk/<slug:event_slug>/people/", desk_views.people, name="people"),
     path(

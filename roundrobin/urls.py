@@ -60,6 +60,7 @@ more = [
     # a player's private page: the link (the token is the key) sets a cookie and redirects to
     # the page's own address, which carries no token
     path("p/player/<int:entry_id>/", private.private_page, name="private_page"),
+    path("p/player/<int:entry_id>/notify/", private.private_notify, name="private_notify"),
     path("p/<str:token>/", private.private, name="private"),
     # the game servers' JSON API
     path(f"{API}games/", api.games, name="api_games"),

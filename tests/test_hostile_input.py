@@ -108,6 +108,7 @@ def _build_world() -> World:
     from events.desk.views.competition import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session, SignUp
     from events.services.signup_mail import person_token
+    from events.services.stop_links import stop_token
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn
@@ -174,7 +175,10 @@ def _build_world() -> World:
                 "token": [
                     *([person_token(s.email) for s in sign_ups[:2]] or [person_token("x@y.org")]),
                     player_token(token.entry.player_id),
+                    # A message's stop link (issue 31).
+                    stop_token(token.entry.player_id, competition.event_id),
                 ],
+                "event_id": [competition.event_id],
                 "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in"],
                 "payment": ["paid", "waived", "unpaid"],
             }
@@ -333,7 +337,7 @@ def may_write(role: str, path: str) -> bool:
         return role in ("organiser", "staff")
     if route.startswith(("p/", "api/")):
         return role == "player"
-    if route.startswith(("e/<slug:event_slug>/sign-up/", "sign-up/")):
+    if route.startswith(("e/<slug:event_slug>/sign-up/", "sign-up/", "notifications/")):
         return True  # anyone signs up; the signed link is the person's key, whoever holds it
     # Logins and the language switch write sessions only (not in the signature).
     return route.startswith(("accounts/", "i18n/"))

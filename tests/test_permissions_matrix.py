@@ -54,6 +54,7 @@ ACCESS: dict[str, str] = {
     "events:competition_export": MANAGE,  # exports: organisers only
     "events:event_export": MANAGE,
     "events:outbox_retry": MANAGE,
+    "events:outbox_test": MANAGE,  # a test e-mail to oneself (issue 31)
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
@@ -337,3 +338,57 @@ def test_each_role_gets_what_the_feed_table_says(key, world):
         assert answer(role, "GET", open_url, world)[0] == 200, (key, role)
         assert answer(role, "GET", closed_url, world)[0] == 404, (key, role)
         assert answer(role, "POST", open_url, world)[0] == 405, (key, role)
+
+
+# Notifications (issue 31) live outside /desk/ too: the person's signed link, the stop link or
+# the private page's cookie is the key, whoever asks; the service worker and manifest hold no
+# data. Every such route is classified here.
+PERSON_LINK = "person_link"  # the sign-up link's token: a tampered one is a 404
+STOP_LINK = "stop_link"  # the signed (player, event) of a message: GET asks, POST stops
+PLAYER_COOKIE = "player_cookie"  # the round robin's private page cookie: without it a 403
+NOTIFY: dict[str, str] = {
+    "events:signup_notify": PERSON_LINK,
+    "events:signup_push": PERSON_LINK,
+    "events:notify_stop": STOP_LINK,
+    "events:service_worker": PUBLIC,
+    "events:manifest": PUBLIC,
+    "roundrobin:private_notify": PLAYER_COOKIE,
+}
+
+
+def test_every_notification_url_is_classified():
+    from tests.test_url_routes import routes
+
+    found = {
+        name
+        for name, route in routes(get_resolver().url_patterns)
+        if "notif" in route or "push/" in route or route in ("sw.js", "manifest.webmanifest")
+    }
+    assert found == set(NOTIFY)
+
+
+@pytest.mark.parametrize("key", sorted(NOTIFY))
+def test_each_role_gets_what_the_notification_table_says(key, world):
+    from events.services.signup_mail import person_token
+    from events.services.stop_links import stop_token
+
+    event, entry = world["event"], world["entries"]["roundrobin"]
+    kind = NOTIFY[key]
+    for role in ROLES:
+        if kind == PUBLIC:
+            assert answer(role, "GET", resolve_url(key), world)[0] == 200, (key, role)
+            assert answer(role, "POST", resolve_url(key), world)[0] == 405, (key, role)
+        elif kind == PERSON_LINK:
+            token = person_token("nobody@example.org")
+            for bad in (token, token[:-2] + "zz"):
+                url = resolve_url(key, token=bad, event_id=event.pk)
+                assert answer(role, "POST", url, world)[0] == 404, (key, role)
+                assert answer(role, "GET", url, world)[0] == 405, (key, role)
+        elif kind == STOP_LINK:
+            good = stop_token(entry.player_id, event.pk)
+            assert answer(role, "GET", resolve_url(key, token=good), world)[0] == 200
+            assert answer(role, "GET", resolve_url(key, token=good[:-2] + "zz"), world)[0] == 404
+        else:
+            url = resolve_url(key, entry_id=entry.pk)
+            assert answer(role, "POST", url, world)[0] == 403, (key, role)
+            assert answer(role, "GET", url, world)[0] == 405, (key, role)

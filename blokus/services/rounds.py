@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _, ngettext
 
 from blokus import rules, selectors
 from blokus.models import SessionPlayer
+from blokus.services import notices
 from blokus.services.common import (
     ensure_open,
     ensure_qualifying,
@@ -121,6 +122,7 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     round_ = Round.objects.create(session=session, number=number, seed=seed)
     create_games(round_, tables, rng)
     competition_touch(competition)
+    notices.round_drawn(round_)  # to the players who chose notifications (issue 31)
     return round_
 
 

@@ -151,6 +151,26 @@ class NameShownForm(forms.Form):
     )
 
 
+class NotifyForm(forms.Form):
+    """A person's notifications for one event (issue 31)."""
+
+    email = forms.BooleanField(label=_("E-mail"), required=False)
+    push = forms.BooleanField(label=_("Notifications in this browser"), required=False)
+    quiet_from = forms.TimeField(
+        label=_("Quiet from"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    quiet_to = forms.TimeField(
+        label=_("Quiet until"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("quiet_from"), data.get("quiet_to")
+        if (start is None) != (end is None) or (start is not None and start == end):
+            raise forms.ValidationError(_("Give both ends of the quiet hours, and not the same."))
+        return data
+
+
 class ResendForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), max_length=254)
 

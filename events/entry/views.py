@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core import signing
 from django.db import transaction
@@ -23,11 +24,12 @@ from events import selectors
 from events.calendar.links import player_feed_path, subscribe_links
 from events.common.qr import giro_code_svg
 from events.entry.forms import NameShownForm, ResendForm, SignUpForm
+from events.entry.notify import notify_panels
 from events.errors import ServiceError
 from events.formats import get_format
 from events.models import NameShown, Payment, SignUp, SignUpStatus
 from events.selectors.signups import sign_ups_of_person, windows_of_event
-from events.services import attempts, door, privacy, signup_mail, signups
+from events.services import attempts, door, notify, privacy, signup_mail, signups
 
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
 SIGN_UPS_PER_ADDRESS = 10
@@ -190,6 +192,15 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
             )
         ],
         "now": now,
+        # Notifications per event of a seat (issue 31); push only with the VAPID keys.
+        "notify_panels": notify_panels(
+            {
+                r.window.competition.event_id: (r.window.competition.event, r.entry.player_id)
+                for r in reversed(rows)
+                if r.status == SignUpStatus.CONFIRMED and r.entry
+            }
+        ),
+        "push_key": settings.VAPID_PUBLIC_KEY if notify.push_available() else "",
         # The latest choice of the address (every sign-up of it carries the same one).
         "name_form": NameShownForm(
             initial={"name_shown": rows[0].name_shown if rows else NameShown.FULL},

@@ -25,6 +25,7 @@ from events.models.events import (
     time_zone_choices,
     validate_time_zone,
 )
+from events.models.notify import NotificationPreference, PushSubscription
 from events.models.outbox import OutboxMessage, OutboxStatus
 from events.models.people import (
     DEFAULT_RATING,
@@ -54,6 +55,8 @@ __all__ = [
     "SignUp",
     "SignUpStatus",
     "SignUpWindow",
+    "NotificationPreference",
+    "PushSubscription",
     "OutboxMessage",
     "OutboxStatus",
     "AttemptCounter",

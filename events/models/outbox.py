@@ -10,12 +10,17 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.models.events import Event
+from events.models.notify import PushSubscription
+from events.models.people import Player
 
 
 class OutboxStatus(models.TextChoices):
     PENDING = "pending", _("waiting")
     SENT = "sent", _("sent")
     FAILED = "failed", _("could not be sent")
+    # No longer true (its subject ended: the move was made), or its push address is gone (404
+    # or 410 from the push service): never sent, never retried.
+    CANCELLED = "cancelled", _("no longer due")
 
 
 class OutboxMessage(models.Model):
@@ -27,6 +32,7 @@ class OutboxMessage(models.Model):
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("e-mail")
+        PUSH = "push", _("browser notification")
 
     key = models.CharField(_("key"), max_length=200, unique=True)
     channel = models.CharField(
@@ -41,6 +47,17 @@ class OutboxMessage(models.Model):
         verbose_name=_("event"),
     )
     to = models.CharField(_("to"), max_length=254)
+    # What the message says is true ("rr-turn:<turn>:first"): ``outbox.subject_ended`` cancels
+    # every unsent message of a subject once it no longer is.
+    subject_key = models.CharField(_("about"), max_length=200, blank=True, db_index=True)
+    # Whom it is for (its stop link names them and the event), and for push the browser.
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    url = models.CharField(_("link"), max_length=500, blank=True)
     subject = models.CharField(_("subject"), max_length=300)
     body = models.TextField(_("body"))
     language = models.CharField(_("language"), max_length=10, blank=True)

@@ -1,4 +1,5 @@
-"""What the desk shows of an event's outbox (events/services/outbox.py): two queries."""
+"""What the desk shows of an event's outbox (events/services/outbox.py): three queries (the
+counts, the latest messages, the failed ones when there are)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.db.models import Count
 from events.models import Event, OutboxMessage, OutboxStatus
 
 SHOWN_FAILED = 20
+SHOWN_RECENT = 30
 
 
 @dataclass
@@ -18,6 +20,8 @@ class OutboxSummary:
     failed: int = 0
     failed_messages: list[OutboxMessage] = field(default_factory=list)
     retrying: int = 0  # waiting after at least one failed attempt
+    cancelled: int = 0  # no longer true, or the browser unsubscribed (issue 31)
+    recent: list[OutboxMessage] = field(default_factory=list)
 
 
 def outbox_summary(event: Event) -> OutboxSummary:
@@ -34,8 +38,17 @@ def outbox_summary(event: Event) -> OutboxSummary:
             summary.retrying += n if tried else 0
         elif status == OutboxStatus.SENT:
             summary.sent += n
+        elif status == OutboxStatus.CANCELLED:
+            summary.cancelled += n
         else:
             summary.failed += n
+    if counts:
+        # What was sent to whom (issue 31): the latest, without their bodies.
+        summary.recent = list(
+            OutboxMessage.objects.filter(event=event)
+            .defer("body")
+            .order_by("-created_at", "-pk")[:SHOWN_RECENT]
+        )
     if summary.failed:
         summary.failed_messages = list(
             OutboxMessage.objects.filter(event=event, status=OutboxStatus.FAILED).order_by(

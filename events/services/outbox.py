@@ -17,28 +17,46 @@ delivered afterwards, so that a failing mail server loses nothing.
 
 The deadline loop (``manage.py process_deadlines``, run by ``make run`` and ``make serve``)
 drains it after every sweep.
+
+Issue 31 adds a push channel (``pywebpush``, VAPID keys from the settings): a 404 or 410 from
+the push service deletes the subscription and cancels the message. A message names its subject
+(``subject_key``); ``subject_ended`` cancels the unsent ones when it stops being true. An
+e-mail to a player about an event carries ``List-Unsubscribe`` with one click (RFC 8058).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from events.models import Event, OutboxMessage, OutboxStatus
+from events.models import Event, OutboxMessage, OutboxStatus, Player, PushSubscription
+from events.services.stop_links import stop_url
 
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
+EMAIL = OutboxMessage.Channel.EMAIL
+PUSH = OutboxMessage.Channel.PUSH
+PUSH_TTL = 12 * 3600  # a push service keeps an undelivered message this long (seconds)
+PUSH_TIMEOUT = 10
+GONE = (404, 410)
+
+
+class PushGone(Exception):
+    """The push service no longer knows the subscription (404, 410): never tried again."""
 
 
 @dataclass(frozen=True)
@@ -62,20 +80,32 @@ def enqueue(
     language: str = "",
     event: Event | None = None,
     now: datetime | None = None,
+    channel: str = EMAIL,
+    subject_key: str = "",
+    player: Player | None = None,
+    subscription: PushSubscription | None = None,
+    url: str = "",
+    available_at: datetime | None = None,
 ) -> bool:
-    """Queue one e-mail in the caller's transaction; False when ``key`` was queued before."""
+    """Queue one message in the caller's transaction; False when ``key`` was queued before.
+    ``available_at``: not before then (quiet hours)."""
     now = now or timezone.now()
     try:
         with transaction.atomic():  # a savepoint: a duplicate key leaves the caller's work
             OutboxMessage.objects.create(
                 key=key[:200],
-                to=to,
+                channel=channel,
+                to=to[:254],
                 subject=" ".join(subject.split())[:300],
                 body=body,
                 language=language,
                 event=event,
                 created_at=now,
-                available_at=now,
+                available_at=available_at or now,
+                subject_key=subject_key[:200],
+                player=player,
+                subscription=subscription,
+                url=url[:500],
             )
     except IntegrityError:
         return False
@@ -126,15 +156,91 @@ def claim(*, now: datetime | None = None, limit: int = BATCH) -> list[OutboxMess
     return taken
 
 
+def subject_ended(subject_key: str) -> int:
+    """The subject is no longer true (the move was made): its unsent messages are cancelled."""
+    if not subject_key:
+        return 0
+    return OutboxMessage.objects.filter(
+        subject_key=subject_key, status=OutboxStatus.PENDING
+    ).update(status=OutboxStatus.CANCELLED, last_error="no longer true")
+
+
+def subjects_ended(subject_keys: Iterable[str]) -> int:
+    """``subject_ended`` for many subjects at once (one query)."""
+    keys = [k for k in subject_keys if k]
+    if not keys:
+        return 0
+    return OutboxMessage.objects.filter(subject_key__in=keys, status=OutboxStatus.PENDING).update(
+        status=OutboxStatus.CANCELLED, last_error="no longer true"
+    )
+
+
+def subject_ended_except(subject_key: str, key: str) -> int:
+    """The subject's state changed (a seat drawn again): its unsent messages about any other
+    state are cancelled; those of ``key`` (and its push copies) stand."""
+    return (
+        OutboxMessage.objects.filter(subject_key=subject_key, status=OutboxStatus.PENDING)
+        .exclude(key__startswith=key)
+        .update(status=OutboxStatus.CANCELLED, last_error="no longer true")
+    )
+
+
+def cancel_unsent(*, player_id: int, event_id: int, why: str) -> int:
+    """A player's unsent notifications about an event (the stop link)."""
+    return OutboxMessage.objects.filter(
+        player_id=player_id, event_id=event_id, status=OutboxStatus.PENDING
+    ).update(status=OutboxStatus.CANCELLED, last_error=why[:500])
+
+
+def push_payload(message: OutboxMessage) -> dict[str, str]:
+    """What the service worker (templates/events/sw.js) shows: title, body, link, language."""
+    return {
+        "title": message.subject,
+        "body": message.body,
+        "url": message.url,
+        "lang": message.language,
+        "tag": message.subject_key or message.key,
+    }
+
+
+def _deliver_push(message: OutboxMessage) -> None:
+    from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
+
+    subscription = message.subscription
+    if subscription is None:
+        raise PushGone("the browser's subscription is gone")
+    if not (settings.VAPID_PRIVATE_KEY and settings.VAPID_PUBLIC_KEY):
+        raise RuntimeError("VAPID keys are not set (manage.py vapid_keys)")
+    try:
+        webpush(
+            {
+                "endpoint": subscription.endpoint,
+                "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
+            },
+            data=json.dumps(push_payload(message), ensure_ascii=False),
+            vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},  # a new dict: webpush fills it in
+            ttl=PUSH_TTL,
+            timeout=PUSH_TIMEOUT,
+        )
+    except WebPushException as exc:
+        if exc.status_code in GONE:
+            PushSubscription.objects.filter(pk=subscription.pk).delete()
+            raise PushGone(f"the push service answered {exc.status_code}") from exc
+        raise
+    PushSubscription.objects.filter(pk=subscription.pk).update(last_success_at=timezone.now())
+
+
 def deliver(message: OutboxMessage) -> None:
     """Hand one message to its channel; raises what the server answered when it refuses."""
-    email = EmailMessage(
-        message.subject,
-        message.body,
-        None,
-        [message.to],
-        headers={"Content-Language": message.language} if message.language else {},
-    )
+    if message.channel == PUSH:
+        _deliver_push(message)
+        return
+    headers = {"Content-Language": message.language} if message.language else {}
+    if message.player_id and message.event_id:
+        headers["List-Unsubscribe"] = f"<{stop_url(message.player_id, message.event_id)}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    email = EmailMessage(message.subject, message.body, None, [message.to], headers=headers)
     email.send(fail_silently=False)
 
 
@@ -142,11 +248,27 @@ def drain(*, now: datetime | None = None, limit: int = BATCH) -> DrainReport:
     """Deliver every due message (one batch of ``limit``)."""
     now = now or timezone.now()
     sent = retried = failed = 0
-    for message in claim(now=now, limit=limit):
+    batch = claim(now=now, limit=limit)
+    browsers = PushSubscription.objects.in_bulk(
+        {m.subscription_id for m in batch if m.subscription_id}
+    )
+    for message in batch:
+        if message.subscription_id:
+            message.subscription = browsers.get(message.subscription_id)
         mine = OutboxMessage.objects.filter(pk=message.pk, lease=message.lease)
         attempts = message.attempts + 1
         try:
             deliver(message)
+        except PushGone as exc:
+            mine.update(
+                attempts=attempts,
+                last_error=str(exc)[:500],
+                status=OutboxStatus.CANCELLED,
+                lease="",
+                lease_until=None,
+            )
+            failed += 1
+            continue
         except Exception as exc:  # noqa: BLE001 - whatever the server or network answered
             give_up = attempts >= MAX_ATTEMPTS
             mine.update(
@@ -160,7 +282,9 @@ def drain(*, now: datetime | None = None, limit: int = BATCH) -> DrainReport:
             failed += give_up
             retried += not give_up
             continue
-        mine.update(
+        # A message cancelled while it was on its way stays cancelled (it may have arrived:
+        # at least once).
+        mine.filter(status=OutboxStatus.PENDING).update(
             attempts=attempts,
             status=OutboxStatus.SENT,
             sent_at=timezone.now(),
@@ -175,9 +299,26 @@ def drain(*, now: datetime | None = None, limit: int = BATCH) -> DrainReport:
 def retry(*, messages: Iterable[OutboxMessage], now: datetime | None = None) -> int:
     """The desk's "try again": failed messages go back to the queue, due now."""
     now = now or timezone.now()
-    return OutboxMessage.objects.filter(
-        pk__in=[m.pk for m in messages], status=OutboxStatus.FAILED
-    ).update(status=OutboxStatus.PENDING, attempts=0, available_at=now, last_error="")
+    return (
+        OutboxMessage.objects.filter(pk__in=[m.pk for m in messages], status=OutboxStatus.FAILED)
+        .exclude(channel=PUSH, subscription__isnull=True)
+        .update(status=OutboxStatus.PENDING, attempts=0, available_at=now, last_error="")
+    )
+
+
+def test_message(*, to: str, event: Event, now: datetime | None = None) -> bool:
+    """The desk's "send a test e-mail to me": through the queue, delivered right after."""
+    now = now or timezone.now()
+    queued = enqueue(
+        key=f"test:{event.pk}:{to}:{now.isoformat()}",
+        to=to,
+        subject=_("Test message from %(event)s") % {"event": event.name},
+        body=_("This is a test. E-mails from the site reach you."),
+        event=event,
+        now=now,
+    )
+    drain_after_commit()
+    return queued
 
 
 def purge(*, now: datetime | None = None, days: int = 30) -> int:

@@ -27,12 +27,13 @@ from simple_history.utils import bulk_update_with_history
 
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
-from events.services import competition_touch
+from events.services import competition_touch, outbox
 from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.rules import turns as turn_rules
 from roundrobin.selectors.leave import game_deadline, turns_leave_adjust
+from roundrobin.services import mail
 from roundrobin.services.base import (
     decimal,
     local_time,
@@ -328,6 +329,7 @@ def move_submit(
             mover=turn_rules.following_mover(open_turn.mover),
         )
     competition_touch(competition)
+    mail.moved(competition=competition, turn=open_turn, position=position, now=now)  # issue 31
     return open_turn
 
 
@@ -366,6 +368,10 @@ def _sweep_competition(
         if not turns:
             return SweepReport()
         closed, finished, _open = clock_advance(competition, turns, now)
+        # A reminder still waiting (quiet hours) is no longer true once its turn closed.
+        outbox.subjects_ended(
+            mail.turn_subject(turn.pk, side) for turn in turns for _position, side in mail.SIDES
+        )
         competition_touch(competition)
         return SweepReport(closed=closed, finished=finished, competitions=1)
 

@@ -18,11 +18,12 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
-from events.services import outbox
+from events.services import notify, outbox
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.services.base import now_or, options
@@ -165,18 +166,71 @@ def _queue_reminder(
         },
         language := mail_language(entry.player, competition.event),
     )
+    hours = max(1, round((turn.deadline - now).total_seconds() / 3600))
+    with translation.override(language):
+        short = (
+            _("Your move against %(name)s is due in %(hours)s hours.")
+            % {"name": other.entry.player.public_name, "hours": hours}
+            if other is not None
+            else _("Your move is due in %(hours)s hours.") % {"hours": hours}
+        )
+    notice = notify.Notice(
+        player=entry.player,
+        key=f"rr-reminder:{turn.pk}:{side}",
+        subject_key=turn_subject(turn.pk, side),  # ended by the move (``moved``)
+        title=subject,
+        body=body,
+        short=short,
+        url=private_url(token.token) if token else "",
+        language=language,
+    )
     with transaction.atomic():
         if not _mark_reminded(turn, side, now):
             return False
-        return outbox.enqueue(
-            key=f"rr-reminder:{turn.pk}:{side}",
-            to=entry.player.email,
-            subject=subject,
-            body=body,
-            language=language,
-            event=competition.event,
-            now=now,
+        # E-mail as always (unless the player stopped it), push when they chose it.
+        return notify.send_notices(competition.event, [notice], email_default=True, now=now) > 0
+
+
+def turn_subject(turn_id: int, side: str) -> str:
+    """What a reminder says is true: this side of this turn has not moved."""
+    return f"rr-turn:{turn_id}:{side}"
+
+
+def moved(*, competition: Competition, turn: Turn, position: int, now: datetime) -> int:
+    """A player moved: their reminder of the turn is no longer true (cancelled if unsent), and
+    the opponent hears "X has moved" when they chose notifications for the event."""
+    side = "first" if position == 1 else "second"
+    outbox.subject_ended(turn_subject(turn.pk, side))
+    seats = {
+        s.position: s
+        for s in Seat.objects.filter(game_id=turn.game_id).select_related(
+            "entry__player", "entry__rr_token"
         )
+    }
+    mover, other = seats.get(position), seats.get(3 - position)
+    if mover is None or other is None:
+        return 0
+    player = other.entry.player
+    if player.pk not in notify.players_listening(competition.event, [player.pk]):
+        return 0
+    token = getattr(other.entry, "rr_token", None)
+    language = mail_language(player, competition.event)
+    with translation.override(language):
+        title = _("%(name)s has moved") % {"name": mover.entry.player.public_name}
+        body = _("%(competition)s, turn %(turn)s: your opponent %(name)s has moved.") % {
+            "competition": competition.name,
+            "turn": turn.number,
+            "name": mover.entry.player.public_name,
+        }
+    notice = notify.Notice(
+        player=player,
+        key=f"rr-moved:{turn.pk}:{side}",
+        title=title,
+        body=body,
+        url=private_url(token.token) if token else "",
+        language=language,
+    )
+    return notify.send_notices(competition.event, [notice], now=now)
 
 
 def _remind_competition(competition: Competition, now: datetime, hours: int) -> int:

@@ -12,12 +12,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from events.calendar.links import player_feed_path, subscribe_links
 from events.common.http import HtmxHttpRequest
+from events.entry.notify import subscribe_answer
 from events.errors import ServiceError
 from events.models import Entry
+from events.services import notify
 from roundrobin import rules, selectors, services
 from roundrobin.forms import RESULT_BUTTONS, LeaveForm, MoveForm, form_errors
 from roundrobin.models import Turn
@@ -40,6 +42,10 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "leave": leave_selectors.leave_summary(entry),  # issue 17
         # The player's calendar feed (issue 31): every deadline, moving as moves are made.
         "calendar_feed": subscribe_links(player_feed_path(entry.player_id)),
+        # Browser notifications (issue 31): only with the VAPID keys.
+        "push_key": settings.VAPID_PUBLIC_KEY if notify.push_available() else "",
+        "push_on": notify.push_available()
+        and notify.push_chosen(entry.player_id, entry.competition.event_id),
         **extra,
     }
 
@@ -216,6 +222,16 @@ def private_page(request: HtmxHttpRequest, entry_id: int) -> HttpResponse:
     """A player's own page, opened through their private link: their games, the current turn
     with its deadline counting down, and the move form. Without the cookie (another browser,
     cookies cleared) a page asks to open the link again (403)."""
+    entry = _cookie_entry(request, entry_id)
+    if entry is None:
+        response = render(request, "roundrobin/private.html", {"no_access": True}, status=403)
+        response.delete_cookie(PRIVATE_COOKIE, path=request.path)
+        return _private_headers(response)
+    return _private_answer(request, entry)
+
+
+def _cookie_entry(request: HttpRequest, entry_id: int) -> Entry | None:
+    """The entry whose private link this browser holds, when it is ``entry_id``."""
     token = request.get_signed_cookie(PRIVATE_COOKIE, default=None, salt=PRIVATE_COOKIE_SALT)
     entry = None
     if token:
@@ -223,8 +239,25 @@ def private_page(request: HtmxHttpRequest, entry_id: int) -> HttpResponse:
             entry = selectors.entry_by_token(token)
         except Http404:
             entry = None
-    if entry is None or entry.pk != entry_id:
-        response = render(request, "roundrobin/private.html", {"no_access": True}, status=403)
-        response.delete_cookie(PRIVATE_COOKIE, path=request.path)
-        return _private_headers(response)
-    return _private_answer(request, entry)
+    return entry if entry is not None and entry.pk == entry_id else None
+
+
+@require_POST
+def private_notify(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """Browser notifications from the private page (issue 31): a posted subscription (JSON)
+    is kept for the player; the form turns push on or off for the event, leaving e-mail as
+    it was (the reminders). Without the page's cookie: 403."""
+    entry = _cookie_entry(request, entry_id)
+    if entry is None:
+        return _private_headers(HttpResponse(status=403))
+    if request.content_type == "application/json":
+        return _private_headers(subscribe_answer(entry.player, request))
+    try:
+        notify.push_turn(
+            player=entry.player, event=entry.competition.event, on="push" in request.POST
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.text)
+    else:
+        messages.success(request, _("Saved."))
+    return _private_headers(redirect_303(_private_page_url(entry) + "#notify"))

@@ -32,6 +32,22 @@ from events.services import outbox
 # --- the organiser's desk -----------------------------------------------------------------
 
 
+@require_POST
+@login_required
+def outbox_test(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
+    """A test e-mail to the organiser's own address, through the outbox (issue 31)."""
+    event = selectors.event_with_competitions(event_slug)
+    ensure_access(event, request.user, MANAGE)
+    if not request.user.email:
+        messages.error(request, _("Your account has no e-mail address."))
+    else:
+        outbox.test_message(to=request.user.email, event=event)
+        messages.success(
+            request, _("A test e-mail to %(to)s is on its way.") % {"to": request.user.email}
+        )
+    return redirect(reverse("events:event_desk", args=[event.slug]) + "?all#outbox")
+
+
 @require_GET
 @login_required
 def desk(request: AuthenticatedHttpRequest) -> HttpResponse:

@@ -1,0 +1,101 @@
+"""The round robin's notifications (issue 31): a reminder ends when the move is made, "X has
+moved" to an opponent who chose it, push copies of reminders, the stop link."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core import mail
+from django.test import override_settings
+
+from events.models import NotificationPreference, OutboxMessage, OutboxStatus, Player
+from events.services import notify, outbox
+from roundrobin import services
+from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
+from tests.roundrobin.conftest import START
+from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
+
+H = dt.timedelta(hours=1)
+
+
+def test_a_reminder_not_yet_sent_is_cancelled_by_the_move(duel):  # noqa: F811
+    competition, game, white, black = duel
+    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 19 * H) == 1
+    move(black, game, 1, "e5", START + 19 * H + dt.timedelta(minutes=5))
+    assert outbox.drain(now=START + 20 * H).sent == 0
+    assert OutboxMessage.objects.get().status == OutboxStatus.CANCELLED
+    assert mail.outbox == []
+
+
+def test_the_opponent_who_chose_it_hears_x_has_moved_in_their_language(duel):  # noqa: F811
+    competition, game, white, black = duel
+    Player.objects.filter(pk=black.player_id).update(email="b@example.org", language="nl")
+    black.player.refresh_from_db()
+    move(white, game, 1, "e4", START + H)
+    assert not OutboxMessage.objects.exists()  # no choice: no "has moved"
+    notify.preference_set(
+        player=black.player, event=competition.event, email=True, push=False, now=START
+    )
+    move(black, game, 1, "e5", START + 2 * H)  # white has no address: nothing for white
+    move(white, game, 2, "d4", START + 3 * H)
+    (message,) = OutboxMessage.objects.all()
+    assert message.language == "nl" and "heeft gezet" in message.subject, message.subject
+    assert white.player.public_name in message.subject
+    assert "/notifications/stop/" in message.body
+
+
+@override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
+def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):  # noqa: F811
+    competition, game, white, black = duel
+    Player.objects.filter(pk=black.player_id).update(email="b@example.org", language="sv")
+    browser = Browser()
+    with PushService() as service:
+        notify.push_subscribe(
+            player=black.player,
+            endpoint=service.url(),
+            p256dh=browser.p256dh,
+            auth=b64(browser.auth),
+        )
+        notify.push_turn(player=black.player, event=competition.event, on=True)
+        move(white, game, 1, "e4", START + H)
+        assert services.reminders_send(now=START + 19 * H) == 1
+        # "has moved" and the reminder, each by e-mail (on since push was chosen there, as the
+        # reminders always were) and by push.
+        assert outbox.drain(now=START + 19 * H).sent == 4
+        moved, reminder = (browser.decrypt(body) for _headers, body in service.received)
+    assert moved["lang"] == "sv" and "/p/" in moved["url"]
+    assert reminder["tag"].startswith("rr-turn:")
+    assert "5 timmar" in reminder["body"], reminder["body"]
+    NotificationPreference.objects.update(email=False, push=False)
+    move(black, game, 1, "e5", START + 20 * H)
+    move(white, game, 2, "d4", START + 21 * H)
+    assert services.reminders_send(now=START + 40 * H) == 0
+
+
+def test_a_reminder_held_by_quiet_hours_ends_with_its_turn(duel):  # noqa: F811
+    import datetime as _dt
+
+    import time_machine
+
+    competition, game, white, black = duel
+    Player.objects.filter(pk=black.player_id).update(email="b@example.org")
+    black.player.refresh_from_db()
+    notify.preference_set(
+        player=black.player,
+        event=competition.event,
+        email=True,
+        push=False,
+        quiet_from=_dt.time(0),
+        quiet_to=_dt.time(23, 59),
+        now=START,
+    )
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 19 * H) == 1
+    held = OutboxMessage.objects.get(key__startswith="rr-reminder")
+    assert held.available_at > START + 19 * H
+    with time_machine.travel(START + 25 * H, tick=False):
+        services.deadlines_process()
+    held.refresh_from_db()
+    assert held.status == OutboxStatus.CANCELLED
