@@ -1,4 +1,4 @@
-"""Log filters: a player's private link never reaches a log line.
+"""Log filters: a player's private link (and any other token in a path) never reaches a log line.
 
 The private link ``/p/<token>/`` is the key to a player's page. It is exchanged for a cookie at
 the first visit (``roundrobin.views.private.private``), so no other address carries it, but that
@@ -20,6 +20,10 @@ REDACTED = "/p/[private]"
 # few hours: its token opens that feed.
 CALENDAR_LINK = re.compile(r"/calendar/[^/\s\"'?#]+")
 CALENDAR_REDACTED = "/calendar/[private]"
+# The person's page behind the sign-up link, /sign-up/<token>/..., and a message's stop link,
+# /notifications/stop/<token>/: each token acts for its person. Only at the start of a path
+# (an event's own /e/<event>/sign-up/ page carries no token).
+PERSON_LINK = re.compile(r"(^|[\s\"'])/(sign-up|notifications/stop)/[^/\s\"'?#]+")
 
 # The loggers whose records carry request paths (logger filters run before any handler,
 # including handlers added later, e.g. by a test or a log shipper).
@@ -38,6 +42,7 @@ PATH_LOGGERS = (
 
 
 def redact(text: str) -> str:
+    text = PERSON_LINK.sub(lambda m: f"{m[1]}/{m[2]}/[private]", text)
     return CALENDAR_LINK.sub(CALENDAR_REDACTED, PRIVATE_LINK.sub(REDACTED, text))
 
 
@@ -47,7 +52,7 @@ class RedactPrivateLinks(logging.Filter):
             message = record.getMessage()
         except Exception:  # a record that cannot format itself: leave it to the handler
             return True
-        if "/p/" in message or "/calendar/" in message:
+        if any(part in message for part in ("/p/", "/calendar/", "/sign-up/", "/stop/")):
             record.msg = redact(message)
             record.args = ()
         return True

@@ -268,6 +268,21 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 VAPID_PRIVATE_KEY = envsecret("VAPID_PRIVATE_KEY")
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{DEFAULT_FROM_EMAIL}"
+# Where a browser's push subscription may point: the push services of Chrome/Edge (FCM),
+# Firefox, Safari and Windows. The site posts to that address, so any other host (the
+# operator's own network) is refused (no server-side request forgery through a subscription).
+PUSH_SERVICE_HOSTS = tuple(
+    host.strip().lower()
+    for host in os.environ.get(
+        "PUSH_SERVICE_HOSTS",
+        "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
+    ).split(",")
+    if host.strip()
+)
+# The tests: a push endpoint on this machine too (their own push service). Never in production.
+PUSH_ANY_LOCAL_ENDPOINT = envbool("PUSH_ANY_LOCAL_ENDPOINT", False)
+# A mail server that stops answering must not hold the outbox past its lease.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 20)
 
 # Uploads: a CSV of players is small; refuse anything that is not.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

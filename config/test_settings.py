@@ -18,3 +18,5 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 # shared cache never happen: read versions from the database even when REDIS_URL is set. The
 # tests that cover the cached versions turn this on themselves (two servers, live tests).
 LIVE_VERSIONS_IN_CACHE = False
+# The tests run their own push service on 127.0.0.1 (events.services.notify.endpoint_usable).
+PUSH_ANY_LOCAL_ENDPOINT = True

@@ -9,7 +9,8 @@ Every absolute link (QR codes, table cards, e-mails) is built from one base, ``S
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
 Runs the deadline sweep and the outbox (``process_deadlines --loop 30``) beside the server and
-stops it with the server.
+stops it with the server. Browser push gets a development key pair of its own
+(``dev_push_keys``) unless VAPID_PRIVATE_KEY is set.
 """
 
 from __future__ import annotations
@@ -41,6 +42,23 @@ def plan(host: str, port: str, site_url: str, lan: str) -> tuple[str, str]:
     return bind, f"http://{shown}:{port}"
 
 
+def dev_push_keys(env: dict[str, str], var_dir: Path) -> None:
+    """Browser push on the development server as in production: a VAPID key pair made once and
+    kept in ``var/vapid-dev.txt`` (browsers subscribe again after a new pair). Left alone when
+    the environment sets a key of its own."""
+    if any(env.get(name) for name in ("VAPID_PRIVATE_KEY", "VAPID_PRIVATE_KEY_FILE")):
+        return
+    path = var_dir / "vapid-dev.txt"
+    if not path.exists():
+        from events.management.commands.vapid_keys import new_keys
+
+        var_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(new_keys()) + "\n")
+        path.chmod(0o600)
+    private, public = path.read_text().split()
+    env["VAPID_PRIVATE_KEY"], env["VAPID_PUBLIC_KEY"] = private, public
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -51,6 +69,7 @@ def main() -> None:
     venue = host in ANY
     bind, base = plan(host, port, os.environ.get("SITE_URL", ""), lan_address() if venue else "")
     env = {**os.environ, "SITE_URL": base}
+    dev_push_keys(env, Path(os.environ.get("VAR_DIR") or ROOT / "var"))
     print(f"Serving on {base}/  (desk: {base}/desk/)", flush=True)
     if venue:
         import segno

@@ -117,6 +117,21 @@ def test_run_plans_the_bind_address_and_the_one_base():
     assert run.plan("::", "8000", "", "10.0.0.2") == ("[::]:8000", "http://10.0.0.2:8000")
 
 
+def test_run_makes_a_development_push_key_pair_once_and_keeps_one_given(tmp_path):
+    run = load_run_script()
+    env: dict[str, str] = {}
+    run.dev_push_keys(env, tmp_path / "var")
+    private, public = env["VAPID_PRIVATE_KEY"], env["VAPID_PUBLIC_KEY"]
+    assert len(private) == 43 and len(public) == 87  # 32 and 65 bytes, base64url
+    assert oct((tmp_path / "var" / "vapid-dev.txt").stat().st_mode & 0o777) == "0o600"
+    again: dict[str, str] = {}
+    run.dev_push_keys(again, tmp_path / "var")
+    assert again == env  # the same pair next time: browsers stay subscribed
+    given = {"VAPID_PRIVATE_KEY": "operator-key", "VAPID_PUBLIC_KEY": "operator-public"}
+    run.dev_push_keys(given, tmp_path / "var")
+    assert given == {"VAPID_PRIVATE_KEY": "operator-key", "VAPID_PUBLIC_KEY": "operator-public"}
+
+
 # --- every absolute link from one base --------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from blokus import rules, selectors
 from blokus.models import QualificationLot
+from blokus.services import notices
 from blokus.services.common import ensure_open, invalid, new_seed
 from blokus.services.rounds import create_games
 from events.errors import Conflict, Invalid, Stale, refuse
@@ -81,6 +82,7 @@ def final_seat(
     round_ = Round.objects.create(session=final, number=1, seed=seed)
     create_games(round_, [[entries[pk] for pk in top]], random.Random(seed))
     competition_touch(competition)
+    notices.round_drawn(round_)  # "Final: table t, colour c" (issue 31)
     return final
 
 
@@ -141,6 +143,7 @@ def final_after_result(final: Session, competition: Competition) -> None:
     seed = new_seed()
     round_ = Round.objects.create(session=final, number=rounds[-1].number + 1, seed=seed)
     create_games(round_, [[entries[pk] for pk in needed]], random.Random(seed))
+    notices.round_drawn(round_)
     _set_status(competition, Competition.Status.RUNNING)
 
 

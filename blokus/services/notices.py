@@ -4,7 +4,10 @@
 
 A notice's key holds the seat itself (table and colour): a round drawn again queues nothing
 for a player whose seat stayed, and a new message (the old one cancelled if unsent) for one
-whose seat changed."""
+whose seat changed. The final's seating says "Final" (a replay of a tied final its number).
+
+A reserve called in (``reserve_called``) hears that they play, and in whose place; the player
+replaced loses the seat message they had not yet been sent."""
 
 from __future__ import annotations
 
@@ -16,15 +19,46 @@ from django.utils import timezone, translation
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from blokus.models import SessionPlayer
 from blokus.templatetags.blokus_tags import COLOUR_NAMES
 from events.common.siteurl import absolute_url
 from events.language import mail_language
-from events.models import Round, Seat
+from events.models import Competition, Round, Seat, Session
 from events.services import notify, outbox
 
 
 def seat_subject(session_id: int, round_number: int, player_id: int) -> str:
     return f"blk-seat:{session_id}:{round_number}:{player_id}"
+
+
+def _player_url(competition: Competition, entry_id: int) -> str:
+    return absolute_url(
+        reverse(
+            "blokus:player",
+            kwargs={
+                "event_slug": competition.event.slug,
+                "competition_slug": competition.slug,
+                "entry_id": entry_id,
+            },
+        )
+    )
+
+
+def _seat_text(*, final: bool, round_: int, starts: bool) -> str:
+    """The seat message's words (a template), in the active language."""
+    if final and round_ > 1:
+        if starts:
+            return _(
+                "Final, replay %(replay)s: table %(table)s, colour %(colour)s, starts %(time)s"
+            )
+        return _("Final, replay %(replay)s: table %(table)s, colour %(colour)s")
+    if final:
+        if starts:
+            return _("Final: table %(table)s, colour %(colour)s, starts %(time)s")
+        return _("Final: table %(table)s, colour %(colour)s")
+    if starts:
+        return _("Round %(round)s: table %(table)s, colour %(colour)s, starts %(time)s")
+    return _("Round %(round)s: table %(table)s, colour %(colour)s")
 
 
 def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
@@ -61,20 +95,14 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
                 words["time"] = time_format(
                     timezone.localtime(starts, ZoneInfo(event.time_zone)), "H:i"
                 )
-                text = _("Round %(round)s: table %(table)s, colour %(colour)s, starts %(time)s")
-            else:
-                text = _("Round %(round)s: table %(table)s, colour %(colour)s")
-            title = f"{competition.name}: {text % words}"
-        url = absolute_url(
-            reverse(
-                "blokus:player",
-                kwargs={
-                    "event_slug": event.slug,
-                    "competition_slug": competition.slug,
-                    "entry_id": seat.entry_id,
-                },
+            text = _seat_text(
+                final=session.kind == Session.Kind.FINAL,
+                round_=round_.number,
+                starts=starts is not None,
             )
-        )
+            words["replay"] = round_.number - 1
+            title = f"{competition.name}: {text % words}"
+        url = _player_url(competition, seat.entry_id)
         notices.append(
             notify.Notice(
                 player=player,
@@ -89,4 +117,48 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
     queued = notify.send_notices(event, notices, now=now)
     if queued:
         outbox.drain_after_commit()  # people wait at the tables for it
+    return queued
+
+
+def reserve_subject(session_id: int, player_id: int) -> str:
+    return f"blk-reserve:{session_id}:{player_id}"
+
+
+def reserve_called(
+    *, out: SessionPlayer, reserve: SessionPlayer, now: dt.datetime | None = None
+) -> int:
+    """``reserve`` plays in ``out``'s place: they hear it (their seat follows from
+    ``round_drawn`` when round 1 was drawn); what ``out`` was told and not yet sent about the
+    session ends. Returns how many messages were queued."""
+    now = now or timezone.now()
+    session = reserve.session
+    competition = session.competition
+    event = competition.event
+    rounds = list(Round.objects.filter(session=session).values_list("number", flat=True))
+    outbox.subjects_ended(
+        [reserve_subject(session.pk, out.entry.player_id)]
+        + [seat_subject(session.pk, number, out.entry.player_id) for number in rounds]
+    )
+    player = reserve.entry.player
+    if player.pk not in notify.players_listening(event, [player.pk]):
+        return 0
+    language = mail_language(player, event)
+    with translation.override(language):
+        text = _("%(session)s: you are called in from the reserves, in place of %(name)s") % {
+            "session": str(session),
+            "name": out.entry.player.public_name,
+        }
+    subject = reserve_subject(session.pk, player.pk)
+    notice = notify.Notice(
+        player=player,
+        key=f"{subject}:{out.entry_id}",
+        subject_key=subject,
+        title=f"{competition.name}: {text}",
+        body=text,
+        url=_player_url(competition, reserve.entry_id),
+        language=language,
+    )
+    queued = notify.send_notices(event, [notice], now=now)
+    if queued:
+        outbox.drain_after_commit()  # the session is about to start
     return queued

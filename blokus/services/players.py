@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from blokus import rules
 from blokus.models import SessionPlayer
+from blokus.services import notices
 from blokus.services.common import (
     already_played,
     ensure_open,
@@ -74,6 +75,10 @@ def session_replace(*, seated: SessionPlayer, reserve: SessionPlayer) -> None:
     sub.role = SessionPlayer.Role.SEATED
     SessionPlayer.objects.bulk_update([out, sub], ["role", "dropped_after_round"])
     competition_touch(session.competition)
+    # Issue 31: the reserve hears it, and their seat in round 1 when it was drawn.
+    notices.reserve_called(out=out, reserve=sub)
+    if first:
+        notices.round_drawn(first)
 
 
 @transaction.atomic

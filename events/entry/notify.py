@@ -119,7 +119,7 @@ def read_subscription(request: HttpRequest) -> tuple[str, str, str] | None:
         data = json.loads(request.body)
         endpoint, keys = data["endpoint"], data["keys"]
         p256dh, auth = keys["p256dh"], keys["auth"]
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: [[[[…]]]]
         return None
     if not all(isinstance(v, str) for v in (endpoint, p256dh, auth)):
         return None

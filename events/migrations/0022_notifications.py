@@ -53,7 +53,7 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "endpoint",
-                    models.URLField(max_length=1000, unique=True, verbose_name="endpoint"),
+                    models.URLField(max_length=1000, verbose_name="endpoint"),
                 ),
                 ("p256dh", models.CharField(max_length=200)),
                 ("auth", models.CharField(max_length=100)),
@@ -201,6 +201,12 @@ class Migration(migrations.Migration):
                 ),
                 name="push_keys_present",
                 violation_error_message="A subscription needs its address and both keys.",
+            ),
+        ),
+        migrations.AddConstraint(
+            model_name="pushsubscription",
+            constraint=models.UniqueConstraint(
+                fields=("player", "endpoint"), name="push_endpoint_once_per_player"
             ),
         ),
     ]

@@ -55,7 +55,7 @@ class PushSubscription(models.Model):
     service answering 404 or 410 for it deletes it (``events.services.outbox``)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="push_subscriptions")
-    endpoint = models.URLField(_("endpoint"), max_length=1000, unique=True)
+    endpoint = models.URLField(_("endpoint"), max_length=1000)
     p256dh = models.CharField(max_length=200)
     auth = models.CharField(max_length=100)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
@@ -69,6 +69,11 @@ class PushSubscription(models.Model):
                 condition=~Q(endpoint="") & ~Q(p256dh="") & ~Q(auth=""),
                 name="push_keys_present",
                 violation_error_message=_("A subscription needs its address and both keys."),
+            ),
+            # One browser shared by two players (a family phone) holds one row for each: a
+            # message goes only to the row of the player it is for.
+            models.UniqueConstraint(
+                fields=["player", "endpoint"], name="push_endpoint_once_per_player"
             ),
         ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -16,6 +17,7 @@ from events.models import (
     Correction,
     Entry,
 )
+from events.services import notify
 
 CORRECTION_UNDONE = gettext_lazy("This correction has already been undone.")
 
@@ -35,14 +37,18 @@ def correction_record(
     note: str | Words = "",
     payload: dict[str, Any] | None = None,
     reverts: Correction | None = None,
+    told: Iterable[Entry] | None = None,
 ) -> Correction | None:
     """Write a correction to the trail, inside the caller's transaction (the caller bumps the
     version). Nothing is written when nothing changed. A text given as ``Words`` keeps its
-    recipe too, so that each reader sees it in their language (``Correction.shown``)."""
+    recipe too, so that each reader sees it in their language (``Correction.shown``).
+
+    The players whose result it changed hear it when they chose notifications (issue 31):
+    ``told``, or else the correction's ``entry`` (``notify.correction_told``)."""
     texts = {"item": item, "before": before, "after": after, "note": note}
     if str(before) == str(after) and reverts is None:
         return None
-    return Correction.objects.create(
+    correction = Correction.objects.create(
         competition=competition,
         entry=entry,
         item=str(item)[:120],
@@ -55,6 +61,10 @@ def correction_record(
         payload=payload or {},
         reverts=reverts,
     )
+    notify.correction_told(
+        correction, list(told) if told is not None else [e for e in (entry,) if e is not None]
+    )
+    return correction
 
 
 @transaction.atomic

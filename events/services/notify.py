@@ -8,6 +8,8 @@
   outbox``): the notice's ``key`` makes it at most once per (person, subject, state), its
   ``subject_key`` lets ``outbox.subject_ended`` cancel it once it is no longer true. A notice
   due inside the person's quiet hours waits until they end.
+- ``correction_told``: "a correction changed your result", in any format, from the one path
+  every correction takes (``events.services.correction_record``).
 - ``stop``: the one-tap stop of every message (``events.services.stop_links``).
 """
 
@@ -17,8 +19,7 @@ import base64
 import binascii
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
-from urllib.parse import urlsplit
+from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -26,9 +27,18 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy
 
-from events.common.network import is_loopback_host
+from events.common.siteurl import absolute_url
 from events.errors import ServiceError
-from events.models import Event, NotificationPreference, Player, PushSubscription
+from events.language import mail_language
+from events.models import (
+    Correction,
+    Entry,
+    Event,
+    NotificationPreference,
+    OutboxMessage,
+    Player,
+    PushSubscription,
+)
 from events.services import outbox
 from events.services.stop_links import stop_url
 
@@ -36,7 +46,7 @@ BAD_ENDPOINT = gettext_lazy("This browser's push address is not one this site ca
 BAD_KEYS = gettext_lazy("This browser's push keys are not valid.")
 NO_PUSH = gettext_lazy("Browser notifications are not set up on this site.")
 BAD_QUIET = gettext_lazy("Give both ends of the quiet hours, and not the same.")
-MAX_ENDPOINT = 1000
+MAX_BROWSERS = 5  # push subscriptions kept per player
 
 
 def push_available() -> bool:
@@ -127,21 +137,15 @@ def stop(*, player_id: int, event_id: int, now: datetime | None = None) -> bool:
 
 
 def _b64(value: str, length: int) -> bool:
+    """``value`` is exactly ``length`` bytes in base64url (padded or not), nothing around it
+    (a lenient decoder would skip other characters, and the column would refuse the rest)."""
+    if not value.isascii() or len(value) > 4 * (length + 2) // 3 + 2:
+        return False
     try:
-        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         return False
     return len(raw) == length and (length != 65 or raw[0] == 4)
-
-
-def endpoint_usable(endpoint: str) -> bool:
-    """An https address (a push service), or http on this machine (tests, development)."""
-    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_ENDPOINT:
-        return False
-    parts = urlsplit(endpoint)
-    if parts.scheme == "https" and parts.hostname:
-        return True
-    return parts.scheme == "http" and is_loopback_host(parts.hostname or "")
 
 
 @transaction.atomic
@@ -152,7 +156,7 @@ def push_subscribe(
     now = now or timezone.now()
     if not push_available():
         raise ServiceError(NO_PUSH, code="no_push")
-    if not endpoint_usable(endpoint):
+    if not outbox.endpoint_usable(endpoint):
         raise ServiceError(BAD_ENDPOINT, code="endpoint")
     if not (isinstance(p256dh, str) and isinstance(auth, str) and _b64(p256dh, 65)):
         raise ServiceError(BAD_KEYS, code="keys")
@@ -161,17 +165,19 @@ def push_subscribe(
     try:
         with transaction.atomic():
             subscription, _created = PushSubscription.objects.update_or_create(
+                player=player,
                 endpoint=endpoint,
-                defaults={"player": player, "p256dh": p256dh, "auth": auth},
-                create_defaults={
-                    "player": player,
-                    "p256dh": p256dh,
-                    "auth": auth,
-                    "created_at": now,
-                },
+                defaults={"p256dh": p256dh, "auth": auth},
+                create_defaults={"p256dh": p256dh, "auth": auth, "created_at": now},
             )
     except IntegrityError as exc:  # two posts of one browser at once: the other one won
         raise ServiceError(BAD_ENDPOINT, code="endpoint") from exc
+    # A person has a few browsers, not thousands: the oldest beyond MAX_BROWSERS goes (one
+    # notice never becomes thousands of messages).
+    kept = PushSubscription.objects.filter(player=player).order_by("-created_at", "-pk")
+    stale = list(kept.values_list("pk", flat=True)[MAX_BROWSERS:])
+    if stale:
+        PushSubscription.objects.filter(pk__in=stale).delete()
     return subscription
 
 
@@ -212,8 +218,13 @@ def quiet_until(
     inside = start <= now_time < end if start < end else (now_time >= start or now_time < end)
     if not inside:
         return None
+    # Compared as instants, not wall-clock times: in the hour the clocks go back twice, a
+    # wall-clock comparison would put the end before ``when``.
     until = datetime.combine(local.date(), end, tzinfo=tz)
-    if until <= local:
+    if until.astimezone(UTC) <= when.astimezone(UTC):
+        repeated = until.replace(fold=1)  # the end's second occurrence, when the hour repeats
+        if repeated.astimezone(UTC) > when.astimezone(UTC):
+            return repeated
         until = datetime.combine(local.date() + timedelta(days=1), end, tzinfo=tz)
     return until
 
@@ -251,17 +262,54 @@ def send_notices(
             "pk"
         ):
             subscriptions.setdefault(subscription.player_id, []).append(subscription)
+    told = Told.of(notices)
     queued = 0
     for notice in notices:
         preference = preferences.get(notice.player.pk)
         due = quiet_until(preference, event.time_zone, now) or now
         wants_email = preference.email if preference is not None else email_default
         if wants_email and notice.player.email:
-            queued += _put(notice, event, now, due, notice.player.email, None)
+            queued += _put(notice, event, now, due, notice.player.email, None, told)
         if preference is not None and preference.push:
             for subscription in subscriptions.get(notice.player.pk, []):
-                queued += _put(notice, event, now, due, "", subscription)
+                queued += _put(notice, event, now, due, "", subscription, told)
     return queued
+
+
+@dataclass
+class Told:
+    """What was queued before about the notices' subjects (one query): a state told before
+    and changed since (a seat moved away and back) is told again; the latest state of a
+    subject is never told twice."""
+
+    keys: set[str]
+    latest: dict[tuple[str, str], str]  # (subject, recipient) -> the key of its latest message
+
+    @classmethod
+    def of(cls, notices: Sequence[Notice]) -> Told:
+        subjects = {n.subject_key for n in notices if n.subject_key}
+        keys: set[str] = set()
+        latest: dict[tuple[str, str], str] = {}
+        if subjects:
+            rows = OutboxMessage.objects.filter(subject_key__in=subjects).order_by("pk")
+            for subject, to, key in rows.values_list("subject_key", "to", "key"):
+                keys.add(key)
+                latest[(subject, to)] = key
+        return cls(keys, latest)
+
+    def key_for(self, base: str, subject: str, to: str) -> str | None:
+        """The key to queue ``base`` under, or None when it is what ``to`` last heard."""
+        if not subject:
+            return base
+        last = self.latest.get((subject, to), "")
+        if last == base or last.startswith(base + "~"):
+            return None
+        if base not in self.keys:
+            return base
+        again = 2
+        while f"{base}~{again}" in self.keys:
+            again += 1
+        return f"{base}~{again}"
 
 
 def _put(
@@ -271,12 +319,18 @@ def _put(
     due: datetime,
     email: str,
     subscription: PushSubscription | None,
+    told: Told,
 ) -> bool:
     """One message of ``notice``: the e-mail (``email``) or a push to ``subscription``."""
     push = subscription is not None
+    to = f"push {subscription.pk}" if subscription is not None else email
+    base = f"{notice.key}:push:{subscription.pk}" if subscription is not None else notice.key
+    key = told.key_for(base[:190], notice.subject_key[:200], to[:254])
+    if key is None:
+        return False
     return outbox.enqueue(
-        key=f"{notice.key}:push:{subscription.pk}" if subscription is not None else notice.key,
-        to=f"push {subscription.pk}" if subscription is not None else email,
+        key=key,
+        to=to,
         subject=notice.title,
         body=(notice.short or notice.body) if push else _email_text(notice, event),
         language=notice.language,
@@ -298,3 +352,65 @@ def players_listening(event: Event, player_ids: Iterable[int]) -> set[int]:
         .exclude(email=False, push=False)
         .values_list("player_id", flat=True)
     )
+
+
+def players_pushing(event: Event, player_ids: Iterable[int]) -> set[int]:
+    """Who of ``player_ids`` chose push for ``event`` (one query)."""
+    return set(
+        NotificationPreference.objects.filter(
+            event=event, player_id__in=list(player_ids), push=True
+        ).values_list("player_id", flat=True)
+    )
+
+
+def correction_subject(correction_id: int) -> str:
+    """What "your result was corrected" says is true: the correction stands (an undo ends it)."""
+    return f"correction:{correction_id}"
+
+
+def correction_told(
+    correction: Correction, entries: Iterable[Entry], *, now: datetime | None = None
+) -> int:
+    """Tell the players of ``entries`` who chose notifications for the event that
+    ``correction`` changed their result, once per correction, in their language (one query
+    when nobody listens). A first result (nothing before) is no correction of theirs; an undo
+    cancels what was queued and not yet sent about the correction it undoes."""
+    if correction.reverts_id is not None:
+        outbox.subject_ended(correction_subject(correction.reverts_id))
+    if not correction.before:
+        return 0
+    entries = [e for e in entries if e is not None]
+    if not entries:
+        return 0
+    competition = correction.competition
+    event = competition.event
+    listening = players_listening(event, [e.player_id for e in entries])
+    if not listening:
+        return 0
+    players = Player.objects.in_bulk(listening)
+    url = absolute_url(competition.get_absolute_url())
+    notices = []
+    for player_id in sorted(listening):
+        player = players[player_id]
+        language = mail_language(player, event)
+        with translation.override(language):
+            title = _("%(competition)s: a correction changed your result") % {
+                "competition": competition.name
+            }
+            body = _("%(item)s: %(before)s, now %(after)s.") % {
+                "item": correction.item_shown,
+                "before": correction.before_shown,
+                "after": correction.after_shown or "–",
+            }
+        notices.append(
+            Notice(
+                player=player,
+                key=f"{correction_subject(correction.pk)}:{player.pk}",
+                subject_key=correction_subject(correction.pk),
+                title=title,
+                body=body,
+                url=url,
+                language=language,
+            )
+        )
+    return send_notices(event, notices, now=now)

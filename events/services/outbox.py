@@ -28,11 +28,15 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import requests
+import urllib3
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
@@ -40,14 +44,22 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from events.common.network import is_loopback_host
 from events.models import Event, OutboxMessage, OutboxStatus, Player, PushSubscription
 from events.services.stop_links import stop_url
 
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
+MAX_PUSH_ENDPOINT = 1000  # characters of a push subscription's address
+PUSH_ANSWER_BYTES = 4096  # of a push service's answer body, read at most
+# A push service's address: https, a host name, a path of URL characters; nothing else.
+PUSH_ENDPOINT = re.compile(r"https://(?P<host>[A-Za-z0-9.-]+)/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*")
+LOCAL_ENDPOINT = re.compile(r"https?://(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?/[!-~]*")
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
+AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at most
+AFTER_COMMIT_SECONDS = 2.0
 EMAIL = OutboxMessage.Channel.EMAIL
 PUSH = OutboxMessage.Channel.PUSH
 PUSH_TTL = 12 * 3600  # a push service keeps an undelivered message this long (seconds)
@@ -112,14 +124,18 @@ def enqueue(
     return True
 
 
-def drain_after_commit() -> None:
+def drain_after_commit(keys: Iterable[str] = ()) -> None:
     """Deliver what is due right after the caller's transaction commits, for a message a
     person waits for (a private link): the loop would within its 30 s. A failure here leaves
     the message queued for the loop, and the caller's answer is not held up by it."""
 
+    wanted = list(keys)  # these first (``keys``: the message the person waits for)
+
     def deliver_now() -> None:
         try:
-            drain()
+            # A few, for a short while: the rest (a round's 40 seats) is the loop's, so the
+            # answer to the person who made the change is never held up for long.
+            drain(limit=AFTER_COMMIT_BATCH, budget=AFTER_COMMIT_SECONDS, keys=wanted)
         except Exception:  # the loop delivers it; the write that queued it stands
             logger.warning("outbox: delivery after commit failed", exc_info=True)
 
@@ -132,16 +148,19 @@ def _claimable(now: datetime) -> Q:
     )
 
 
-def claim(*, now: datetime | None = None, limit: int = BATCH) -> list[OutboxMessage]:
-    """Take up to ``limit`` due messages for this worker (a lease until ``now + LEASE``)."""
+def claim(
+    *, now: datetime | None = None, limit: int = BATCH, keys: Iterable[str] = ()
+) -> list[OutboxMessage]:
+    """Take up to ``limit`` due messages for this worker (a lease until ``now + LEASE``); with
+    ``keys``, only those."""
     now = now or timezone.now()
     lease = secrets.token_hex(8)
+    wanted = list(keys)
     with transaction.atomic():
-        due = list(
-            OutboxMessage.objects.select_for_update(skip_locked=True)
-            .filter(_claimable(now))
-            .order_by("available_at", "pk")[:limit]
-        )
+        due_now = OutboxMessage.objects.select_for_update(skip_locked=True).filter(_claimable(now))
+        if wanted:
+            due_now = due_now.filter(key__in=wanted)
+        due = list(due_now.order_by("available_at", "pk")[:limit])
         taken = []
         for message in due:
             # The conditional update decides where row locks do not exist (SQLite).
@@ -203,6 +222,35 @@ def push_payload(message: OutboxMessage) -> dict[str, str]:
     }
 
 
+def endpoint_usable(endpoint: str) -> bool:
+    """An https address at one of the browsers' push services (``PUSH_SERVICE_HOSTS``): the
+    site posts to whatever address a subscription names, so anything else (an address inside
+    the operator's network, this machine) is refused. Plain ASCII of one strict shape (no
+    backslash, user, port or space that two URL parsers could read differently), and the host
+    ``requests`` (urllib3) will connect to is the host checked. ``PUSH_ANY_LOCAL_ENDPOINT`` (the
+    tests) also takes an address on this machine."""
+    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_PUSH_ENDPOINT:
+        return False
+    try:
+        connects_to = (urllib3.util.parse_url(endpoint).host or "").lower()
+    except (ValueError, urllib3.exceptions.LocationParseError):
+        return False
+    if settings.PUSH_ANY_LOCAL_ENDPOINT and LOCAL_ENDPOINT.fullmatch(endpoint):
+        return is_loopback_host(connects_to)
+    shape = PUSH_ENDPOINT.fullmatch(endpoint)
+    if shape is None or shape["host"].lower() != connects_to:
+        return False
+    host = connects_to.rstrip(".")
+    return any(host == known or host.endswith("." + known) for known in settings.PUSH_SERVICE_HOSTS)
+
+
+def push_error(exc: BaseException) -> str:
+    """What the desk shows of a failed push: the kind and the status, never the address (it
+    is the browser's secret) nor what the other side answered."""
+    status = getattr(getattr(exc, "response", None), "status_code", None)
+    return f"{type(exc).__name__}" + (f" (status {status})" if status else "")
+
+
 def _deliver_push(message: OutboxMessage) -> None:
     from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
@@ -211,6 +259,12 @@ def _deliver_push(message: OutboxMessage) -> None:
         raise PushGone("the browser's subscription is gone")
     if not (settings.VAPID_PRIVATE_KEY and settings.VAPID_PUBLIC_KEY):
         raise RuntimeError("VAPID keys are not set (manage.py vapid_keys)")
+    if not endpoint_usable(subscription.endpoint):  # checked again: the settings may have changed
+        PushSubscription.objects.filter(pk=subscription.pk).delete()
+        raise PushGone("the subscription's address is not a push service's")
+    session = requests.Session()
+    session.max_redirects = 0  # a push service answers; it never sends the post elsewhere
+    session.hooks["response"].append(bounded_answer)
     try:
         webpush(
             {
@@ -222,6 +276,7 @@ def _deliver_push(message: OutboxMessage) -> None:
             vapid_claims={"sub": settings.VAPID_SUBJECT},  # a new dict: webpush fills it in
             ttl=PUSH_TTL,
             timeout=PUSH_TIMEOUT,
+            requests_session=session,
         )
     except WebPushException as exc:
         if exc.status_code in GONE:
@@ -229,6 +284,25 @@ def _deliver_push(message: OutboxMessage) -> None:
             raise PushGone(f"the push service answered {exc.status_code}") from exc
         raise
     PushSubscription.objects.filter(pk=subscription.pk).update(last_success_at=timezone.now())
+
+
+def bounded_answer(response: requests.Response, *args: object, **kwargs: object) -> None:
+    """A push service's answer is a status and a few bytes: read at most ``PUSH_ANSWER_BYTES``
+    (an endless or huge body must not hold the worker or fill its memory)."""
+    declared = response.headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > PUSH_ANSWER_BYTES:
+        response._content = b""  # noqa: SLF001 (requests' own cache of the body)
+        return
+    if response.raw is not None and not getattr(response, "_content_consumed", True):
+        deadline = time.monotonic() + PUSH_TIMEOUT  # a body sent a byte at a time ends here
+        body = b""
+        for chunk in response.raw.stream(512, decode_content=True):
+            body += chunk
+            if len(body) >= PUSH_ANSWER_BYTES or time.monotonic() > deadline:
+                break
+        response._content = body[:PUSH_ANSWER_BYTES]  # noqa: SLF001
+        response._content_consumed = True  # noqa: SLF001
+        response.close()
 
 
 def deliver(message: OutboxMessage) -> None:
@@ -244,19 +318,47 @@ def deliver(message: OutboxMessage) -> None:
     email.send(fail_silently=False)
 
 
-def drain(*, now: datetime | None = None, limit: int = BATCH) -> DrainReport:
-    """Deliver every due message (one batch of ``limit``)."""
+def drain(
+    *,
+    now: datetime | None = None,
+    limit: int = BATCH,
+    budget: float | None = None,
+    keys: Iterable[str] = (),
+) -> DrainReport:
+    """Deliver every due message (one batch of ``limit``). ``budget``: seconds after which the
+    rest of the batch is handed back (its leases released) for the loop."""
     now = now or timezone.now()
     sent = retried = failed = 0
-    batch = claim(now=now, limit=limit)
+    started = time.monotonic()
+    batch = claim(now=now, limit=limit, keys=keys)
     browsers = PushSubscription.objects.in_bulk(
         {m.subscription_id for m in batch if m.subscription_id}
     )
-    for message in batch:
+    for index, message in enumerate(batch):
+        if budget is not None and time.monotonic() - started > budget:
+            OutboxMessage.objects.filter(
+                pk__in=[m.pk for m in batch[index:]], lease=message.lease
+            ).update(lease="", lease_until=None)
+            break
         if message.subscription_id:
             message.subscription = browsers.get(message.subscription_id)
         mine = OutboxMessage.objects.filter(pk=message.pk, lease=message.lease)
+        # Still ours and still due? A slow batch may outlive its lease, and a message may have
+        # been cancelled (no longer true, stopped) since the claim: then it is not sent.
+        if not mine.filter(status=OutboxStatus.PENDING).update(lease_until=timezone.now() + LEASE):
+            continue
         attempts = message.attempts + 1
+        browser = message.subscription
+        if browser is not None and message.player_id and browser.player_id != message.player_id:
+            # the browser now belongs to another player: never show them this one's message
+            mine.update(
+                status=OutboxStatus.CANCELLED,
+                last_error="the browser now belongs to another player",
+                lease="",
+                lease_until=None,
+            )
+            failed += 1
+            continue
         try:
             deliver(message)
         except PushGone as exc:
@@ -273,7 +375,11 @@ def drain(*, now: datetime | None = None, limit: int = BATCH) -> DrainReport:
             give_up = attempts >= MAX_ATTEMPTS
             mine.update(
                 attempts=attempts,
-                last_error=f"{type(exc).__name__}: {exc}"[:500],
+                last_error=(
+                    push_error(exc)
+                    if message.channel == PUSH
+                    else f"{type(exc).__name__}: {exc}"[:500]
+                ),
                 available_at=now + backoff(attempts),
                 status=OutboxStatus.FAILED if give_up else OutboxStatus.PENDING,
                 lease="",
@@ -309,15 +415,16 @@ def retry(*, messages: Iterable[OutboxMessage], now: datetime | None = None) -> 
 def test_message(*, to: str, event: Event, now: datetime | None = None) -> bool:
     """The desk's "send a test e-mail to me": through the queue, delivered right after."""
     now = now or timezone.now()
+    key = f"test:{event.pk}:{now.isoformat()}:{to}"[:200]  # the time first: never cut off
     queued = enqueue(
-        key=f"test:{event.pk}:{to}:{now.isoformat()}",
+        key=key,
         to=to,
         subject=_("Test message from %(event)s") % {"event": event.name},
         body=_("This is a test. E-mails from the site reach you."),
         event=event,
         now=now,
     )
-    drain_after_commit()
+    drain_after_commit([key])
     return queued
 
 

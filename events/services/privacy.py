@@ -24,9 +24,11 @@ from events.models import (
     Competition,
     Entry,
     NameShown,
+    NotificationPreference,
     OutboxMessage,
     OutboxStatus,
     Player,
+    PushSubscription,
     SignUp,
 )
 from events.services.events import competition_touch
@@ -64,7 +66,9 @@ def person_data(email: str) -> dict[str, Any]:
         .select_related("window__competition__event")
         .order_by("pk")
     )
-    mails = OutboxMessage.objects.filter(to__iexact=email).order_by("pk")
+    mails = OutboxMessage.objects.filter(Q(to__iexact=email) | Q(player__in=players)).order_by("pk")
+    choices = NotificationPreference.objects.filter(player__in=players).select_related("event")
+    browsers = PushSubscription.objects.filter(player__in=players).order_by("pk")
     return {
         "email": email,
         "exported_at": timezone.now().isoformat(),
@@ -108,8 +112,27 @@ def person_data(email: str) -> dict[str, Any]:
             for s in sign_ups
         ],
         "emails": [
-            {"subject": m.subject, "created_at": _iso(m.created_at), "status": m.status}
+            {
+                "subject": m.subject,
+                "channel": m.channel,
+                "created_at": _iso(m.created_at),
+                "status": m.status,
+            }
             for m in mails
+        ],
+        "notifications": [
+            {
+                "event": c.event.name,
+                "email": c.email,
+                "push": c.push,
+                "quiet_from": _iso(c.quiet_from),
+                "quiet_to": _iso(c.quiet_to),
+            }
+            for c in choices.order_by("pk")
+        ],
+        "push_browsers": [
+            {"created_at": _iso(b.created_at), "last_delivered_at": _iso(b.last_success_at)}
+            for b in browsers
         ],
     }
 
@@ -179,9 +202,12 @@ def person_erase(email: str) -> int:
             values = {"name": pseudonym(number), "club": "", "email": erased}
             SignUp.objects.filter(pk=sign_up.pk).update(**values)
             SignUp.history.filter(id=sign_up.pk).update(**values)
-        mails = OutboxMessage.objects.filter(to__iexact=email)
+        mails = OutboxMessage.objects.filter(Q(to__iexact=email) | Q(player__in=players))
         mails.filter(status=OutboxStatus.PENDING).delete()
-        mails.update(to="erased@invalid", subject="", body="")
+        mails.update(to="erased@invalid", subject="", body="", url="")
+        # Their notification choices and browsers go too: nothing more reaches them.
+        NotificationPreference.objects.filter(player__in=players).delete()
+        PushSubscription.objects.filter(player__in=players).delete()
         touched = Competition.objects.filter(
             Q(entries__player__in=players) | Q(sign_up_window__sign_ups__in=sign_ups)
         ).distinct()

@@ -27,7 +27,13 @@ from roundrobin import rules
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.services.base import locked_competition, now_or, turns_stop
 from roundrobin.services.results import FollowUp, game_finish, results_follow_up
-from roundrobin.services.trail import game_item, game_item_words, result_words, trail_state
+from roundrobin.services.trail import (
+    game_entries,
+    game_item,
+    game_item_words,
+    result_words,
+    trail_state,
+)
 
 UNPLAYED = "unplayed"
 CHOICES = ("1-0", "1/2-1/2", "0-1", UNPLAYED)
@@ -70,6 +76,7 @@ def _record(
         by=by,
         note=reason,
         payload={"game": game.pk, "before": None, "after": after, "adjudicated": True},
+        told=game_entries(game),
     )
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from events.common.localising import event_datetime
 from events.errors import refuse
 from events.models import Competition
+from events.services import outbox
 from events.services.play import competition_locked
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings
@@ -55,8 +56,17 @@ def local_time(moment: datetime, competition: Competition) -> str:
     return event_datetime(moment, competition.event)
 
 
+def turn_subject(turn_id: int, side: str) -> str:
+    """What a reminder says is true: this side of this turn has not moved."""
+    return f"rr-turn:{turn_id}:{side}"
+
+
 def turns_stop(game_ids: list[int], now: datetime) -> None:
-    """Close the open turns of games that just finished (no misses: the game is over)."""
-    Turn.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(
-        closed_at=Least(Greatest(F("opened_at"), Value(now)), F("deadline"))
+    """Close the open turns of games that just finished (no misses: the game is over); their
+    reminders still waiting (quiet hours) are no longer true."""
+    open_turns = Turn.objects.filter(game_id__in=game_ids, closed_at__isnull=True)
+    turn_ids = list(open_turns.values_list("pk", flat=True))
+    open_turns.update(closed_at=Least(Greatest(F("opened_at"), Value(now)), F("deadline")))
+    outbox.subjects_ended(
+        turn_subject(turn_id, side) for turn_id in turn_ids for side in ("first", "second")
     )

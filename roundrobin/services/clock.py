@@ -155,6 +155,12 @@ def _finish_on_time(
     )
     Game.history.bulk_history_create(list(games.values()), update=True)
     turns_stop(ids, now)
+    # Issue 31: "a game lost on time" to both players who chose notifications.
+    mail.time_lost(
+        competition=competition,
+        outcomes=[(turn.game_id, state.outcome or "") for turn, state, _log in finishes],
+        now=now,
+    )
 
 
 def _close_at_deadline(

@@ -24,9 +24,10 @@ from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
 from events.services import notify, outbox
+from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
-from roundrobin.services.base import now_or, options
+from roundrobin.services.base import now_or, options, turn_subject
 
 
 def private_url(token: str) -> str:
@@ -191,11 +192,6 @@ def _queue_reminder(
         return notify.send_notices(competition.event, [notice], email_default=True, now=now) > 0
 
 
-def turn_subject(turn_id: int, side: str) -> str:
-    """What a reminder says is true: this side of this turn has not moved."""
-    return f"rr-turn:{turn_id}:{side}"
-
-
 def moved(*, competition: Competition, turn: Turn, position: int, now: datetime) -> int:
     """A player moved: their reminder of the turn is no longer true (cancelled if unsent), and
     the opponent hears "X has moved" when they chose notifications for the event."""
@@ -233,6 +229,107 @@ def moved(*, competition: Competition, turn: Turn, position: int, now: datetime)
     return notify.send_notices(competition.event, [notice], now=now)
 
 
+def _private_url_of(entry: Entry) -> str:
+    token = getattr(entry, "rr_token", None)
+    return private_url(token.token) if token else ""
+
+
+def result_subject(game_id: int) -> str:
+    """What "a result to confirm" says is true: the game waits for its result."""
+    return f"rr-result:{game_id}"
+
+
+def result_to_confirm(
+    *, competition: Competition, game_id: int, reporter: Entry, result: str, now: datetime
+) -> int:
+    """A player reported a result the opponent has to confirm (``results.result_report``): the
+    opponent hears it when they chose notifications for the event. A report changed since (or
+    the opponent's different one) ends what was queued about the old one."""
+    seats = list(
+        Seat.objects.filter(game_id=game_id).select_related("entry__player", "entry__rr_token")
+    )
+    other = next((s for s in seats if s.entry_id != reporter.pk), None)
+    if other is None:
+        return 0
+    subject = result_subject(game_id)
+    key = f"{subject}:{other.entry_id}:{result}"
+    outbox.subject_ended_except(subject, key)
+    player = other.entry.player
+    if player.pk not in notify.players_listening(competition.event, [player.pk]):
+        return 0
+    language = mail_language(player, competition.event)
+    words = {"name": reporter.player.public_name}
+    with translation.override(language):
+        outcome = rules.outcome_of_result(result, other.position)
+        if outcome == "won":
+            body = _("%(name)s reports that you won: confirm it on your page.") % words
+        elif outcome == "lost":
+            body = _("%(name)s reports that you lost: confirm it on your page.") % words
+        else:
+            body = _("%(name)s reports a draw: confirm it on your page.") % words
+        title = _("%(competition)s: a result to confirm") % {"competition": competition.name}
+    notice = notify.Notice(
+        player=player,
+        key=key,
+        subject_key=subject,
+        title=title,
+        body=body,
+        url=_private_url_of(other.entry),
+        language=language,
+    )
+    return notify.send_notices(competition.event, [notice], now=now)
+
+
+def time_lost(*, competition: Competition, outcomes: list[tuple[int, str]], now: datetime) -> int:
+    """Games the deadline sweep ended on time (game id, ending): both players hear it when they
+    chose notifications for the event; a result waiting to be confirmed is no longer asked for
+    (three queries for the whole batch, then one insert per message)."""
+    if not outcomes:
+        return 0
+    outbox.subjects_ended(result_subject(game_id) for game_id, _ending in outcomes)
+    seats: dict[int, dict[int, Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=[g for g, _e in outcomes]).select_related(
+        "entry__player", "entry__rr_token"
+    ):
+        seats.setdefault(seat.game_id, {})[seat.position] = seat
+    listening = notify.players_listening(
+        competition.event, [s.entry.player_id for pair in seats.values() for s in pair.values()]
+    )
+    losers = {rules.FIRST_LOST_ON_TIME: {1}, rules.SECOND_LOST_ON_TIME: {2}}
+    notices = []
+    for game_id, ending in outcomes:
+        pair = seats.get(game_id, {})
+        lost = losers.get(ending, {1, 2})  # a double forfeit: both
+        for position, seat in pair.items():
+            other = pair.get(3 - position)
+            player = seat.entry.player
+            if other is None or player.pk not in listening:
+                continue
+            language = mail_language(player, competition.event)
+            words = {"name": other.entry.player.public_name}
+            with translation.override(language):
+                if position in lost and len(lost) == 2:
+                    body = _("Neither you nor %(name)s moved in time: the game is lost for both.")
+                elif position in lost:
+                    body = _("You lost on time against %(name)s.")
+                else:
+                    body = _("%(name)s ran out of time: you won.")
+                title = _("%(competition)s: a game lost on time") % {
+                    "competition": competition.name
+                }
+            notices.append(
+                notify.Notice(
+                    player=player,
+                    key=f"rr-time:{game_id}:{seat.entry_id}",
+                    title=title,
+                    body=body % words,
+                    url=_private_url_of(seat.entry),
+                    language=language,
+                )
+            )
+    return notify.send_notices(competition.event, notices, now=now)
+
+
 def _remind_competition(competition: Competition, now: datetime, hours: int) -> int:
     turns = _turns_to_remind(competition, now, hours)
     if not turns:
@@ -241,13 +338,18 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
         "entry__player", "entry__rr_token"
     )
     by_game = {(s.game_id, s.position): s for s in seats}
+    # A player without an address who chose push hears it by push (issue 31).
+    pushing = notify.players_pushing(
+        competition.event,
+        [s.entry.player_id for s in by_game.values() if not s.entry.player.email],
+    )
     queued = 0
     for turn in turns:
         for position, side in SIDES:
             if turn.mover not in (None, position):  # alternating: only the player to move
                 continue
             seat = by_game.get((turn.game_id, position))
-            if seat is None or not seat.entry.player.email:
+            if seat is None or not (seat.entry.player.email or seat.entry.player_id in pushing):
                 _mark_reminded(turn, side, now)  # nobody to tell: not looked at again
                 continue
             other = by_game.get((turn.game_id, 3 - position))

@@ -14,9 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
 from events.seat_checks import seat_writes
-from events.services import competition_touch, submission_use
+from events.services import competition_touch, outbox, submission_use
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
+from roundrobin.services import mail
 from roundrobin.services.base import decimal, locked_competition, now_or, options, turns_stop
 from roundrobin.services.ratings import ratings_recompute
 from roundrobin.services.tiebreaks import tiebreaks_sync_tables
@@ -180,6 +181,7 @@ def game_finish(
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
+    outbox.subject_ended(mail.result_subject(game.pk))  # nothing left to confirm (issue 31)
     if had is not None:  # a result replaced: the trail (R-RR corrections, module docstring)
         trail_record(
             competition=competition,
@@ -338,6 +340,10 @@ def result_report(
     agreed = ResultReport.objects.filter(game=game, entry_id=other, result=result).exists()
     if not (resigns or agreed):
         competition_touch(competition)
+        # Issue 31: the opponent hears there is a result to confirm.
+        mail.result_to_confirm(
+            competition=competition, game_id=game.pk, reporter=entry, result=str(result), now=now
+        )
         return False
     game_finish(
         competition=competition,

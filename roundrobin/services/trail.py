@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext_noop
 
 from events.common.words import Words
-from events.models import Competition, Correction, Game, Seat
+from events.models import Competition, Correction, Entry, Game, Seat
 from events.services import correction_record
 from roundrobin.models import Ending, GameDetail
 from roundrobin.selectors import RESULT_LABELS, points_label
@@ -109,4 +109,10 @@ def trail_record(
         by=by,
         payload={"game": game.pk, "before": before, "after": after},
         reverts=reverts,
+        told=game_entries(game),  # both players hear it (issue 31)
     )
+
+
+def game_entries(game: Game) -> list[Entry]:
+    """The game's two players (one query)."""
+    return [s.entry for s in Seat.objects.filter(game=game).select_related("entry")]

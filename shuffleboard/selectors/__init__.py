@@ -37,7 +37,13 @@ from shuffleboard.selectors.options import (
     playoff_for,
     standings_with_options,
 )
-from shuffleboard.selectors.rota import Rota, RotaPlayer, TurnInfo, rota_for_competition
+from shuffleboard.selectors.rota import (
+    Rota,
+    RotaPlayer,
+    TurnInfo,
+    next_game,
+    rota_for_competition,
+)
 from shuffleboard.selectors.series import series_results
 from shuffleboard.selectors.standings import (
     ENTRY_COLUMNS,
@@ -85,6 +91,7 @@ __all__ = [
     "first_place_moves",
     "game_row",
     "game_rows",
+    "next_game",
     "playoff_for",
     "ranked_rows",
     "rota_for_competition",

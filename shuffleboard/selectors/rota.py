@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from django.db.models import Q
+
 from events.models import Competition, Entry, fold
 from shuffleboard import rules
 from shuffleboard.models import Turn
@@ -190,3 +192,29 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
                 )
     unplaced = [e for e in entries if not e.checked_in_at]
     return Rota(games=games, boards=boards, players=players, unplaced=unplaced)
+
+
+def next_game(entry: Entry) -> tuple[int, int] | None:
+    """(game number, board) of ``entry``'s next game, as the rota has it (``rules.board_rota``:
+    in game g the i-th checked-in player uses board (i + g) mod boards), without the whole rota:
+    two queries. None when the player is not playing or has every game in."""
+    if not entry.is_checked_in:
+        return None
+    competition = entry.competition
+    position = (
+        Entry.objects.filter(competition_id=entry.competition_id, checked_in_at__isnull=False)
+        .filter(
+            Q(checked_in_at__lt=entry.checked_in_at)
+            | Q(checked_in_at=entry.checked_in_at, pk__lt=entry.pk)
+        )
+        .count()
+    )
+    entered = set(
+        Turn.objects.filter(entry=entry, number__lte=competition.options.games).values_list(
+            "number", flat=True
+        )
+    )
+    number = next((n for n in range(1, competition.options.games + 1) if n not in entered), None)
+    if number is None:
+        return None
+    return number, (position + number - 1) % competition.options.boards + 1

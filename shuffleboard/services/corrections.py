@@ -21,6 +21,7 @@ from events.models import Competition, Correction, Entry
 from events.services import competition_touch, correction_record
 from shuffleboard import rules, selectors
 from shuffleboard.models import Turn
+from shuffleboard.services import notices
 from shuffleboard.services.common import (
     NO_BONUS,
     NUMBER_OUT_OF_RANGE,
@@ -237,6 +238,8 @@ def _write(
         touch_classed(competition)
     else:
         competition_touch(competition)
+        # A game added, moved or removed moves the player's next game (issue 31).
+        notices.next_told({state["entry"] for state in (before, after) if state is not None})
     return saved
 
 

@@ -13,6 +13,7 @@ from events.errors import Invalid, refuse
 from events.models import Competition, Entry
 from events.services import competition_touch, submission_use
 from shuffleboard.models import Turn
+from shuffleboard.services import notices
 from shuffleboard.services.common import (
     NO_BONUS,
     NUMBER_OUT_OF_RANGE,
@@ -73,4 +74,5 @@ def turn_record(
     if competition.status == Competition.Status.REGISTRATION:
         Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
     competition_touch(competition)
+    notices.next_told([entry.pk])  # "Next: game n at board b" (issue 31)
     return turn

@@ -9,8 +9,9 @@ import pytest
 from django.utils import timezone
 
 from blokus import services
+from blokus.models import SessionPlayer
 from blokus.services import notices
-from events.models import OutboxMessage, OutboxStatus, Seat
+from events.models import Entry, OutboxMessage, OutboxStatus, Seat
 from events.services import notify
 from tests.blokus.conftest import seated
 
@@ -48,3 +49,52 @@ def test_a_drawn_round_tells_only_the_players_who_chose_it_in_their_language(
     assert OutboxMessage.objects.count() == 3
     old = OutboxMessage.objects.filter(to="anna@example.org").order_by("pk").first()
     assert old.status in (OutboxStatus.CANCELLED, OutboxStatus.SENT)
+
+
+def listen(players, language):
+    for player in players:
+        player.language, player.email = language, f"{player.pk}@example.org"
+        player.save()
+        notify.preference_set(
+            player=player, event=player.entries.first().competition.event, email=True, push=False
+        )
+
+
+@pytest.mark.django_db
+def test_a_reserve_called_in_hears_it_and_their_seat_and_the_player_out_hears_nothing_more(
+    competition, seated_session
+):
+    out = seated(seated_session)[0]
+    reserve = SessionPlayer.objects.select_related("entry__player").get(
+        session=seated_session, role="reserve"
+    )
+    listen([out.entry.player, reserve.entry.player], "nl")
+    round_ = services.round_draw(session=seated_session, seed=3)
+    told = OutboxMessage.objects.get(player=out.entry.player)
+    outbox_before = OutboxMessage.objects.count()
+    services.session_replace(seated=out, reserve=reserve)
+    told.refresh_from_db()
+    assert told.status == OutboxStatus.CANCELLED  # the seat is no longer theirs
+    called, seat = OutboxMessage.objects.filter(player=reserve.entry.player).order_by("pk")
+    assert OutboxMessage.objects.count() == outbox_before + 2
+    assert "reservespeler" in called.subject and out.entry.player.public_name in called.subject
+    assert called.subject_key == notices.reserve_subject(seated_session.pk, reserve.entry.player_id)
+    game = Seat.objects.select_related("game").get(game__round=round_, entry=reserve.entry).game
+    assert f"tafel {game.number}" in seat.subject and "Ronde 1" in seat.subject
+    # Asked again: nothing new.
+    assert notices.round_drawn(round_) == 0
+
+
+@pytest.mark.django_db
+def test_the_final_seating_is_told_as_the_final_in_the_players_language(eight_played):
+    competition, _session, a, b = eight_played
+    players = [e.player for e in Entry.objects.filter(pk__in=a + b).select_related("player")]
+    listen(players, "sv")
+    final = services.final_seat(competition=competition, seed=1, lot_seed=2)
+    seats = Seat.objects.filter(game__round__session=final).select_related("entry__player")
+    messages = OutboxMessage.objects.filter(subject_key__startswith=f"blk-seat:{final.pk}:")
+    assert messages.count() == 4 == len(seats)
+    assert {m.player_id for m in messages} == {s.entry.player_id for s in seats}
+    assert all(m.subject.split(": ", 1)[1].startswith("Final: bord 1, färg") for m in messages), [
+        m.subject for m in messages
+    ]

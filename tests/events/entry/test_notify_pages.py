@@ -71,7 +71,7 @@ def test_opting_in_to_push_with_a_subscription(competition, django_assert_max_nu
     browser = Browser()
     body = json.dumps(
         {
-            "endpoint": "https://push.example.org/abc",
+            "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
             "keys": {"p256dh": browser.p256dh, "auth": b64(browser.auth)},
         }
     )
@@ -79,7 +79,7 @@ def test_opting_in_to_push_with_a_subscription(competition, django_assert_max_nu
     assert client.post(url, body, content_type="application/json").status_code == 403
     answer = client.post(url, body, content_type="application/json", HTTP_X_CSRFTOKEN=csrf)
     assert answer.status_code == 201
-    assert PushSubscription.objects.get().endpoint == "https://push.example.org/abc"
+    assert PushSubscription.objects.get().endpoint == "https://fcm.googleapis.com/fcm/send/abc"
 
 
 @pytest.mark.django_db
@@ -140,7 +140,7 @@ def test_the_private_page_turns_push_on_and_off(client, event, django_assert_max
     browser = Browser()
     body = json.dumps(
         {
-            "endpoint": "https://push.example.org/rr",
+            "endpoint": "https://fcm.googleapis.com/fcm/send/rr",
             "keys": {"p256dh": browser.p256dh, "auth": b64(browser.auth)},
         }
     )
@@ -153,3 +153,13 @@ def test_the_private_page_turns_push_on_and_off(client, event, django_assert_max
     # Another browser (no cookie): 403, nothing written.
     assert Client().post(url, {"push": "on"}).status_code == 403
     assert not NotificationPreference.objects.get().push
+
+
+@pytest.mark.django_db
+def test_sign_up_and_stop_tokens_never_reach_a_log_line(client, caplog):
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get("/sign-up/SECRETPERSONTOKEN/nowhere/").status_code == 404
+        assert client.get("/notifications/stop/SECRETSTOPTOKEN/x/").status_code == 404
+    assert caplog.records
+    assert "SECRET" not in caplog.text
+    assert "/sign-up/[private]/" in caplog.text and "/notifications/stop/[private]/" in caplog.text

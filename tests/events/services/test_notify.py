@@ -262,16 +262,30 @@ def test_hostile_subscriptions_are_refused_and_write_nothing(event, player):
     bad = [
         {"endpoint": "http://push.example.org/a", **good},  # not https, not this machine
         {"endpoint": "javascript:alert(1)", **good},
-        {"endpoint": "https://push.example.org/" + "a" * 1000, **good},
-        {"endpoint": "https://push.example.org/a", "p256dh": "AAAA", "auth": good["auth"]},
-        {"endpoint": "https://push.example.org/a", "p256dh": good["p256dh"], "auth": "!!"},
+        {"endpoint": "https://fcm.googleapis.com/fcm/send/" + "a" * 1000, **good},
+        {
+            "endpoint": "https://fcm.googleapis.com/fcm/send/a",
+            "p256dh": "AAAA",
+            "auth": good["auth"],
+        },
+        {
+            "endpoint": "https://fcm.googleapis.com/fcm/send/a",
+            "p256dh": good["p256dh"],
+            "auth": "!!",
+        },
+        # only the browsers' push services: nothing inside the operator's network
+        {"endpoint": "https://10.0.0.7/send/a", **good},
+        {"endpoint": "https://intranet.example.org/send/a", **good},
+        {"endpoint": "https://fcm.googleapis.com.evil.example/a", **good},
+        {"endpoint": "https://user:pw@fcm.googleapis.com/fcm/send/a", **good},
+        {"endpoint": "https://fcm.googleapis.com:99999/a", **good},
     ]
     for fields in bad:
         with pytest.raises(ServiceError):
             notify.push_subscribe(player=player, **fields)
     assert not PushSubscription.objects.exists()
-    notify.push_subscribe(player=player, endpoint="https://push.example.org/a", **good)
-    notify.push_subscribe(player=player, endpoint="https://push.example.org/a", **good)
+    notify.push_subscribe(player=player, endpoint="https://fcm.googleapis.com/fcm/send/a", **good)
+    notify.push_subscribe(player=player, endpoint="https://fcm.googleapis.com/fcm/send/a", **good)
     assert PushSubscription.objects.count() == 1
 
 
@@ -333,3 +347,64 @@ def test_each_state_is_queued_once_and_nothing_goes_out_after_its_subject_ended(
             subject_key__in=ended, status=OutboxStatus.PENDING
         ).exists()
         transaction.set_rollback(True)
+
+
+@VAPID
+def test_this_machine_is_a_push_endpoint_only_where_the_setting_allows_it(event, player):
+    """The tests' and development's own push service (127.0.0.1) is refused in production, at
+    subscription and again at delivery (a setting changed since)."""
+    browser = Browser()
+    good = {"p256dh": browser.p256dh, "auth": b64(browser.auth)}
+    local = "http://127.0.0.1:6379/"
+    with override_settings(PUSH_ANY_LOCAL_ENDPOINT=False):
+        with pytest.raises(ServiceError):
+            notify.push_subscribe(player=player, endpoint=local, **good)
+    subscription = notify.push_subscribe(player=player, endpoint=local, **good)
+    assert outbox.endpoint_usable(subscription.endpoint)
+    with override_settings(PUSH_ANY_LOCAL_ENDPOINT=False):
+        assert not outbox.endpoint_usable(subscription.endpoint)
+        assert outbox.endpoint_usable("https://updates.push.services.mozilla.com/wpush/v2/x")
+        assert outbox.endpoint_usable("https://web.push.apple.com/QGx")
+
+
+def test_quiet_hours_end_at_the_right_instant_when_the_clocks_go_back():
+    """Stockholm, quiet 22:00-02:30, on the night the hour 02:00-03:00 repeats: at 02:15 of the
+    repeated hour (01:15 UTC) the quiet hours end at its 02:30 (01:30 UTC), not a day later,
+    and not at the first 02:30 (00:30 UTC, already past)."""
+    preference = NotificationPreference(quiet_from=dt.time(22, 0), quiet_to=dt.time(2, 30))
+    utc = dt.UTC
+    ends = notify.quiet_until(
+        preference, "Europe/Stockholm", dt.datetime(2026, 10, 25, 1, 15, tzinfo=utc)
+    )
+    assert ends is not None and ends.astimezone(utc) == dt.datetime(2026, 10, 25, 1, 30, tzinfo=utc)
+    first = notify.quiet_until(
+        preference, "Europe/Stockholm", dt.datetime(2026, 10, 24, 21, 0, tzinfo=utc)
+    )
+    assert first is not None and first.astimezone(utc) == dt.datetime(
+        2026, 10, 25, 0, 30, tzinfo=utc
+    )
+    assert (
+        notify.quiet_until(
+            preference, "Europe/Stockholm", dt.datetime(2026, 10, 25, 12, 0, tzinfo=utc)
+        )
+        is None
+    )
+
+
+@VAPID
+def test_a_player_keeps_five_browsers_and_a_shared_browser_holds_a_row_per_player(event):
+    anna, bo = PlayerFactory(), PlayerFactory()
+    browser = Browser()
+    keys = {"p256dh": browser.p256dh, "auth": b64(browser.auth)}
+    base = "https://fcm.googleapis.com/fcm/send/"
+    for number in range(8):
+        notify.push_subscribe(
+            player=anna,
+            endpoint=f"{base}{number}",
+            now=dt.datetime(2026, 6, 1, 12, number, tzinfo=dt.UTC),
+            **keys,
+        )
+    kept = PushSubscription.objects.filter(player=anna).order_by("endpoint")
+    assert [s.endpoint[-1] for s in kept] == ["3", "4", "5", "6", "7"]  # the newest five
+    notify.push_subscribe(player=bo, endpoint=f"{base}7", **keys)  # the family phone
+    assert PushSubscription.objects.filter(endpoint=f"{base}7").count() == 2

@@ -11,6 +11,7 @@ from django.test import override_settings
 from events.models import NotificationPreference, OutboxMessage, OutboxStatus, Player
 from events.services import notify, outbox
 from roundrobin import services
+from roundrobin.services import mail as rr_mail
 from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.roundrobin.conftest import START
 from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
@@ -99,3 +100,79 @@ def test_a_reminder_held_by_quiet_hours_ends_with_its_turn(duel):  # noqa: F811
         services.deadlines_process()
     held.refresh_from_db()
     assert held.status == OutboxStatus.CANCELLED
+
+
+def listening(entry, competition, language):
+    Player.objects.filter(pk=entry.player_id).update(
+        email=f"{entry.player_id}@example.org", language=language
+    )
+    entry.player.refresh_from_db()
+    notify.preference_set(
+        player=entry.player, event=competition.event, email=True, push=False, now=START
+    )
+
+
+def test_a_result_to_confirm_goes_to_the_opponent_and_ends_with_the_game(duel):  # noqa: F811
+    competition, game, white, black = duel
+    listening(black, competition, "nl")
+    listening(white, competition, "sv")
+    assert not services.result_claim(entry=white, game_id=game.pk, outcome="won", now=START + H)
+    (asked,) = OutboxMessage.objects.filter(subject_key=rr_mail.result_subject(game.pk))
+    assert asked.player_id == black.player_id and asked.language == "nl"
+    assert white.player.public_name in asked.body and "verloren" in asked.body, asked.body
+    assert "/p/" in asked.url
+    # Claimed again the same: nothing new. Changed to a draw: the old one ends, a new one.
+    services.result_claim(entry=white, game_id=game.pk, outcome="won", now=START + H)
+    services.result_claim(entry=white, game_id=game.pk, outcome="draw", now=START + 2 * H)
+    first, second = OutboxMessage.objects.filter(
+        subject_key=rr_mail.result_subject(game.pk)
+    ).order_by("pk")
+    assert (first.status, second.status) == (OutboxStatus.CANCELLED, OutboxStatus.PENDING)
+    # Black confirms the draw: the game is over, nothing is left to confirm.
+    assert services.result_claim(entry=black, game_id=game.pk, outcome="draw", now=START + 3 * H)
+    second.refresh_from_db()
+    assert second.status == OutboxStatus.CANCELLED
+    assert not OutboxMessage.objects.filter(player=white.player, key__startswith="rr-result")
+
+
+def test_a_game_lost_on_time_tells_both_players_once(duel):  # noqa: F811
+    import time_machine
+
+    competition, game, white, black = duel
+    listening(white, competition, "sv")
+    listening(black, competition, "nl")
+    move(white, game, 1, "e4", START + H)
+    with time_machine.travel(START + 500 * H, tick=False):
+        assert services.deadlines_process().finished == 1  # black never moved: lost on time
+        services.deadlines_process()
+    messages = {m.player_id: m for m in OutboxMessage.objects.filter(key__startswith="rr-time")}
+    assert set(messages) == {white.player_id, black.player_id}
+    assert "vann" in messages[white.player_id].body, messages[white.player_id].body
+    assert "verloren" in messages[black.player_id].body, messages[black.player_id].body
+    assert white.player.public_name in messages[black.player_id].body
+
+
+@override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
+def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  # noqa: F811
+    competition, game, white, black = duel
+    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="")
+    black.player.refresh_from_db()
+    browser = Browser()
+    with PushService() as service:
+        notify.push_subscribe(
+            player=black.player,
+            endpoint=service.url(),
+            p256dh=browser.p256dh,
+            auth=b64(browser.auth),
+        )
+        notify.push_turn(player=black.player, event=competition.event, on=True)
+        move(white, game, 1, "e4", START + H)
+        OutboxMessage.objects.all().delete()  # "has moved", by push
+        assert services.reminders_send(now=START + 19 * H) == 1
+        (message,) = OutboxMessage.objects.all()
+        assert message.channel == outbox.PUSH and message.key.startswith("rr-reminder:")
+        assert outbox.drain(now=START + 19 * H).sent == 1
+        (reminder,) = (browser.decrypt(body) for _headers, body in service.received)
+    assert "5 hours" in reminder["body"], reminder
+    # White (no address, no push) was marked and is not looked at again.
+    assert services.reminders_send(now=START + 20 * H) == 0

@@ -1,0 +1,155 @@
+"""Issue 31 under ``make bench`` (``bench/run.py``): the outbox delivering 1,000 messages.
+
+``run`` queues ``MESSAGES`` (1,000) e-mails with ``events.services.outbox.enqueue`` in one
+transaction, as the site's writes do, then drains them with ``WORKERS`` (two) threads at once,
+each with its own database connection (Django's connections are per thread), each calling
+``outbox.drain`` until a call finds nothing due: the claim (``select_for_update(skip_locked)``
+on PostgreSQL, then the lease by a conditional update) is what keeps two workers from taking the
+same message. The e-mail backend is Django's locmem one (``run.py`` sets it), whose
+``mail.outbox`` both threads append to: a subject seen twice is a duplicate (there must be
+none), a message not marked sent is missing. One row of ``run.py``'s table: messages per
+second, the whole drain's time, duplicates plus missing as its errors.
+
+Alone, on a scratch PostgreSQL database of its own (created, migrated, dropped; no gunicorn,
+no wrk), without make:
+
+    .venv/bin/python bench/outbox.py
+
+(BENCH_POSTGRES as for ``run.py``: postgres://postgres@127.0.0.1:5432.)
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+MESSAGES = 1000
+WORKERS = 2
+
+
+def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
+    from django.core import mail
+    from django.db import connection, transaction
+    from django.test.utils import override_settings
+
+    from events.models import OutboxMessage, OutboxStatus
+    from events.services import outbox
+
+    tag = secrets.token_hex(4)
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+        mail.outbox = []
+        with transaction.atomic():
+            for number in range(MESSAGES):
+                outbox.enqueue(
+                    key=f"bench:{tag}:{number}",
+                    to=f"player{number}@example.org",
+                    subject=f"bench {tag} {number}",
+                    body="A message of the outbox bench.",
+                )
+        connection.close()  # the workers take their own connections
+
+        rounds: list[int] = []
+
+        def worker() -> None:
+            from django.db import connection as own
+
+            try:
+                while True:
+                    report = outbox.drain()
+                    rounds.append(report.sent)
+                    if not (report.sent or report.retried or report.failed):
+                        return
+            finally:
+                own.close()
+
+        threads = [threading.Thread(target=worker) for _ in range(WORKERS)]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seconds = time.perf_counter() - started
+        subjects = Counter(m.subject for m in mail.outbox if m.subject.startswith(f"bench {tag} "))
+    duplicates = sum(count - 1 for count in subjects.values())
+    sent = OutboxMessage.objects.filter(
+        key__startswith=f"bench:{tag}:", status=OutboxStatus.SENT
+    ).count()
+    missing = MESSAGES - sent
+    print(
+        f"-- outbox: {MESSAGES} e-mails queued, drained by {WORKERS} workers in "
+        f"{seconds:.2f} s ({MESSAGES / seconds:,.0f}/s, {len(rounds)} drain calls); "
+        f"{sum(subjects.values())} delivered, {duplicates} duplicates, {missing} not sent",
+        flush=True,
+    )
+    ms = seconds * 1000
+    return [
+        Row(
+            f"outbox, {MESSAGES:,} e-mails, {WORKERS} workers",
+            MESSAGES / seconds,
+            ms,
+            ms,
+            duplicates + missing,
+            "outbox",
+            f"{duplicates} duplicates, {missing} not sent",
+        )
+    ]
+
+
+def main() -> int:
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(root / "bench"))
+    from dataclasses import dataclass
+
+    from scratch import Services, log
+
+    @dataclass
+    class Row:
+        request: str
+        rate: float
+        p50: float
+        p99: float
+        errors: int
+        kind: str
+        note: str = ""
+
+    postgres = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    services = Services(postgres, os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13"))
+    try:
+        database_url = services.create_database()
+        services.start_redis()
+        os.environ.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "config.settings",
+                "DEBUG": "0",
+                "SECRET_KEY": secrets.token_urlsafe(40),
+                "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "DATABASE_URL": database_url,
+                "REDIS_URL": services.redis_url,
+                "VAR_DIR": str(services.var),
+                "SECURE_SSL_REDIRECT": "0",
+                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+                "LOG_LEVEL": "WARNING",
+            }
+        )
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        log(f"scratch database {services.database}")
+        call_command("migrate", verbosity=0)
+        (row,) = run(Row)
+        print(f"{row.request}: {row.p50 / 1000:.2f} s, {row.rate:,.0f}/s, {row.note}")
+        return 1 if row.errors else 0
+    finally:
+        services.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

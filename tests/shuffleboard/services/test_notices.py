@@ -1,0 +1,118 @@
+"""A sjoelen player hears "Next: game n at board b" (issue 31), in their language, once per
+next game and board; a correction that moves it tells the new one and cancels the old."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+
+from events.models import Entry, OutboxMessage, OutboxStatus, Player
+from events.services import notify
+from shuffleboard import selectors, services
+from shuffleboard.models import Turn
+from shuffleboard.services import notices
+from tests.factories import PlayerFactory
+from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory, TurnFactory
+
+COUNTS = (5, 9, 5, 7)
+
+
+def listen(entry, language="en"):
+    Player.objects.filter(pk=entry.player_id).update(
+        email=f"p{entry.pk}@example.org", language=language
+    )
+    entry.player.refresh_from_db()
+    notify.preference_set(
+        player=entry.player, event=entry.competition.event, email=True, push=False
+    )
+
+
+def subjects(entry):
+    return list(
+        OutboxMessage.objects.filter(subject_key=notices.next_subject(entry.pk))
+        .order_by("pk")
+        .values_list("subject", "status")
+    )
+
+
+def test_each_entered_game_tells_the_next_board_in_the_players_language(
+    playing, django_assert_max_num_queries
+):
+    first, second = playing[0], playing[1]
+    listen(second, "nl")
+    # The rota: player i (from 0) plays game g at board (i + g - 1) mod 4 + 1.
+    assert selectors.next_game(second) == (1, 2)
+    services.turn_record(entry=first, number=1, counts=COUNTS, board=1)
+    assert not OutboxMessage.objects.exists()  # the first player chose nothing
+    services.turn_record(entry=second, number=1, counts=COUNTS, board=2)
+    ((text, status),) = subjects(second)
+    assert "Volgende: partij 2 aan sjoelbak 3" in text, text
+    assert status == OutboxStatus.PENDING
+    # Asked again with nothing changed: nothing new (the key holds game and board).
+    with django_assert_max_num_queries(10):  # 2, 3 for the player, 2 choices, 3 the insert
+        assert notices.next_told([second.pk]) == 0
+    # Game 2 entered as game 3 by mistake: the next is still game 2, nothing new.
+    wrong = services.turn_record(entry=second, number=3, counts=COUNTS, board=4)
+    assert len(subjects(second)) == 1
+    services.turn_record(entry=second, number=2, counts=COUNTS, board=3)
+    assert [s for _t, s in subjects(second)] == [OutboxStatus.CANCELLED, OutboxStatus.PENDING]
+    assert "partij 4 aan sjoelbak 1" in subjects(second)[-1][0]
+    # The wrong game 3 removed: game 3 at board 4 is next again, the game-4 message ends.
+    services.turn_delete(turn=wrong, revision=wrong.revision)
+    (
+        *_old,
+        (last_text, last_status),
+    ) = subjects(second)
+    assert "partij 3 aan sjoelbak 4" in last_text and last_status == OutboxStatus.PENDING
+    assert subjects(second)[-2][1] == OutboxStatus.CANCELLED
+
+
+def test_every_game_in_ends_the_subject(sjoelen):
+    sjoelen.settings = {"games": 2, "boards": 4, "bonus_disc": False}
+    sjoelen.save()
+    entry = PlayingEntryFactory(competition=sjoelen, player=PlayerFactory(name="Mari Kask"))
+    listen(entry, "sv")
+    services.turn_record(entry=entry, number=1, counts=COUNTS, board=1)
+    assert "Nästa" in subjects(entry)[0][0], subjects(entry)
+    services.turn_record(entry=entry, number=2, counts=COUNTS, board=2)
+    assert selectors.next_game(entry) is None
+    assert [s for _t, s in subjects(entry)] == [OutboxStatus.CANCELLED]
+
+
+@pytest.mark.django_db
+@hsettings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    players=st.integers(1, 7),
+    boards=st.integers(1, 5),
+    entered=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 4)), max_size=12),
+)
+def test_the_next_game_is_the_rotas(players, boards, entered):
+    """For any players, boards and games entered: ``next_game`` is the rota's next game and
+    board for every player (computed without the whole rota)."""
+    with transaction.atomic():
+        point = transaction.savepoint()
+        competition = SjoelenFactory(settings={"games": 4, "boards": boards, "bonus_disc": False})
+        start = timezone.now()
+        entries = [
+            PlayingEntryFactory(
+                competition=competition,
+                checked_in_at=start + dt.timedelta(seconds=i // 2),  # some at the same moment
+            )
+            for i in range(players)
+        ]
+        for index, number in entered:
+            if index < players:
+                if not Turn.objects.filter(entry=entries[index], number=number).exists():
+                    TurnFactory(entry=entries[index], number=number)
+        rota = selectors.rota_for_competition(competition)
+        for entry in Entry.objects.filter(competition=competition).select_related("competition"):
+            player = rota.by_entry(entry.pk)
+            expected = (
+                None if player.next_number is None else (player.next_number, player.next_board)
+            )
+            assert selectors.next_game(entry) == expected
+        transaction.savepoint_rollback(point)
