@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Invalid, refuse
 from events.models import Competition, CompetitionStatus, Entry
-from events.services import competition_touch
+from events.services import competition_touch, outbox
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.rules import leave as leave_rules
 from roundrobin.selectors.leave import budget, game_leaves, leave_intervals
-from roundrobin.services.base import local_time, locked_competition, now_or
+from roundrobin.services.base import local_time, locked_competition, now_or, turn_subject
 
 NOT_RUNNING = _("Leave can be announced once the competition runs, and until it is finished.")
 
@@ -125,6 +125,11 @@ def leave_take(
             turn.deadline = deadline
             moved.append(turn)
     for turn in moved:
-        turn.save(update_fields=["deadline"])
+        # A new deadline: a reminder of the old one is no longer true, and a new one is due.
+        turn.first_reminded_at = turn.second_reminded_at = None
+        turn.save(update_fields=["deadline", "first_reminded_at", "second_reminded_at"])
+    outbox.subjects_ended(
+        turn_subject(turn.pk, side) for turn in moved for side in ("first", "second")
+    )
     competition_touch(competition)
     return leave

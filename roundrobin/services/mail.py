@@ -177,7 +177,8 @@ def _queue_reminder(
         )
     notice = notify.Notice(
         player=entry.player,
-        key=f"rr-reminder:{turn.pk}:{side}",
+        # the deadline in the key: a leave that moves it makes a new reminder due
+        key=f"rr-reminder:{turn.pk}:{side}:{int(turn.deadline.timestamp())}",
         subject_key=turn_subject(turn.pk, side),  # ended by the move (``moved``)
         title=subject,
         body=body,

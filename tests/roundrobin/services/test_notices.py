@@ -176,3 +176,33 @@ def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  
     assert "5 hours" in reminder["body"], reminder
     # White (no address, no push) was marked and is not looked at again.
     assert services.reminders_send(now=START + 20 * H) == 0
+
+
+def test_a_leave_that_moves_the_deadline_ends_the_old_reminder_and_a_new_one_follows(
+    event,
+):
+    from events.models import Game, Seat
+    from roundrobin.models import Turn
+    from roundrobin.services.leave import leave_take
+    from tests.roundrobin.conftest import enter_players, make_competition
+
+    competition = make_competition(event, slug="duel", leave_days=10)
+    enter_players(competition, 2)
+    services.competition_start(competition=competition, seed=1, now=START)
+    game = Game.objects.get(round__session__competition=competition)
+    white, black = (
+        Seat.objects.select_related("entry__competition").get(game=game, position=p).entry
+        for p in (1, 2)
+    )
+    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 19 * H) == 1
+    leave_take(entry=black, start=START + 20 * H, days=1, now=START + 19 * H + H / 2)
+    assert OutboxMessage.objects.get().status == OutboxStatus.CANCELLED  # the old deadline's
+    turn = Turn.objects.get(game=game, closed_at__isnull=True)
+    assert turn.deadline > START + 24 * H
+    assert services.reminders_send(now=turn.deadline - 5 * H) == 1
+    fresh = OutboxMessage.objects.get(status=OutboxStatus.PENDING)
+    assert fresh.key.startswith("rr-reminder:") and fresh.key.endswith(
+        str(int(turn.deadline.timestamp()))
+    )
