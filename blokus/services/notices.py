@@ -31,6 +31,17 @@ def seat_subject(session_id: int, round_number: int, player_id: int) -> str:
     return f"blk-seat:{session_id}:{round_number}:{player_id}"
 
 
+def replays_dropped(session: Session, rounds: list[Round]) -> int:
+    """Replays of a tied final that a correction made unnecessary: their seat messages still
+    waiting are no longer true (one query to find them, one to cancel)."""
+    seated = Seat.objects.filter(game__round__in=rounds).values_list(
+        "game__round__number", "entry__player_id"
+    )
+    return outbox.subjects_ended(
+        seat_subject(session.pk, number, player_id) for number, player_id in seated
+    )
+
+
 def _player_url(competition: Competition, entry_id: int) -> str:
     return absolute_url(
         reverse(

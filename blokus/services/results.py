@@ -20,6 +20,7 @@ from blokus.services.common import (
     to_decimal,
 )
 from blokus.services.final import final_after_result, final_replays_to_drop
+from blokus.services.notices import replays_dropped
 from blokus.services.rating import rating_lock, rating_recompute
 from blokus.validation import hand_message
 from events.common.words import Words
@@ -237,6 +238,8 @@ def game_result_record(
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
     if session.kind == Session.Kind.FINAL:  # finished, or a replay of a tie (A-BLK-08)
+        if stale_replays:
+            replays_dropped(session, list(stale_replays))
         for round_ in stale_replays:
             round_.delete()
         final_after_result(session, competition)

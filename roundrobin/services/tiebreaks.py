@@ -46,6 +46,8 @@ def tiebreaks_sync_tables(competition: Competition, numbers: list[int], now: dat
             if view.current:
                 _stage_reopen(competition, view, now)
             elif not any(g.detail.has_result for g in view.games):
+                # its open turns go with it: their reminders still waiting are no longer true
+                turns_stop([g.pk for g in view.games], now)
                 view.stage.round.delete()
             else:
                 _stage_cancel(view, now)

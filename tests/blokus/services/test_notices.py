@@ -98,3 +98,23 @@ def test_the_final_seating_is_told_as_the_final_in_the_players_language(eight_pl
     assert all(m.subject.split(": ", 1)[1].startswith("Final: bord 1, färg") for m in messages), [
         m.subject for m in messages
     ]
+
+
+@pytest.mark.django_db
+def test_a_replay_a_correction_drops_takes_its_seat_messages_along(desk_client, event):
+    """Positions 1 and 2 tie in the final: their replay is drawn and each hears their seat.
+    The tie was a typing error: the correction drops the unplayed replay, and its seat
+    messages still waiting are no longer true."""
+    from tests.blokus.views.test_rule_options_pages import post_result, qualified
+
+    competition, final = qualified(event, final_replays=1)
+    for seat in Seat.objects.filter(game=final).select_related("entry__player"):
+        player = seat.entry.player
+        player.email = f"p{player.pk}@example.org"
+        player.save()
+        notify.preference_set(player=player, event=competition.event, email=True, push=False)
+    post_result(desk_client, competition, final, [3, 3, 5, 7])
+    replay = OutboxMessage.objects.filter(subject_key__regex=r"^blk-seat:\d+:2:")
+    assert replay.count() == 2 and {m.status for m in replay} == {OutboxStatus.PENDING}
+    post_result(desk_client, competition, final, [3, 4, 5, 7])
+    assert {m.status for m in replay.all()} == {OutboxStatus.CANCELLED}
