@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import models, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from events.exchange.document.series import series_section
@@ -30,6 +30,7 @@ from events.models import (
     Correction,
     Event,
     Player,
+    SignUp,
 )
 
 
@@ -78,9 +79,7 @@ class _Exporter:
         roles = list(through.objects.filter(event=event).select_related("user").order_by("pk"))
         tables: dict[str, list[dict]] = {}
         history: dict[str, list[dict]] = {}
-        players = list(
-            Player.objects.filter(entries__competition__event=event).distinct().order_by("pk")
-        )
+        players = list(event_players(event).order_by("pk"))
         rows_by_table: list[tuple[Table | None, list[Any]]] = [(None, players)]
         for spec in all_tables():
             queryset = spec.model._default_manager.filter(**{spec.event_path: event})
@@ -166,7 +165,7 @@ class _Exporter:
         if model is Event:
             ids = Event.objects.filter(pk=self.event.pk).values("pk")
         elif model is Player:
-            ids = Player.objects.filter(entries__competition__event=self.event).values("pk")
+            ids = event_players(self.event).values("pk")
         else:
             table = next(t for t in all_tables() if t.model is model)
             ids = model._default_manager.filter(**{table.event_path: self.event}).values("pk")
@@ -209,6 +208,17 @@ class _Exporter:
             if name in data:
                 data[name] = codec(data[name], self.remap)
         return data
+
+
+def event_players(event: Event) -> QuerySet[Player]:
+    """The players a document holds: those entered, and those a sign-up names (the register
+    person the desk joined it to, or its possible duplicate)."""
+    named = SignUp.objects.filter(window__competition__event=event)
+    return Player.objects.filter(
+        Q(entries__competition__event=event)
+        | Q(pk__in=named.values("register_person"))
+        | Q(pk__in=named.values("possible_duplicate"))
+    ).distinct()
 
 
 def model_field_is_pk_relation(model: type[models.Model]) -> bool:

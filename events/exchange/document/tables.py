@@ -25,6 +25,8 @@ from events.models import (
     Round,
     Seat,
     Session,
+    SignUp,
+    SignUpWindow,
 )
 
 DOCUMENT_FORMAT = "boardgame-events/event"
@@ -116,6 +118,9 @@ CORE_TABLES: tuple[Table, ...] = (
     Table(Round, "session__competition__event"),
     Table(Game, "round__session__competition__event"),
     Table(Seat, "game__round__session__competition__event"),
+    # Sign-ups (issue 29): their links are signed, not stored, so nothing here is a secret.
+    Table(SignUpWindow, "competition__event"),
+    Table(SignUp, "window__competition__event"),
 )
 
 

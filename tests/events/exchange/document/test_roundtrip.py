@@ -19,9 +19,21 @@ from django.test import Client
 from events import services
 from events.errors import Conflict, Invalid
 from events.exchange import document as exchange, sheets
-from events.models import Competition, Correction, Entry, Event, Game, Player
+from events.models import (
+    Competition,
+    Correction,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Series,
+    SignUp,
+    SignUpWindow,
+)
+from events.series import services as series_services
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn as ShuffleboardTurn
+from tests.factories import PlayerFactory
 
 FROZEN = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
 MAX_PAGES = 400  # per event; the demo events have fewer
@@ -142,6 +154,75 @@ def test_the_round_trip_keeps_every_row_and_the_history(demo):
             [{**document["event"], "slug": copy.slug}]
         )
         assert again["organisers"] == document["organisers"]
+
+
+def with_sign_ups_and_a_series(organiser: User, competition: Competition) -> None:
+    """A sign-up window with a confirmed sign-up (its entry, joined to the register person) and
+    a pending one marked as a possible duplicate of a player not entered; the competition in a
+    series."""
+    window = SignUpWindow.objects.create(
+        competition=competition,
+        opens_at=FROZEN - dt.timedelta(days=30),
+        closes_at=FROZEN + dt.timedelta(days=1),
+        cap=40,
+        waitlist_limit=5,
+    )
+    entry = Entry.objects.filter(competition=competition).select_related("player").first()
+    assert entry is not None
+    SignUp.objects.create(
+        window=window,
+        name=entry.player.name,
+        email="entered@example.org",
+        status=SignUp.Status.CONFIRMED,
+        confirmed_at=FROZEN - dt.timedelta(days=2),
+        entry=entry,
+        register_person=entry.player,
+        payment=SignUp.Payment.PAID,
+    )
+    SignUp.objects.create(
+        window=window,
+        name="Not Entered",
+        email="pending@example.org",
+        hold_until=FROZEN + dt.timedelta(minutes=30),
+        possible_duplicate=PlayerFactory(name="Not Entered"),
+    )
+    series = series_services.series_create(
+        by=organiser, name=f"Season {competition.pk}", format_key=competition.format, best=3
+    )
+    series_services.series_join(series=series, competition_id=competition.pk, by=organiser)
+
+
+def test_export_import_export_is_the_same_file_apart_from_time_address_and_versions(demo):
+    """Issue 32: the whole second document equals the first (sign-ups and series included),
+    apart from ``exported_at``, the address it was imported under, and the versions, which the
+    import bumps on purpose (``import_event``: no page cached under an old stamp is served)."""
+    organiser, competitions = demo
+    for competition in competitions:
+        with_sign_ups_and_a_series(organiser, competition)
+        event = competition.event
+        document = json.loads(json.dumps(exchange.export_event(event)))
+        assert len(document["tables"]["events.signup"]) == 2
+        assert document["tables"]["events.signupwindow"] and document["series"]
+        assert "entered@example.org" in json.dumps(document["tables"]["events.signup"])
+        slug = "copy-" + event.slug[:50]
+        copy = exchange.import_event(document, slug=slug).event
+        assert Series.objects.get(slug=document["series"][0]["slug"]).members.count() == 2
+        assert SignUp.objects.filter(window__competition__event=copy).count() == 2
+        again = json.loads(json.dumps(exchange.export_event(copy)))
+
+        def neutral(doc: dict, slug: str) -> dict:
+            doc = json.loads(json.dumps(doc).replace(json.dumps(slug), '"SLUG"'))
+            doc.pop("exported_at")
+            doc["event"].pop("version", None)
+            for row in doc["tables"]["events.competition"]:
+                row.pop("version")
+            return doc
+
+        assert neutral(again, copy.slug) == neutral(document, event.slug), event.slug
+        assert again["exported_at"] >= document["exported_at"]
+        assert [row["version"] for row in again["tables"]["events.competition"]] > [
+            row["version"] for row in document["tables"]["events.competition"]
+        ]
 
 
 def test_private_link_tokens_are_not_exported_and_are_new_after_import(demo):
