@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from events.common.localising import event_datetime
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
@@ -167,13 +168,16 @@ def _queue_reminder(
         },
         language := mail_language(entry.player, competition.event),
     )
-    hours = max(1, round((turn.deadline - now).total_seconds() / 3600))
     with translation.override(language):
+        # The deadline itself, not "in h hours": quiet hours may hold the message for a while.
+        due = event_datetime(
+            turn.deadline, competition.event, "SHORT_DATETIME_FORMAT", name_zone=False
+        )
         short = (
-            _("Your move against %(name)s is due in %(hours)s hours.")
-            % {"name": other.entry.player.public_name, "hours": hours}
+            _("Your move against %(name)s is due by %(time)s.")
+            % {"name": other.entry.player.public_name, "time": due}
             if other is not None
-            else _("Your move is due in %(hours)s hours.") % {"hours": hours}
+            else _("Your move is due by %(time)s.") % {"time": due}
         )
     notice = notify.Notice(
         player=entry.player,

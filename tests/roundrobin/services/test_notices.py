@@ -68,7 +68,15 @@ def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):  # no
         moved, reminder = (browser.decrypt(body) for _headers, body in service.received)
     assert moved["lang"] == "sv" and "/p/" in moved["url"]
     assert reminder["tag"].startswith("rr-turn:")
-    assert "5 timmar" in reminder["body"], reminder["body"]
+    from django.utils import translation
+
+    from events.common.localising import event_datetime
+    from roundrobin.models import Turn
+
+    deadline = Turn.objects.get(game=game, number=1).deadline  # the time, not "in h hours"
+    with translation.override("sv"):
+        due = event_datetime(deadline, competition.event, "SHORT_DATETIME_FORMAT", name_zone=False)
+    assert f"ska göras senast {due}" in reminder["body"], reminder["body"]
     NotificationPreference.objects.update(email=False, push=False)
     move(black, game, 1, "e5", START + 20 * H)
     move(white, game, 2, "d4", START + 21 * H)
@@ -173,7 +181,7 @@ def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  
         assert message.channel == outbox.PUSH and message.key.startswith("rr-reminder:")
         assert outbox.drain(now=START + 19 * H).sent == 1
         (reminder,) = (browser.decrypt(body) for _headers, body in service.received)
-    assert "5 hours" in reminder["body"], reminder
+    assert reminder["body"].startswith("Your move against") and " is due by " in reminder["body"]
     # White (no address, no push) was marked and is not looked at again.
     assert services.reminders_send(now=START + 20 * H) == 0
 
