@@ -45,7 +45,14 @@ from events.models.proposals import (
     ResultProposal,
     SubmissionToken,
 )
-from events.models.series import MAX_COUNTED, Series, SeriesCompetition, SeriesKind, table_values
+from events.models.series import (
+    FORMULA_FIELDS,
+    MAX_COUNTED,
+    Series,
+    SeriesCompetition,
+    SeriesKind,
+    table_values,
+)
 from events.models.trail import Correction, constraint_message
 
 __all__ = [
@@ -78,6 +85,7 @@ __all__ = [
     "ResultProposal",
     "Round",
     "Seat",
+    "FORMULA_FIELDS",
     "Series",
     "SeriesCompetition",
     "SeriesKind",

@@ -15,6 +15,21 @@ from events.models.events import Competition
 from events.rules import series as rules
 
 MAX_COUNTED = rules.MAX_COUNTED
+# What an organiser sets on a series (the desk's form, the admin, the event's document): its
+# name and formula; the format is chosen once, at creation.
+FORMULA_FIELDS = (
+    "name",
+    "info",
+    "kind",
+    "table",
+    "best",
+    "drop_worst",
+    "min_events",
+    "final_counts",
+    "class_a",
+    "class_b",
+    "is_public",
+)
 
 
 class SeriesKind(models.TextChoices):

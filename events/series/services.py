@@ -19,24 +19,10 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Forbidden, Invalid, NotFound, Stale
 from events.formats import get_format
-from events.models import Competition, Series, SeriesCompetition, table_values
+from events.models import FORMULA_FIELDS, Competition, Series, SeriesCompetition, table_values
 from events.rules import series as rules
 from events.services import RESERVED_SLUGS, clean_text
 from events.versions import versions_bump
-
-FORMULA_FIELDS = (
-    "name",
-    "info",
-    "kind",
-    "table",
-    "best",
-    "drop_worst",
-    "min_events",
-    "final_counts",
-    "class_a",
-    "class_b",
-    "is_public",
-)
 
 # The pure rules name the field out of range; the words are said here, translated.
 FORMULA_MESSAGES = {

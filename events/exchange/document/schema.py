@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import models
 
-from events.exchange.document.series import FORMULA_FIELDS
+from events.exchange.document.series import SERIES_FIELDS
 from events.exchange.document.tables import (
     DOCUMENT_FORMAT,
     DOCUMENT_VERSION,
@@ -152,7 +152,7 @@ def history_row_schema(model: type[models.Model], secrets: frozenset[str] = froz
 def _series_schema() -> dict[str, Any]:
     fields = {f.name: f for f in Series._meta.concrete_fields}
     properties: dict[str, Any] = {"slug": field_schema(fields["slug"])}
-    properties |= {name: field_schema(fields[name]) for name in FORMULA_FIELDS}
+    properties |= {name: field_schema(fields[name]) for name in SERIES_FIELDS}
     properties["organisers"] = {
         "type": "array",
         "items": {"type": "string"},

@@ -24,22 +24,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from events.formats import get_format
-from events.models import Competition, Event, Series, SeriesCompetition, table_values
-
-FORMULA_FIELDS = (
-    "name",
-    "format",
-    "info",
-    "kind",
-    "table",
-    "best",
-    "drop_worst",
-    "min_events",
-    "final_counts",
-    "class_a",
-    "class_b",
-    "is_public",
+from events.models import (
+    FORMULA_FIELDS,
+    Competition,
+    Event,
+    Series,
+    SeriesCompetition,
+    table_values,
 )
+
+SERIES_FIELDS = ("format", *FORMULA_FIELDS)  # the series as the file writes it
 
 Remap = Callable[[str, Any], Any]
 
@@ -81,7 +75,7 @@ def series_section(
     for series_id, held in by_series.items():
         series = held[0].series
         entry: dict[str, Any] = {"slug": series.slug}
-        entry |= {name: getattr(series, name) for name in FORMULA_FIELDS}
+        entry |= {name: getattr(series, name) for name in SERIES_FIELDS}
         entry["organisers"] = sorted(organisers[series_id])
         entry["competitions"] = [
             {"competition": remap("events.competition", m.competition_id), "is_final": m.is_final}
@@ -143,7 +137,7 @@ def series_restore(
             skipped.append(slug)
             continue
         if series is None:
-            values = {name: entry[name] for name in FORMULA_FIELDS if name in entry}
+            values = {name: entry[name] for name in SERIES_FIELDS if name in entry}
             series = Series(slug=slug, **values)
             table_values(series.table)  # ValueError on a broken table
             series.full_clean()
