@@ -23,6 +23,9 @@ What it does, as the README's production section runs the app:
   (the live pages: sjoelen, Blokus, round robin, and season 1's series page);
 - measures the first render after a write: a write (``competition_touch``, a new version) and
   a read, alternately, one connection, checking that every read carries the new ETag;
+- the read API (issue 32): each seeded competition's ``/api/v1/…/standings``, the 304 (the
+  version ETag) and the cached 200, the rate limit counting (``API_RATE_LIMIT`` set high, so
+  every request pays its share of the shared counter and none is refused);
 - signs up on an event's sign-up page (``bench/signups.py``): the page's first render, 200
   sign-ups within a minute from 200 client addresses, the 11th from one address refused;
 - prints one table (req/s, p50, p99, errors, share of /healthz, target) and exits 1 when any
@@ -222,6 +225,21 @@ def first_renders(port: int, label: str, path: str, competition) -> Row:
     return Row(label, rate, statistics.median(times), p99, errors, "first", "1 connection")
 
 
+def api_standings(pages) -> list[tuple[str, str]]:
+    """(label, address) of the read API's standings of each seeded competition, once each."""
+    found: dict[int, tuple[str, str]] = {}
+    for page in pages:
+        competition = page.competition
+        if competition.pk in found or page.label.startswith("series"):
+            continue
+        entries = competition.entries.count()
+        found[competition.pk] = (
+            f"API standings, {competition.format} {entries}",
+            f"/api/v1/events/{competition.event.slug}/competitions/{competition.slug}/standings",
+        )
+    return list(found.values())
+
+
 def verdict(row: Row, fragment: Row | None) -> tuple[str, bool]:
     """The share of /healthz shown and whether the row meets its target."""
     share = f"{row.share:.0%}" if row.share is not None else "-"
@@ -308,6 +326,8 @@ def main() -> int:
             "LOG_LEVEL": "WARNING",
             # The sign-up bench speaks as 200 addresses through X-Forwarded-For (one proxy).
             "TRUSTED_PROXIES": "1",
+            # The read API's limit counts as in production but never refuses wrk's requests.
+            "API_RATE_LIMIT": "1000000000",
         }
         os.environ.update(env)
         import django
@@ -372,6 +392,22 @@ def main() -> int:
                 if kind == "304":
                     row.errors += errors
                 rows.append(row)
+        for label, url in api_standings(pages):
+            status, etag, _ms = get(port, url, {"Accept-Encoding": "gzip"})
+            if status != 200 or not etag:
+                raise SystemExit(f"{url}: {status}, ETag {etag!r}")
+            for line, headers, kind in (
+                (f"{label}, 304", {"Accept-Encoding": "gzip", "If-None-Match": etag}, "304"),
+                (f"{label}, 200 (cached)", {"Accept-Encoding": "gzip"}, "200"),
+            ):
+                rows.append(
+                    interleaved(
+                        lambda line=line, headers=headers, kind=kind, url=url: wrk(
+                            binary, port, line, url, headers, kind
+                        ),
+                        ceiling,
+                    )
+                )
         for page in pages:
             if page.label.startswith("event page"):
                 continue

@@ -10,11 +10,12 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from blokus import demo, export, proposals
+from blokus import demo, export, proposals, read_api
 from blokus.models import SessionPlayer
 from blokus.selectors import calendar, series
 from blokus.services import rating_recompute_after, undo_correction
 from blokus.services.sessions import session_register
+from events.api.contract import ReadApiModule
 from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
 from events.models import Session
@@ -27,6 +28,10 @@ class BlokusHooks(FormatHooks):
     @property
     def export(self) -> ExportModule:
         return export
+
+    @property
+    def read_api(self) -> ReadApiModule:
+        return read_api
 
     @property
     def proposals(self) -> ProposalsModule:

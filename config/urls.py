@@ -39,6 +39,8 @@ urlpatterns = [
         results_sheet.results_sheet,
         name="results_sheet",
     ),
+    # The read API (issue 32): /api/v1/, its OpenAPI document and browsable page.
+    path("", include("events.api.urls")),
     path("", include("events.urls")),
     # Each format's own URL module (its pages start with the format's segment, see formats.py).
     *[path("", include(game_format.urls)) for game_format in all_formats()],

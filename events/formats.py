@@ -1,19 +1,13 @@
 """The format contract: how a game format plugs into the shared ``events`` app.
 
 A format is one Django app that declares one :class:`GameFormat` (in its ``format.py``) and
-registers it from its ``AppConfig.ready()``::
-
-    class BlokusConfig(AppConfig):
-        name = "blokus"
-
-        def ready(self) -> None:
-            register(BLOKUS)
+registers it from its ``AppConfig.ready()`` (``register(BLOKUS)``).
 
 ``events`` knows formats only through this registry: the declaration (:class:`GameFormat`, a
-handful of fields), the format's :class:`FormatHooks` (methods with defaults, and two typed
-protocols: :class:`ExportModule`, :class:`ProposalsModule`), and names that follow from the
-format's key by convention (its rules, URLs, templates). It never names a format. A new
-capability asks the format through a new hooks method with a default, never a new field.
+handful of fields), the format's :class:`FormatHooks` (methods with defaults, and typed
+protocols: :class:`ExportModule`, :class:`ProposalsModule`, ``events.api.contract``), and names
+that follow from the format's key by convention (its rules, URLs, templates). It never names a
+format. A new capability asks the format through a new hooks method with a default.
 
 What one seat may state: the format's migration installs ``events.seat_checks.SeatValuesCheck``.
 """
@@ -35,6 +29,7 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from events.api.contract import ReadApiModule
 from events.calendar.feeds import CalendarItem
 from events.rules.series import SeriesResult
 
@@ -136,6 +131,11 @@ class FormatHooks:
     @property
     def proposals(self) -> ProposalsModule | None:
         """The format's part of results players enter themselves, or None."""
+        return None
+
+    @property
+    def read_api(self) -> ReadApiModule | None:
+        """The format's public data for the read API (``events.api``), or None."""
         return None
 
     def demo(self, organiser: Any) -> Any:

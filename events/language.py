@@ -53,6 +53,8 @@ _MISSING = "-"  # cached for an address that names no event
 # middleware then leaves the slug on the request instead of reading the cache.
 DEFERS_EVENT_LANGUAGE = "defers_event_language"
 _DEFERRED = "_event_language_slug"
+# The read API (events.api) is English for every client: no event's language to read.
+READ_API_PREFIX = "/api/v1/"
 
 
 @lru_cache(maxsize=1)
@@ -185,7 +187,8 @@ class EventLanguageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        if not request.path_info.startswith(READ_API_PREFIX):  # the API reads no cookie
+            patch_vary_headers(response, ("Accept-Language", "Cookie"))
         return response
 
     def process_view(
@@ -195,7 +198,7 @@ class EventLanguageMiddleware:
         view_args: tuple[Any, ...],
         view_kwargs: dict[str, Any],
     ) -> None:
-        if chosen_language(request) is not None:
+        if request.path_info.startswith(READ_API_PREFIX) or chosen_language(request) is not None:
             return None
         deferring = getattr(view_func, DEFERS_EVENT_LANGUAGE, False)
         if deferring and follows_event_language(request, view_kwargs):

@@ -9,9 +9,10 @@ from typing import Any
 
 from django.urls import reverse
 
+from events.api.contract import ReadApiModule
 from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, SeriesResult
-from roundrobin import demo, export
+from roundrobin import demo, export, read_api
 from roundrobin.models import PlayerToken
 from roundrobin.selectors import calendar, series
 from roundrobin.services.corrections import correction_undo, seats_correct
@@ -25,6 +26,10 @@ class RoundRobinHooks(FormatHooks):
     @property
     def export(self) -> ExportModule:
         return export
+
+    @property
+    def read_api(self) -> ReadApiModule:
+        return read_api
 
     def demo(self, organiser: Any) -> Any:
         return demo.create(organiser)

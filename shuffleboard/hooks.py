@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from events.api.contract import ReadApiModule
 from events.calendar.feeds import CalendarItem
 from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
-from shuffleboard import demo, export, proposals
+from shuffleboard import demo, export, proposals, read_api
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import undo_correction
 
@@ -17,6 +18,10 @@ class SjoelenHooks(FormatHooks):
     @property
     def export(self) -> ExportModule:
         return export
+
+    @property
+    def read_api(self) -> ReadApiModule:
+        return read_api
 
     @property
     def proposals(self) -> ProposalsModule:

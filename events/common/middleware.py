@@ -41,6 +41,8 @@ QUERY_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Answers no browser or proxy may keep: the desk (lists private links, e-mails), the JSON API,
 # players' private pages, the logins and admin.
 PRIVATE_PREFIXES = ("/desk/", "/api/", "/p/", "/accounts/", "/admin/")
+# ... but the read API (events.api) answers public data with its own ETag and no-cache.
+PUBLIC_API_PREFIX = "/api/v1/"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -189,6 +191,8 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault(
             "Permissions-Policy", DESK_PERMISSIONS_POLICY if desk else PERMISSIONS_POLICY
         )
-        if request.path.startswith(PRIVATE_PREFIXES):
+        if request.path.startswith(PRIVATE_PREFIXES) and not request.path.startswith(
+            PUBLIC_API_PREFIX
+        ):
             patch_cache_control(response, no_store=True, private=True)
         return response

@@ -1,0 +1,58 @@
+"""What a format gives the read API (``events.api``): its public data as plain rows.
+
+A format's hooks return a :class:`ReadApiModule` (``FormatHooks.read_api``), usually its
+``read_api.py`` module. Every function answers with plain JSON values (``dict``, ``list``, ``str``,
+``int``, ``float``, ``bool``, ``None``; :func:`plain` turns fractions, decimals and times into
+them), in a constant number of queries, reusing the selectors of the format's public pages. A
+person appears by ``entry`` (the entry's id), ``name`` (``Player.public_name``, as the person
+chose to be shown) and ``club``, never by e-mail, token or code. Imports nothing of the project,
+so that ``events.formats`` may name it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Protocol
+
+Row = dict[str, Any]
+
+
+class ReadApiModule(Protocol):
+    # (competition) -> the standings, best first, as the public page ranks them
+    standings: Callable[..., list[Row]]
+    # (competition) -> every result (a seat, a game, a turn), in a stable order
+    results: Callable[..., list[Row]]
+    # (competition) -> the sessions (blocks of play), each with "number"; [] when there are none
+    sessions: Callable[..., list[Row]]
+    # (competition, number) -> one session with its rounds, tables and seats, or None
+    session: Callable[..., Row | None]
+
+    @property
+    def ratings(self) -> Callable[..., list[Row] | None] | None:
+        """(series or None) -> the format's rating list (all players, or the players of one of
+        its series; None for a series of another format); None when the format keeps no
+        rating."""
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON carries it: a whole fraction or decimal as int, else float; a time as
+    ISO 8601 text; lists and mappings value by value."""
+    if isinstance(value, bool) or value is None or isinstance(value, int | str | float):
+        return value
+    if isinstance(value, Fraction | Decimal):
+        return int(value) if value == int(value) else float(value)
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return str(value)
+
+
+def person(entry: Any) -> Row:
+    """An entry as the read API names it: its id, the public name, the club."""
+    return {"entry": entry.pk, "name": entry.player.public_name, "club": entry.player.club}

@@ -1,0 +1,60 @@
+"""The read API's rate limit per address (``events.api.limits``), on the shared attempt counter."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.api import limits
+from events.models import AttemptCounter
+
+pytestmark = pytest.mark.django_db
+
+
+def test_over_the_limit_is_a_429_with_retry_after(client, settings):
+    settings.API_RATE_LIMIT = 3
+    settings.API_RATE_BATCH = 1
+    settings.API_RATE_SECONDS = 60
+    for _ in range(3):
+        assert client.get("/api/v1/events").status_code == 200
+    refused = client.get("/api/v1/events")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    assert refused.json()["code"] == "rate_limited"
+    assert refused["Access-Control-Allow-Origin"] == "*"  # a browser script can read why
+    # another address is not held back
+    assert client.get("/api/v1/events", REMOTE_ADDR="10.0.0.9").status_code == 200
+
+
+def test_counted_in_batches_one_update_per_batch(client, settings, django_assert_max_num_queries):
+    settings.API_RATE_LIMIT = 20
+    settings.API_RATE_BATCH = 5
+    client.get("/api/v1/")  # the first request of the window takes a batch of five
+    assert AttemptCounter.objects.get(key=limits.key_of("127.0.0.1")).count == 1
+    for _ in range(4):
+        with django_assert_max_num_queries(0):  # paid for: no query at all
+            assert client.get("/api/v1/").status_code == 200
+    client.get("/api/v1/")
+    assert AttemptCounter.objects.get(key=limits.key_of("127.0.0.1")).count == 2
+    for _ in range(14):
+        client.get("/api/v1/")
+    with django_assert_max_num_queries(3):  # the refused take (2) and its window's end
+        assert client.get("/api/v1/").status_code == 429
+    with django_assert_max_num_queries(0):  # remembered until the window ends
+        assert client.get("/api/v1/").status_code == 429
+
+
+def test_the_limit_can_be_turned_off(client, settings, django_assert_max_num_queries):
+    settings.API_RATE_LIMIT = 0
+    with django_assert_max_num_queries(0):
+        for _ in range(5):
+            assert client.get("/api/v1/").status_code == 200
+    assert not AttemptCounter.objects.exists()
+
+
+def test_the_address_behind_a_trusted_proxy(client, settings):
+    settings.API_RATE_LIMIT = 1
+    settings.API_RATE_BATCH = 1
+    settings.TRUSTED_PROXIES = 1
+    assert client.get("/api/v1/", HTTP_X_FORWARDED_FOR="203.0.113.5").status_code == 200
+    assert client.get("/api/v1/", HTTP_X_FORWARDED_FOR="203.0.113.5").status_code == 429
+    assert client.get("/api/v1/", HTTP_X_FORWARDED_FOR="203.0.113.6").status_code == 200
