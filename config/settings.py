@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "template_partials",
     "simple_history",
     "axes",
+    "ninja",  # the read API's Swagger UI, served from our static files (no CDN)
     "events",
     "blokus",
     "shuffleboard",
@@ -106,6 +107,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # An event's pages in the event's language when the visitor chose none (events/language.py).
     "events.language.EventLanguageMiddleware",
+    "events.api.middleware.ReadApiMiddleware",  # /api/v1/: English, GET, CORS, rate limit
     # A NUL byte anywhere in the request: 400 before any view; control characters stripped.
     "events.common.middleware.HostileInputMiddleware",
     "events.common.middleware.SecurityHeadersMiddleware",
@@ -262,6 +264,16 @@ EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 
+# The read API (events.api, issue 32): requests per address per window (0: no limit), counted
+# in batches per process (events/api/limits.py); the data licence every answer states.
+API_RATE_LIMIT = envint("API_RATE_LIMIT", 600)
+API_RATE_SECONDS = envint("API_RATE_SECONDS", 60)
+API_RATE_BATCH = envint("API_RATE_BATCH", 10)
+API_DATA_LICENCE = os.environ.get("API_DATA_LICENCE", "CC BY 4.0")
+API_DATA_LICENCE_URL = os.environ.get(
+    "API_DATA_LICENCE_URL", "https://creativecommons.org/licenses/by/4.0/"
+)
+
 # Browser push (issue 31): the VAPID key pair (RFC 8292) from `manage.py vapid_keys`. Without
 # both keys push is not offered, and e-mail works as before. VAPID_SUBJECT is how a push service
 # reaches the operator (mailto: or https:).
@@ -281,6 +293,9 @@ PUSH_SERVICE_HOSTS = tuple(
 )
 # The tests: a push endpoint on this machine too (their own push service). Never in production.
 PUSH_ANY_LOCAL_ENDPOINT = envbool("PUSH_ANY_LOCAL_ENDPOINT", False)
+# Webhooks (issue 32) post only to public https addresses; this also allows plain http and
+# private, loopback and link-local addresses (a receiver on the venue's network, the tests).
+WEBHOOKS_ALLOW_PRIVATE = envbool("WEBHOOKS_ALLOW_PRIVATE", False)
 # A mail server that stops answering must not hold the outbox past its lease.
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 20)
 

@@ -20,3 +20,5 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 LIVE_VERSIONS_IN_CACHE = False
 # The tests run their own push service on 127.0.0.1 (events.services.notify.endpoint_usable).
 PUSH_ANY_LOCAL_ENDPOINT = True
+# The webhook tests run their receiver on 127.0.0.1 (the refusal is tested with this off).
+WEBHOOKS_ALLOW_PRIVATE = True

@@ -9,8 +9,10 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_migrate
 
+        from events import versions
         from events.seat_checks import reinstall_checks
         from events.series.services import member_deleted
+        from events.services.webhooks import standings_bumped
 
         # SQLite drops a table's triggers when a migration rebuilds it: put the formats' seat
         # checks back after every migrate (events/seat_checks.py).
@@ -20,3 +22,6 @@ class EventsConfig(AppConfig):
         post_delete.connect(
             member_deleted, sender="events.SeriesCompetition", dispatch_uid="series_member_deleted"
         )
+        # Webhooks (issue 32): "standings changed" follows every version bump of a competition.
+        if standings_bumped not in versions.BUMP_LISTENERS:
+            versions.BUMP_LISTENERS.append(standings_bumped)

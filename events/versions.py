@@ -39,7 +39,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -65,6 +65,9 @@ _VERSION_DIGITS = 15
 _CREATED_DIGITS = 17
 _STAMP_DIGITS = 12 + _CREATED_DIGITS + _VERSION_DIGITS
 _local_lock = threading.Lock()
+# Called with the ``competitions`` of every bump, inside its transaction: a listener registered
+# at start-up (``events.apps``: the webhooks' "standings changed") without this module naming it.
+BUMP_LISTENERS: list[Callable[[Q], None]] = []
 
 
 def stamp_of(pk: int, created_at: dt.datetime, version: int) -> int:
@@ -113,6 +116,8 @@ def versions_bump(
         Series.objects.filter(members__competition__in=touched.values("pk")).update(
             version=F("version") + 1
         )
+        for listener in BUMP_LISTENERS:
+            listener(competitions)
     if events is not None:
         Event.objects.filter(events).update(version=F("version") + 1)
     if series is not None:

@@ -54,8 +54,12 @@ from events.models.series import (
     table_values,
 )
 from events.models.trail import Correction, constraint_message
+from events.models.webhooks import TOPIC_FIELDS, Webhook, WebhookTopic
 
 __all__ = [
+    "TOPIC_FIELDS",
+    "Webhook",
+    "WebhookTopic",
     "ACTIVE_SIGN_UP",
     "MAX_COUNTED",
     "Payment",

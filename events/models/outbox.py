@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from events.models.events import Event
 from events.models.notify import PushSubscription
 from events.models.people import Player
+from events.models.webhooks import Webhook
 
 
 class OutboxStatus(models.TextChoices):
@@ -33,6 +34,7 @@ class OutboxMessage(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email", _("e-mail")
         PUSH = "push", _("browser notification")
+        WEBHOOK = "webhook", _("webhook")
 
     key = models.CharField(_("key"), max_length=200, unique=True)
     channel = models.CharField(
@@ -58,6 +60,11 @@ class OutboxMessage(models.Model):
         PushSubscription, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     url = models.CharField(_("link"), max_length=500, blank=True)
+    # A webhook's delivery (issue 32): the webhook, and the receiver's last HTTP status.
+    webhook = models.ForeignKey(
+        Webhook, on_delete=models.CASCADE, null=True, blank=True, related_name="deliveries"
+    )
+    response_status = models.PositiveSmallIntegerField(_("HTTP status"), null=True, blank=True)
     subject = models.CharField(_("subject"), max_length=300)
     body = models.TextField(_("body"))
     language = models.CharField(_("language"), max_length=10, blank=True)

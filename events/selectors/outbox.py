@@ -1,5 +1,6 @@
 """What the desk shows of an event's outbox (events/services/outbox.py): three queries (the
-counts, the latest messages, the failed ones when there are)."""
+counts, the latest messages, the failed ones when there are). Messages to people only (e-mail,
+push): webhook deliveries have their own log (events/selectors/webhooks.py)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,12 @@ class OutboxSummary:
 
 
 def outbox_summary(event: Event) -> OutboxSummary:
+    to_people = OutboxMessage.objects.filter(event=event).exclude(
+        channel=OutboxMessage.Channel.WEBHOOK
+    )
     counts = {
         (row["status"], row["attempts"] > 0): row["n"]
-        for row in OutboxMessage.objects.filter(event=event)
-        .values("status", "attempts")
-        .annotate(n=Count("pk"))
+        for row in to_people.values("status", "attempts").annotate(n=Count("pk"))
     }
     summary = OutboxSummary()
     for (status, tried), n in counts.items():
@@ -44,15 +46,11 @@ def outbox_summary(event: Event) -> OutboxSummary:
             summary.failed += n
     if counts:
         # What was sent to whom (issue 31): the latest, without their bodies.
-        summary.recent = list(
-            OutboxMessage.objects.filter(event=event)
-            .defer("body")
-            .order_by("-created_at", "-pk")[:SHOWN_RECENT]
-        )
+        summary.recent = list(to_people.defer("body").order_by("-created_at", "-pk")[:SHOWN_RECENT])
     if summary.failed:
         summary.failed_messages = list(
-            OutboxMessage.objects.filter(event=event, status=OutboxStatus.FAILED).order_by(
-                "-available_at", "-pk"
-            )[:SHOWN_FAILED]
+            to_people.filter(status=OutboxStatus.FAILED).order_by("-available_at", "-pk")[
+                :SHOWN_FAILED
+            ]
         )
     return summary

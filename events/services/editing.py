@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, Stale, refuse
 from events.models import Competition, Entry, Event, Player, person_key
-from events.services import clean_text, competition_touch, games_changed
+from events.services import clean_text, competition_touch, games_changed, webhooks
 from events.versions import versions_bump
 
 EVENT_FIELDS: tuple[str, ...] = (
@@ -209,12 +209,14 @@ def entry_remove(*, entry: Entry) -> Player:
     )
     if entry.seats.exists():
         raise has_played
+    entry_id = entry.pk
     try:  # a format's result rows (a sjoelen game) protect the entry
         with transaction.atomic():
             entry.delete()
     except (ProtectedError, RestrictedError) as exc:
         raise has_played from exc
     competition_touch(competition)
+    webhooks.registration_changed(competition, entry_id, "removed")
     return entry.player
 
 

@@ -15,6 +15,7 @@ from events.models import (
     Entry,
     Player,
 )
+from events.services import webhooks
 from events.services.events import competition_touch
 from events.services.organisers import ensure_may_enter
 from events.services.players import player_create
@@ -111,6 +112,7 @@ def player_register(
     if check_in:
         entry = entry_check_in(entry=entry)
     competition_touch(competition)
+    webhooks.registration_changed(competition, entry.pk, "added")
     return entry
 
 
@@ -167,6 +169,7 @@ def entry_check_in(*, entry: Entry) -> Entry:
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
+    webhooks.registration_changed(entry.competition, entry.pk, "checked_in")
     return entry
 
 
@@ -187,6 +190,7 @@ def entry_undo_check_in(*, entry: Entry) -> Entry:
     entry.checked_in_at = None
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
+    webhooks.registration_changed(entry.competition, entry.pk, "check_in_undone")
     return entry
 
 
@@ -215,6 +219,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     entry.withdrawn_at = timezone.now()
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(entry.competition)
+    webhooks.registration_changed(entry.competition, entry.pk, "withdrawn")
     return entry
 
 
@@ -235,4 +240,5 @@ def entry_reinstate(*, entry: Entry) -> Entry:
     entry.withdrawn_at = None
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(entry.competition)
+    webhooks.registration_changed(entry.competition, entry.pk, "reinstated")
     return entry

@@ -50,6 +50,7 @@ RESERVED_SLUGS = frozenset(
         "sign-up",
         "sign-ups",
         "series",
+        "webhooks",
     }
 )
 

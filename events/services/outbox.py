@@ -45,8 +45,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from events.common.network import is_loopback_host
-from events.models import Event, OutboxMessage, OutboxStatus, Player, PushSubscription
-from events.services.stop_links import stop_url
+from events.models import Event, OutboxMessage, OutboxStatus, Player, PushSubscription, Webhook
+from events.services.stop_links import push_stop, stop_url
+from events.services.webhook_http import WebhookGone, deliver_webhook
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at mos
 AFTER_COMMIT_SECONDS = 2.0
 EMAIL = OutboxMessage.Channel.EMAIL
 PUSH = OutboxMessage.Channel.PUSH
+WEBHOOK = OutboxMessage.Channel.WEBHOOK  # issue 32: events.services.webhooks
 PUSH_TTL = 12 * 3600  # a push service keeps an undelivered message this long (seconds)
 PUSH_TIMEOUT = 10
 GONE = (404, 410)
@@ -98,6 +100,7 @@ def enqueue(
     subscription: PushSubscription | None = None,
     url: str = "",
     available_at: datetime | None = None,
+    webhook: Webhook | None = None,
 ) -> bool:
     """Queue one message in the caller's transaction; False when ``key`` was queued before.
     ``available_at``: not before then (quiet hours)."""
@@ -118,6 +121,7 @@ def enqueue(
                 player=player,
                 subscription=subscription,
                 url=url[:500],
+                webhook=webhook,
             )
     except IntegrityError:
         return False
@@ -212,13 +216,15 @@ def cancel_unsent(*, player_id: int, event_id: int, why: str) -> int:
 
 
 def push_payload(message: OutboxMessage) -> dict[str, str]:
-    """What the service worker (templates/events/sw.js) shows: title, body, link, language."""
+    """What the service worker (templates/events/sw.js) shows: title, body, link, language,
+    and its one-tap stop (``stop_links.push_stop``)."""
     return {
         "title": message.subject,
         "body": message.body,
         "url": message.url,
         "lang": message.language,
         "tag": message.subject_key or message.key,
+        **push_stop(message),
     }
 
 
@@ -310,6 +316,9 @@ def deliver(message: OutboxMessage) -> None:
     if message.channel == PUSH:
         _deliver_push(message)
         return
+    if message.channel == WEBHOOK:
+        deliver_webhook(message)  # signed, its address checked again (webhook_http)
+        return
     headers = {"Content-Language": message.language} if message.language else {}
     if message.player_id and message.event_id:
         headers["List-Unsubscribe"] = f"<{stop_url(message.player_id, message.event_id)}>"
@@ -361,7 +370,7 @@ def drain(
             continue
         try:
             deliver(message)
-        except PushGone as exc:
+        except (PushGone, WebhookGone) as exc:
             mine.update(
                 attempts=attempts,
                 last_error=str(exc)[:500],

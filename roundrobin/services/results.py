@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
 from events.seat_checks import seat_writes
-from events.services import competition_touch, outbox, submission_use
+from events.services import competition_touch, outbox, submission_use, webhooks
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services import mail
@@ -182,6 +182,19 @@ def game_finish(
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
     outbox.subject_ended(mail.result_subject(game.pk))  # nothing left to confirm (issue 31)
+    webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
+        webhooks.WebhookTopic.RESULT,
+        competition,
+        subject=f"game:{game.pk}:r{game.revision}",
+        data={
+            "session": game.round.session_id,
+            "round": game.round_id,
+            "game": game.pk,
+            "ending": ending,
+            "correction": had is not None,
+        },
+        now=clock_now or now,
+    )
     if had is not None:  # a result replaced: the trail (R-RR corrections, module docstring)
         trail_record(
             competition=competition,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game, Round, Session
-from events.services import competition_touch
+from events.services import competition_touch, webhooks
 from events.services.play import games_create
 from roundrobin import rules, selectors
 from roundrobin.format import COLOURS_BERGER
@@ -138,4 +138,11 @@ def competition_start(
     competition.status = CompetitionStatus.RUNNING
     competition.save(update_fields=["status"])
     competition_touch(competition)
+    webhooks.announce(  # issue 32: the tables are drawn ("round.seated")
+        webhooks.WebhookTopic.ROUND,
+        competition,
+        subject="tables",
+        data={"sessions": [session.pk for session in sessions]},
+        now=now,
+    )
     return sessions

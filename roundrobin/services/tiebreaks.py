@@ -11,6 +11,7 @@ from django.db.models import F, Max
 
 from events.models import Competition, Game, Round, Seat
 from events.seat_checks import seat_writes
+from events.services import webhooks
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.rules import turns as turn_rules
@@ -85,6 +86,13 @@ def _stages_create(competition: Competition, table: TableView, now: datetime) ->
         )
         # A withdrawn player whose results stand cannot play: the opponent wins (A-RR-13 f, g).
         _forfeit_open_games_of_withdrawn(round_, now)
+        webhooks.announce(  # issue 32: a tiebreak's games are drawn ("round.seated")
+            webhooks.WebhookTopic.ROUND,
+            competition,
+            subject=f"round:{round_.pk}",
+            data={"session": table.session.pk, "round": round_.pk, "number": round_.number},
+            now=now,
+        )
 
 
 def _stage_cancel(view: StageView, now: datetime) -> None:

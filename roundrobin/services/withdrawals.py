@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Stale, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game
-from events.services import competition_touch
+from events.services import competition_touch, webhooks
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, Turn, Withdrawal
 from roundrobin.selectors import GameView
@@ -91,6 +91,7 @@ def entry_without_table_withdraw(*, entry: Entry, now: datetime | None = None) -
     entry.withdrawn_at = now_or(now)
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(competition)
+    webhooks.registration_changed(competition, entry.pk, "withdrawn")  # issue 32
     return entry
 
 
@@ -127,4 +128,5 @@ def entry_withdraw(
     tiebreaks_sync(competition, entry.rr_snapshot.table, now)
     status_sync(competition)
     competition_touch(competition)
+    webhooks.registration_changed(competition, entry.pk, "withdrawn", now)  # issue 32
     return withdrawal

@@ -240,6 +240,8 @@ def _write(
         competition_touch(competition)
         # A game added, moved or removed moves the player's next game (issue 31).
         notices.next_told({state["entry"] for state in (before, after) if state is not None})
+    moved = {state["entry"] for state in (before, after) if state is not None}
+    notices.webhooks_told(competition, moved, saved, correction=before is not None)  # issue 32
     return saved
 
 

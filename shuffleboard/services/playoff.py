@@ -15,6 +15,7 @@ from events.services import competition_touch, submission_use
 from events.services.play import competition_locked
 from shuffleboard import selectors
 from shuffleboard.models import Turn
+from shuffleboard.services import notices
 from shuffleboard.services.common import (
     NO_BONUS,
     SubTurns,
@@ -65,4 +66,5 @@ def playoff_record(
     except IntegrityError as exc:  # a stale play-off game in that slot (a correction untied)
         raise already_entered(playoff.number, entry, "?") from exc
     competition_touch(competition)
+    notices.webhooks_told(competition, [], turn)  # issue 32
     return turn

@@ -75,4 +75,5 @@ def turn_record(
         Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
     competition_touch(competition)
     notices.next_told([entry.pk])  # "Next: game n at board b" (issue 31)
+    notices.webhooks_told(competition, [entry.pk], turn)  # issue 32
     return turn

@@ -1,0 +1,176 @@
+"""The desk's webhook page (issue 32): organisers add, switch, test and delete webhooks and
+read the delivery log; the form keeps what was typed and says what is wrong; nobody else gets
+in; hostile settings are form errors, never a 500; the page costs the same number of queries
+however many webhooks and deliveries it lists."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+
+from events.models import EventRole, OutboxMessage, OutboxStatus, Webhook
+from events.services import outbox, webhooks
+from tests.events.services.test_webhook_http import Receiver
+from tests.factories import UserFactory
+
+LOCAL = "http://127.0.0.1:9/hook"
+ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]
+pytestmark = pytest.mark.django_db
+
+
+def page(event) -> str:
+    return reverse("events:webhooks", args=[event.slug])
+
+
+def action(hook, what: str) -> str:
+    return reverse("events:webhook_action", args=[hook.event.slug, hook.pk, what])
+
+
+def deliveries(hook, count: int) -> None:
+    for n in range(count):
+        outbox.enqueue(
+            key=f"wh:{hook.pk}:t:{n}",
+            channel="webhook",
+            to=hook.url,
+            subject="result.confirmed",
+            body="{}",
+            event=hook.event,
+            webhook=hook,
+        )
+    OutboxMessage.objects.filter(webhook=hook).update(
+        status=OutboxStatus.FAILED, attempts=8, last_error="HTTP 500 (not accepted)"
+    )
+
+
+def test_the_event_desk_links_to_the_page(desk_client, event):
+    response = desk_client.get(reverse("events:event_desk", args=[event.slug]) + "?all")
+    assert page(event) in response.content.decode()
+
+
+def test_an_organiser_adds_a_webhook_and_sees_its_secret(desk_client, event):
+    response = desk_client.post(page(event), {"url": LOCAL, "topics": ["result.confirmed"]})
+    assert response.status_code == 302
+    hook = Webhook.objects.get(event=event)
+    assert hook.topics == ["result.confirmed"] and hook.created_by.username == "alice"
+    text = desk_client.get(page(event)).content.decode()
+    assert hook.secret in text and LOCAL in text
+    assert desk_client.get(page(event))["Cache-Control"].count("no-store") == 1
+
+
+def test_the_form_keeps_what_was_typed_and_says_what_is_wrong(desk_client, event, settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    response = desk_client.post(page(event), {"url": "https://10.0.0.8/in", "topics": ALL})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "private or local network" in text and 'value="https://10.0.0.8/in"' in text
+    response = desk_client.post(page(event), {"url": "http://example.org/in", "topics": ALL})
+    assert "must start with https://" in response.content.decode()
+    response = desk_client.post(page(event), {"url": "https://hooks.example.org/", "topics": []})
+    assert response.status_code == 400 and "at least one" in response.content.decode()
+    assert not Webhook.objects.exists()
+
+
+def test_switch_off_on_test_and_delete(desk_client, event, django_capture_on_commit_callbacks):
+    with Receiver() as receiver:
+        hook = webhooks.webhook_create(event=event, url=receiver.url(), topics=ALL)
+        assert desk_client.post(action(hook, "off")).status_code == 302
+        hook.refresh_from_db()
+        assert not hook.active
+        desk_client.post(action(hook, "test"))  # refused while off: a message, no post
+        assert not OutboxMessage.objects.exists()
+        desk_client.post(action(hook, "on"))
+        with django_capture_on_commit_callbacks(execute=True):
+            desk_client.post(action(hook, "test"))
+        receiver.take()
+        text = desk_client.get(page(event)).content.decode()
+        assert "HTTP 204" in text and "test" in text
+        delivery = OutboxMessage.objects.get()
+        resend = reverse("events:webhook_resend", args=[event.slug, delivery.pk])
+        with django_capture_on_commit_callbacks(execute=True):
+            assert desk_client.post(resend).status_code == 302
+        receiver.take()
+        assert desk_client.post(action(hook, "delete")).status_code == 302
+        assert not Webhook.objects.exists() and not OutboxMessage.objects.exists()
+        assert desk_client.post(action(hook, "on")).status_code == 404
+        assert desk_client.post(resend).status_code == 404
+
+
+def test_unknown_actions_and_ids_are_404(desk_client, event):
+    hook = webhooks.webhook_create(event=event, url=LOCAL, topics=ALL)
+    assert desk_client.post(action(hook, "explode")).status_code == 404
+    assert desk_client.get(action(hook, "on")).status_code == 405
+    other = reverse("events:webhook_action", args=[event.slug, 10**12, "on"])
+    assert desk_client.post(other).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["anonymous", "outsider", "scorekeeper", "player"])
+def test_nobody_but_the_events_organisers_gets_in(client, event, outsider, who):
+    hook = webhooks.webhook_create(event=event, url=LOCAL, topics=ALL)
+    if who == "outsider":
+        client.force_login(outsider)
+    elif who == "scorekeeper":
+        keeper = UserFactory(username="sam")
+        EventRole.objects.create(event=event, user=keeper, role="scorekeeper")
+        client.force_login(keeper)
+    elif who == "player":
+        client.force_login(get_user_model().objects.create(username="pat"))
+    for method, url in [
+        ("get", page(event)),
+        ("post", page(event)),
+        ("post", action(hook, "delete")),
+        ("post", action(hook, "test")),
+    ]:
+        response = getattr(client, method)(url, {"url": LOCAL, "topics": ALL})
+        if who == "anonymous":
+            assert response.status_code == 302 and "/login" in response["Location"]
+        else:
+            assert response.status_code == 403
+        assert hook.secret not in response.content.decode()
+    assert Webhook.objects.filter(pk=hook.pk, active=True).exists()
+    assert not OutboxMessage.objects.exists()
+
+
+@pytest.mark.parametrize("count", [1, webhooks.MAX_PER_EVENT])
+def test_the_page_costs_the_same_queries_for_one_or_many(
+    desk_client, event, count, django_assert_max_num_queries
+):
+    for n in range(count):
+        hook = webhooks.webhook_create(event=event, url=f"{LOCAL}/{n}", topics=ALL)
+        deliveries(hook, 6)
+    with django_assert_max_num_queries(8):
+        response = desk_client.get(page(event))
+    assert response.status_code == 200
+    assert response.content.decode().count("Resend") == min(6 * count, 50)
+
+
+HOSTILE_TEXT = st.one_of(
+    st.text(max_size=80),
+    st.sampled_from(
+        [
+            "javascript:alert(1)",
+            "http://169.254.169.254/latest/meta-data/",
+            "https://[::1]/",
+            "https://127.0.0.1:0/",
+            "https://x.org:99999/",
+            "https://a@b@c/",
+            "\x00",
+            "https://" + "a" * 5000,
+            "https://exa\u200bmple.org/",
+        ]
+    ),
+)
+
+
+@hsettings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(url=HOSTILE_TEXT, topics=st.lists(st.text(max_size=30), max_size=5))
+def test_hostile_settings_are_form_errors(desk_client, event, settings, url, topics):
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    response = desk_client.post(page(event), {"url": url, "topics": topics})
+    assert response.status_code == 400
+    assert not Webhook.objects.exists()
