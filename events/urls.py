@@ -11,8 +11,9 @@ from events.desk.views import (
     proposals as proposal_views,
     series as series_desk_views,
     signups as signup_desk_views,
+    webhooks as webhook_views,
 )
-from events.entry import notify as entry_notify, views as entry
+from events.entry import notify as entry_notify, public_push, views as entry
 from events.live import views as public
 from events.series import views as series_views
 
@@ -61,6 +62,18 @@ routes = [
     ),
     path("sign-up/<str:token>/push/<int:event_id>/", entry_notify.person_push, name="signup_push"),
     path("notifications/stop/<str:token>/", entry_notify.notify_stop, name="notify_stop"),
+    # "this is me" on a public player page: push only, public notices only
+    path("notifications/me/<int:entry_id>/", public_push.public_push, name="public_push"),
+    path(
+        "notifications/me/<int:entry_id>/stop/",
+        public_push.public_push_stop,
+        name="public_push_stop",
+    ),
+    path(
+        "notifications/phone/<str:token>/stop/",
+        public_push.public_push_off,
+        name="public_push_off",
+    ),
     path(
         "sign-up/<str:token>/<int:sign_up_id>/<slug:action>/",
         entry.person_action,
@@ -91,6 +104,18 @@ routes = [
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
     path("desk/<slug:event_slug>/outbox/retry/", views.outbox_retry, name="outbox_retry"),
     path("desk/<slug:event_slug>/outbox/test/", views.outbox_test, name="outbox_test"),
+    # webhooks (issue 32): the event's addresses and their deliveries
+    path("desk/<slug:event_slug>/webhooks/", webhook_views.webhook_list, name="webhooks"),
+    path(
+        "desk/<slug:event_slug>/webhooks/<int:webhook_id>/<slug:action>/",
+        webhook_views.webhook_action,
+        name="webhook_action",
+    ),
+    path(
+        "desk/<slug:event_slug>/webhooks/deliveries/<int:delivery_id>/resend/",
+        webhook_views.webhook_resend,
+        name="webhook_resend",
+    ),
     path("desk/<slug:event_slug>/edit/", desk_views.event_edit, name="event_edit"),
     path("desk/<slug:event_slug>/people/", desk_views.people, name="people"),
     path(

@@ -108,7 +108,7 @@ def _build_world() -> World:
     from events.desk.views.competition import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session, SignUp
     from events.services.signup_mail import person_token
-    from events.services.stop_links import stop_token
+    from events.services.stop_links import public_stop_token, stop_token
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn
@@ -177,6 +177,8 @@ def _build_world() -> World:
                     player_token(token.entry.player_id),
                     # A message's stop link (issue 31).
                     stop_token(token.entry.player_id, competition.event_id),
+                    # A "this is me" push's own stop link (a browser long gone).
+                    public_stop_token(999999, "0" * 16),
                 ],
                 "event_id": [competition.event_id],
                 "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in"],
@@ -273,6 +275,46 @@ def _build_world() -> World:
             "competition_slug": [competition for _, competition in pairs],
         }
     )
+
+    # Webhooks (issue 32): one webhook of a demo event and one of its deliveries.
+    from events.models import Event, OutboxMessage
+    from events.services import outbox, webhooks
+
+    hooked = Event.objects.filter(organisers=organiser).order_by("pk").first()
+    assert hooked is not None
+    hook = webhooks.webhook_create(
+        event=hooked, url="http://127.0.0.1:9/hook", topics=["result.confirmed"]
+    )
+    outbox.enqueue(
+        key="wh:fuzz",
+        channel="webhook",
+        to=hook.url,
+        subject="test",
+        body="{}",
+        event=hooked,
+        webhook=hook,
+    )
+    contexts["events"].append(
+        {
+            "event_slug": hooked.slug,
+            "webhook_id": [hook.pk, 999999],
+            "delivery_id": [OutboxMessage.objects.get(key="wh:fuzz").pk, 999999],
+            "action": ["test", "off", "on", "delete"],
+        }
+    )
+
+    # The read API (issue 32): every public competition's addresses, its sessions, the series
+    # and the rating lists.
+    for competition in Competition.objects.select_related("event").order_by("pk"):
+        contexts["api-v1"].append(
+            {
+                "event_slug": competition.event.slug,
+                "competition_slug": competition.slug,
+                "number": [1, 2],
+                "series_slug": [m.series.slug for m in members[:2]],
+                "format_segment": ["blokus", "sjoelen"],
+            }
+        )
 
     clients = {role: Client() for role in ROLES}
     clients["organiser"].force_login(organiser)

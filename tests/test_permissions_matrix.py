@@ -55,6 +55,9 @@ ACCESS: dict[str, str] = {
     "events:event_export": MANAGE,
     "events:outbox_retry": MANAGE,
     "events:outbox_test": MANAGE,  # a test e-mail to oneself (issue 31)
+    "events:webhooks": MANAGE,  # webhooks and their secrets (issue 32)
+    "events:webhook_action": MANAGE,
+    "events:webhook_resend": MANAGE,
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
@@ -346,6 +349,10 @@ def test_each_role_gets_what_the_feed_table_says(key, world):
 PERSON_LINK = "person_link"  # the sign-up link's token: a tampered one is a 404
 STOP_LINK = "stop_link"  # the signed (player, event) of a message: GET asks, POST stops
 PLAYER_COOKIE = "player_cookie"  # the round robin's private page cookie: without it a 403
+# "this is me" on a public player page: anyone may post the browser's own subscription as
+# JSON (no cookie, no login is read); a form post is a 415, a GET a 405
+PUBLIC_JSON = "public_json"
+PHONE_STOP_LINK = "phone_stop_link"  # the signed (subscription, endpoint) of a public push
 NOTIFY: dict[str, str] = {
     "events:signup_notify": PERSON_LINK,
     "events:signup_push": PERSON_LINK,
@@ -353,6 +360,9 @@ NOTIFY: dict[str, str] = {
     "events:service_worker": PUBLIC,
     "events:manifest": PUBLIC,
     "roundrobin:private_notify": PLAYER_COOKIE,
+    "events:public_push": PUBLIC_JSON,
+    "events:public_push_stop": PUBLIC_JSON,
+    "events:public_push_off": PHONE_STOP_LINK,
 }
 
 
@@ -370,7 +380,7 @@ def test_every_notification_url_is_classified():
 @pytest.mark.parametrize("key", sorted(NOTIFY))
 def test_each_role_gets_what_the_notification_table_says(key, world):
     from events.services.signup_mail import person_token
-    from events.services.stop_links import stop_token
+    from events.services.stop_links import public_stop_token, stop_token
 
     event, entry = world["event"], world["entries"]["roundrobin"]
     kind = NOTIFY[key]
@@ -384,6 +394,15 @@ def test_each_role_gets_what_the_notification_table_says(key, world):
                 url = resolve_url(key, token=bad, event_id=event.pk)
                 assert answer(role, "POST", url, world)[0] == 404, (key, role)
                 assert answer(role, "GET", url, world)[0] == 405, (key, role)
+        elif kind == PUBLIC_JSON:
+            url = resolve_url(key, entry_id=entry.pk)
+            assert answer(role, "POST", url, world)[0] == 415, (key, role)
+            assert answer(role, "GET", url, world)[0] == 405, (key, role)
+        elif kind == PHONE_STOP_LINK:
+            good = public_stop_token(10**9, "https://push.example.org/gone")
+            # a link to a subscription already gone says so (200); an altered one is a 404
+            assert answer(role, "GET", resolve_url(key, token=good), world)[0] == 200
+            assert answer(role, "GET", resolve_url(key, token=good[:-2] + "zz"), world)[0] == 404
         elif kind == STOP_LINK:
             good = stop_token(entry.player_id, event.pk)
             assert answer(role, "GET", resolve_url(key, token=good), world)[0] == 200

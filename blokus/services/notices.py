@@ -7,7 +7,11 @@ for a player whose seat stayed, and a new message (the old one cancelled if unse
 whose seat changed. The final's seating says "Final" (a replay of a tied final its number).
 
 A reserve called in (``reserve_called``) hears that they play, and in whose place; the player
-replaced loses the seat message they had not yet been sent."""
+replaced loses the seat message they had not yet been sent. A table's result ends its players'
+seat messages still waiting (``seats_played``).
+
+Every message here says only what the public pages show (public names, a public link): it goes
+to a browser that said "this is me" on the player's public page too (``Notice.public``)."""
 
 from __future__ import annotations
 
@@ -23,8 +27,8 @@ from blokus.models import SessionPlayer
 from blokus.templatetags.blokus_tags import COLOUR_NAMES
 from events.common.siteurl import absolute_url
 from events.language import mail_language
-from events.models import Competition, Round, Seat, Session
-from events.services import notify, outbox
+from events.models import Competition, Game, Round, Seat, Session
+from events.services import notify, outbox, webhooks
 
 
 def seat_subject(session_id: int, round_number: int, player_id: int) -> str:
@@ -39,6 +43,16 @@ def replays_dropped(session: Session, rounds: list[Round]) -> int:
     )
     return outbox.subjects_ended(
         seat_subject(session.pk, number, player_id) for number, player_id in seated
+    )
+
+
+def seats_played(game: Game) -> int:
+    """``game`` has its result: its players' seat messages still waiting are no longer worth
+    sending (one query to find them, one to cancel)."""
+    round_ = game.round
+    players = Seat.objects.filter(game=game).values_list("entry__player_id", flat=True)
+    return outbox.subjects_ended(
+        seat_subject(round_.session_id, round_.number, player_id) for player_id in players
     )
 
 
@@ -79,12 +93,19 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
     session = round_.session
     competition = session.competition
     event = competition.event
+    webhooks.announce(  # issue 32: "round.seated" to the event's webhooks
+        webhooks.WebhookTopic.ROUND,
+        competition,
+        subject=f"round:{round_.pk}:{now.isoformat()}",  # a reserve swapped in: again
+        data={"session": session.pk, "round": round_.pk, "number": round_.number},
+        now=now,
+    )
     seats = list(
         Seat.objects.filter(game__round=round_)
         .select_related("entry__player", "game")
         .order_by("game__number", "position")
     )
-    listening = notify.players_listening(event, [s.entry.player_id for s in seats])
+    listening = notify.players_listening(event, [s.entry.player_id for s in seats], public=True)
     starts = session.starts_at if session.starts_at and session.starts_at > now else None
     notices = []
     for seat in seats:
@@ -123,6 +144,7 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
                 body=text % words,
                 url=url,
                 language=language,
+                public=True,  # the session page shows every seat: "this is me" hears it too
             )
         )
     queued = notify.send_notices(event, notices, now=now)
@@ -151,7 +173,7 @@ def reserve_called(
         + [seat_subject(session.pk, number, out.entry.player_id) for number in rounds]
     )
     player = reserve.entry.player
-    if player.pk not in notify.players_listening(event, [player.pk]):
+    if player.pk not in notify.players_listening(event, [player.pk], public=True):
         return 0
     language = mail_language(player, event)
     with translation.override(language):
@@ -168,6 +190,7 @@ def reserve_called(
         body=text,
         url=_player_url(competition, reserve.entry_id),
         language=language,
+        public=True,  # the session page shows who plays, by public name
     )
     queued = notify.send_notices(event, [notice], now=now)
     if queued:

@@ -20,14 +20,14 @@ from blokus.services.common import (
     to_decimal,
 )
 from blokus.services.final import final_after_result, final_replays_to_drop
-from blokus.services.notices import replays_dropped
+from blokus.services.notices import replays_dropped, seats_played
 from blokus.services.rating import rating_lock, rating_recompute
 from blokus.validation import hand_message
 from events.common.words import Words
 from events.errors import Gone, Invalid, Stale, refuse
 from events.models import Correction, Game, Seat, Session
 from events.seat_checks import seat_writes
-from events.services import competition_touch, correction_record, submission_use
+from events.services import competition_touch, correction_record, submission_use, webhooks
 
 STALE_RESULT = _(
     "Someone else changed this table's result in the meantime. The current result is shown; "
@@ -237,6 +237,7 @@ def game_result_record(
     game.status = Game.Status.FINISHED
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
+    seats_played(game)  # a seat message still waiting is no longer worth sending
     if session.kind == Session.Kind.FINAL:  # finished, or a replay of a tie (A-BLK-08)
         if stale_replays:
             replays_dropped(session, list(stale_replays))
@@ -247,6 +248,17 @@ def game_result_record(
         _record_corrections(game, impact, before_hands, by=by, source=source, reverts=reverts)
     competition_touch(competition)
     rating_recompute(from_game=game)
+    webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
+        webhooks.WebhookTopic.RESULT,
+        competition,
+        subject=f"game:{game.pk}:r{game.revision}",
+        data={
+            "session": session.pk,
+            "round": game.round_id,
+            "game": game.pk,
+            "correction": is_correction,
+        },
+    )
     return game
 
 

@@ -1,7 +1,7 @@
 """The two feeds: an event's public times (``/e/<event>/calendar.ics``, public events only) and
 a player's own (``/calendar/<token>.ics``, the signed token of ``events.calendar.links``).
-Computed from the database on every request; an unknown event, an unlisted one or an altered
-token is a 404."""
+Computed from the database on every request; an unknown event, an unlisted one, an altered
+token or the token of a player whose data was erased (``privacy.person_erase``) is a 404."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from events.common.network import url_host
 from events.common.siteurl import site_url
 from events.language import supported
 from events.models import Player
+from events.services import privacy
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
 
@@ -54,7 +55,7 @@ def event_feed(request: HttpRequest, event_slug: str) -> HttpResponse:
 def player_feed(request: HttpRequest, token: str) -> HttpResponse:
     player_id = token_player_id(token)
     player = Player.objects.filter(pk=player_id).first() if player_id else None
-    if player is None:
+    if player is None or privacy.is_erased(player):  # the link dies with the person's data
         raise Http404
     entries = selectors.player_entries(player)
     events = [entry.competition.event for entry in entries]

@@ -13,19 +13,29 @@ from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.urls import Resolver404, resolve, reverse
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.security import client_ip
 from events.entry.forms import NotifyForm
 from events.errors import ServiceError
 from events.models import Event, NotificationPreference, Player, SignUp, SignUpStatus
-from events.services import notify
+from events.services import attempts, notify
 from events.services.signup_mail import person_email
 from events.services.stop_links import StopLinkExpired, read_stop_token
 
 MAX_SUBSCRIPTION_BYTES = 4096
+MAX_START_PATH = 300
+# Push subscriptions posted from one client address (the person's page and a public page's
+# "this is me" together): 30 in 10 minutes. A room of phones behind one venue address
+# subscribes over a longer while than that.
+SUBSCRIBES_PER_ADDRESS = 30
+SUBSCRIBE_SECONDS = 600
+TOO_MANY = gettext_lazy(
+    "Too many subscriptions from your network just now. Try again in a few minutes."
+)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -73,6 +83,12 @@ def notify_panels(seats: dict[int, tuple[Event, int]]) -> list[dict[str, Any]]:
             }
         )
     return panels
+
+
+def too_many_subscribes(request: HttpRequest) -> bool:
+    """Count one subscription against the client's address; True once there were too many."""
+    key = f"push-subscribe:{client_ip(request)}"
+    return not attempts.take(key, limit=SUBSCRIBES_PER_ADDRESS, seconds=SUBSCRIBE_SECONDS)
 
 
 def _person(token: str) -> str:
@@ -145,6 +161,8 @@ def person_push(request: HttpRequest, token: str, event_id: int) -> HttpResponse
     player = players_of_person(_person(token)).get(event_id)
     if player is None:
         raise Http404
+    if too_many_subscribes(request):  # shared with "this is me": one count per address
+        return _private(JsonResponse({"error": str(TOO_MANY)}, status=429))
     return _private(subscribe_answer(player, request))
 
 
@@ -183,14 +201,36 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def start_path(value: str) -> str:
+    """The page a Home Screen app opens at: ``value`` when it is a path of this site's own (one
+    leading slash, printable ASCII, a route that resolves), else ``/``."""
+    if (
+        not isinstance(value, str)
+        or not value.startswith("/")
+        or value.startswith("//")
+        or len(value) > MAX_START_PATH
+        or not all("!" <= c <= "~" for c in value)
+        or "\\" in value
+        or "?" in value
+        or "#" in value
+    ):
+        return "/"
+    try:
+        resolve(value)
+    except Resolver404:
+        return "/"
+    return value
+
+
 @require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web-app manifest: on an iPhone, push works only for a page added to the Home
-    Screen, which takes this (name, start page, standalone)."""
+    Screen, which takes this (name, start page, standalone). ``?start=<path>``: the page that
+    links it, so the app opens where the person subscribed (a path of ours, else ``/``)."""
     body = {
         "name": settings.SITE_NAME,
         "short_name": settings.SITE_NAME[:12],
-        "start_url": "/",
+        "start_url": start_path(request.GET.get("start", "/")),
         "scope": "/",
         "display": "standalone",
         "icons": [{"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],

@@ -52,9 +52,17 @@ class NotificationPreference(models.Model):
 
 class PushSubscription(models.Model):
     """A browser's push address (the Push API's subscription) and its keys (RFC 8291). A push
-    service answering 404 or 410 for it deletes it (``events.services.outbox``)."""
+    service answering 404 or 410 for it deletes it (``events.services.outbox``).
+
+    ``public``: made with "this is me" on a public player page, where anyone can claim to be
+    anyone: it is for one event only and receives only notices whose content is public anyway
+    (``events.services.push_public``)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="push_subscriptions")
+    public = models.BooleanField(_("from a public page"), default=False)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     endpoint = models.URLField(_("endpoint"), max_length=1000)
     p256dh = models.CharField(max_length=200)
     auth = models.CharField(max_length=100)
@@ -73,7 +81,20 @@ class PushSubscription(models.Model):
             # One browser shared by two players (a family phone) holds one row for each: a
             # message goes only to the row of the player it is for.
             models.UniqueConstraint(
-                fields=["player", "endpoint"], name="push_endpoint_once_per_player"
+                fields=["player", "endpoint"],
+                condition=Q(public=False),
+                name="push_endpoint_once_per_player",
+            ),
+            # "This is me" on a public page: one row per browser, player and event.
+            models.UniqueConstraint(
+                fields=["player", "endpoint", "event"],
+                condition=Q(public=True),
+                name="push_public_once_per_event",
+            ),
+            models.CheckConstraint(
+                condition=Q(public=False, event__isnull=True) | Q(public=True, event__isnull=False),
+                name="push_public_has_event",
+                violation_error_message=_("A subscription from a public page is for one event."),
             ),
         ]
 

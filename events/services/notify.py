@@ -2,8 +2,9 @@
 
 - A player chooses per event (``preference_set``): e-mail, browser push, quiet hours. No row:
   only what a format always e-mailed (``email_default``, the round robin's reminders).
-- ``push_subscribe`` keeps a browser's Push API subscription (one row per endpoint; the last
-  player to subscribe a browser has it).
+- ``push_subscribe`` keeps a browser's Push API subscription (one row per player and endpoint).
+  "This is me" on a public page keeps its own kind (``events.services.push_public``): only
+  notices marked ``public`` (nothing but what the public pages show) reach it.
 - ``send_notices`` queues each notice once per channel on the outbox (``events.services.
   outbox``): the notice's ``key`` makes it at most once per (person, subject, state), its
   ``subject_key`` lets ``outbox.subject_ended`` cancel it once it is no longer true. A notice
@@ -24,6 +25,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy
 
@@ -52,6 +54,11 @@ MAX_BROWSERS = 5  # push subscriptions kept per player
 def push_available() -> bool:
     """Push is offered only with both VAPID keys (``manage.py vapid_keys``)."""
     return bool(settings.VAPID_PRIVATE_KEY and settings.VAPID_PUBLIC_KEY)
+
+
+def public_key() -> str:
+    """The VAPID public key a page hands to ``pushManager.subscribe``."""
+    return str(settings.VAPID_PUBLIC_KEY)
 
 
 # --- choices ------------------------------------------------------------------------------------
@@ -133,6 +140,8 @@ def stop(*, player_id: int, event_id: int, now: datetime | None = None) -> bool:
         create_defaults={"email": False, "push": False, "created_at": now, "changed_at": now},
     )
     outbox.cancel_unsent(player_id=player_id, event_id=event_id, why="stopped by the player")
+    # What a public page's "this is me" subscribed for the player in the event stops too.
+    PushSubscription.objects.filter(player_id=player_id, event_id=event_id, public=True).delete()
     return True
 
 
@@ -148,12 +157,9 @@ def _b64(value: str, length: int) -> bool:
     return len(raw) == length and (length != 65 or raw[0] == 4)
 
 
-@transaction.atomic
-def push_subscribe(
-    *, player: Player, endpoint: str, p256dh: str, auth: str, now: datetime | None = None
-) -> PushSubscription:
-    """Keep a browser's subscription for ``player`` (the same browser again: updated)."""
-    now = now or timezone.now()
+def subscription_checked(endpoint: str, p256dh: str, auth: str) -> None:
+    """Refuse (``ServiceError``) push when it is not set up, an address that is not a push
+    service's, and keys that are not a P-256 point and a 16-byte secret."""
     if not push_available():
         raise ServiceError(NO_PUSH, code="no_push")
     if not outbox.endpoint_usable(endpoint):
@@ -162,11 +168,21 @@ def push_subscribe(
         raise ServiceError(BAD_KEYS, code="keys")
     if not _b64(auth, 16):
         raise ServiceError(BAD_KEYS, code="keys")
+
+
+@transaction.atomic
+def push_subscribe(
+    *, player: Player, endpoint: str, p256dh: str, auth: str, now: datetime | None = None
+) -> PushSubscription:
+    """Keep a browser's subscription for ``player`` (the same browser again: updated)."""
+    now = now or timezone.now()
+    subscription_checked(endpoint, p256dh, auth)
     try:
         with transaction.atomic():
             subscription, _created = PushSubscription.objects.update_or_create(
                 player=player,
                 endpoint=endpoint,
+                public=False,
                 defaults={"p256dh": p256dh, "auth": auth},
                 create_defaults={"p256dh": p256dh, "auth": auth, "created_at": now},
             )
@@ -174,7 +190,9 @@ def push_subscribe(
         raise ServiceError(BAD_ENDPOINT, code="endpoint") from exc
     # A person has a few browsers, not thousands: the oldest beyond MAX_BROWSERS goes (one
     # notice never becomes thousands of messages).
-    kept = PushSubscription.objects.filter(player=player).order_by("-created_at", "-pk")
+    kept = PushSubscription.objects.filter(player=player, public=False).order_by(
+        "-created_at", "-pk"
+    )
     stale = list(kept.values_list("pk", flat=True)[MAX_BROWSERS:])
     if stale:
         PushSubscription.objects.filter(pk__in=stale).delete()
@@ -183,7 +201,9 @@ def push_subscribe(
 
 def push_unsubscribe(*, player: Player, endpoint: str) -> int:
     """The browser's "stop" (the player's own subscription only)."""
-    deleted, _rows = PushSubscription.objects.filter(player=player, endpoint=endpoint).delete()
+    deleted, _rows = PushSubscription.objects.filter(
+        player=player, endpoint=endpoint, public=False
+    ).delete()
     return deleted
 
 
@@ -203,6 +223,9 @@ class Notice:
     language: str
     subject_key: str = ""
     short: str = ""  # the push's text, when the e-mail's is long
+    # Nothing in it but what the public pages show, and a public link: it also goes to the
+    # browsers that said "this is me" on a public page (``events.services.push_public``).
+    public: bool = False
 
 
 def quiet_until(
@@ -246,8 +269,10 @@ def send_notices(
     email_default: bool = False,
     now: datetime | None = None,
 ) -> int:
-    """Queue every notice on the channels its player chose for ``event``, in the caller's
-    transaction (two queries, then one insert per message). Returns how many were queued."""
+    """Queue every notice on the channels its player chose for ``event``, and a ``public`` one
+    also to the browsers that said "this is me" for the player in ``event`` (unless the player's
+    own push reaches that browser already), in the caller's transaction (two queries, then one
+    insert per message). Returns how many were queued."""
     now = now or timezone.now()
     if not notices:
         return 0
@@ -257,11 +282,15 @@ def send_notices(
         for p in NotificationPreference.objects.filter(event=event, player_id__in=player_ids)
     }
     subscriptions: dict[int, list[PushSubscription]] = {}
-    if push_available() and any(p.push for p in preferences.values()):
-        for subscription in PushSubscription.objects.filter(player_id__in=player_ids).order_by(
-            "pk"
-        ):
-            subscriptions.setdefault(subscription.player_id, []).append(subscription)
+    claimed: dict[int, list[PushSubscription]] = {}  # "this is me" on a public page
+    public = any(n.public for n in notices)
+    if push_available() and (public or any(p.push for p in preferences.values())):
+        kinds = Q(public=False) | Q(public=True, event=event) if public else Q(public=False)
+        for subscription in PushSubscription.objects.filter(
+            kinds, player_id__in=player_ids
+        ).order_by("pk"):
+            mine = claimed if subscription.public else subscriptions
+            mine.setdefault(subscription.player_id, []).append(subscription)
     told = Told.of(notices)
     queued = 0
     for notice in notices:
@@ -270,9 +299,14 @@ def send_notices(
         wants_email = preference.email if preference is not None else email_default
         if wants_email and notice.player.email:
             queued += _put(notice, event, now, due, notice.player.email, None, told)
-        if preference is not None and preference.push:
-            for subscription in subscriptions.get(notice.player.pk, []):
-                queued += _put(notice, event, now, due, "", subscription, told)
+        own = subscriptions.get(notice.player.pk, []) if preference and preference.push else []
+        for subscription in own:
+            queued += _put(notice, event, now, due, "", subscription, told)
+        if notice.public:
+            reached = {s.endpoint for s in own}
+            for subscription in claimed.get(notice.player.pk, []):
+                if subscription.endpoint not in reached:
+                    queued += _put(notice, event, now, due, "", subscription, told)
     return queued
 
 
@@ -345,13 +379,21 @@ def _put(
     )
 
 
-def players_listening(event: Event, player_ids: Iterable[int]) -> set[int]:
-    """Who of ``player_ids`` chose any channel for ``event`` (one query)."""
-    return set(
-        NotificationPreference.objects.filter(event=event, player_id__in=list(player_ids))
+def players_listening(event: Event, player_ids: Iterable[int], *, public: bool = False) -> set[int]:
+    """Who of ``player_ids`` chose any channel for ``event`` (one query); ``public``: also who
+    has a browser that said "this is me" on a public page (for a ``public`` notice)."""
+    ids = list(player_ids)
+    chose = (
+        NotificationPreference.objects.filter(event=event, player_id__in=ids)
         .exclude(email=False, push=False)
         .values_list("player_id", flat=True)
     )
+    if public and push_available():
+        claimed = PushSubscription.objects.filter(
+            public=True, event=event, player_id__in=ids
+        ).values_list("player_id", flat=True)
+        return set(chose.union(claimed))
+    return set(chose)
 
 
 def players_pushing(event: Event, player_ids: Iterable[int]) -> set[int]:

@@ -168,6 +168,12 @@ def pseudonym(number: int) -> str:
     return f"Anonymous {number}"
 
 
+def is_erased(player: Player) -> bool:
+    """The register row was erased (``person_erase``): its name is its own pseudonym and no
+    address is left. What a signed link opened for the person (their calendar feed) is gone."""
+    return player.name == pseudonym(player.pk) and not player.email
+
+
 def person_erase(email: str) -> int:
     """Erase the person of ``email`` (see the module's docstring); the number of register rows
     and sign-ups replaced by a pseudonym."""

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 
 from events.common.siteurl import absolute_url
 from events.language import mail_language
-from events.models import Entry
-from events.services import notify, outbox
+from events.models import Competition, Entry
+from events.services import notify, outbox, webhooks
 from shuffleboard import selectors
+from shuffleboard.models import Turn
 
 
 def next_subject(entry_id: int) -> str:
@@ -40,7 +41,7 @@ def next_told(entry_ids: Iterable[int], now: dt.datetime | None = None) -> int:
     if not entries:
         return 0
     event = entries[0].competition.event
-    listening = notify.players_listening(event, [e.player_id for e in entries])
+    listening = notify.players_listening(event, [e.player_id for e in entries], public=True)
     notices = []
     for entry in entries:
         if entry.player_id not in listening:
@@ -76,9 +77,49 @@ def next_told(entry_ids: Iterable[int], now: dt.datetime | None = None) -> int:
                 body=text,
                 url=url,
                 language=language,
+                public=True,  # the rota on the public pages shows it: "this is me" hears it
             )
         )
     queued = notify.send_notices(event, notices, now=now)
     if queued:
         outbox.drain_after_commit()  # the player walks to the next board now
+    return queued
+
+
+def webhooks_told(
+    competition: Competition,
+    entry_ids: Iterable[int],
+    turn: Turn | None,
+    *,
+    correction: bool = False,
+) -> int:
+    """Issue 32: the game entered to the event's webhooks ("result.confirmed"), and each
+    player's next game and board ("round.seated": a sjoelen player's seat is their board).
+    Nothing is read when no webhook listens."""
+    queued = 0
+    if turn is not None:
+        queued += webhooks.announce(
+            webhooks.WebhookTopic.RESULT,
+            competition,
+            subject=f"turn:{turn.pk}:r{turn.revision}",
+            data={
+                "entry": turn.entry_id,
+                "game": turn.number,
+                "board": turn.board,
+                "correction": correction,
+            },
+        )
+    if not webhooks.wanted(competition.event_id, webhooks.WebhookTopic.ROUND):
+        return queued
+    for entry in Entry.objects.filter(pk__in=set(entry_ids)).select_related("competition"):
+        upcoming = selectors.next_game(entry)
+        if upcoming is None:
+            continue
+        number, board = upcoming
+        queued += webhooks.announce(
+            webhooks.WebhookTopic.ROUND,
+            competition,
+            subject=f"board:{entry.pk}:{number}/{board}/",
+            data={"entry": entry.pk, "game": number, "board": board},
+        )
     return queued

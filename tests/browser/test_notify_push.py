@@ -174,3 +174,77 @@ def test_push_on_the_private_page_and_x_has_moved_in_dutch(browser, live_server)
     assert f"/p/{token}/" in payload["url"]
     shown_by_the_service_worker(context, page, live_server.url, payload)
     context.close()
+
+
+@override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
+def test_this_is_me_on_a_public_player_page_and_the_seat_of_a_round(browser, live_server):
+    """A visitor with no link and no account says "this is me" on a public Blokus player page:
+    the round's seat (public anyway) reaches the phone; stopping on the page ends it."""
+    from django.urls import reverse
+
+    from tests.browser.conftest import SHOTS
+
+    event = EventFactory(name="LinCon", slug="lincon", time_zone="Europe/Stockholm")
+    competition = CompetitionFactory(
+        event=event,
+        name="Blokus",
+        slug="blokus",
+        settings={"qualifying_sessions": 1, "capacity": 12, "rounds_per_session": 1},
+    )
+    (session,) = blokus.sessions_set_up(competition=competition, roll_calls=[None])
+    entries = [
+        EntryFactory(competition=competition, player=PlayerFactory(name=f"Player {n}"))
+        for n in range(4)
+    ]
+    for entry in entries:
+        blokus.session_check_in(
+            session_player=blokus.session_register(session=session, entry=entry)
+        )
+    blokus.session_seat(session=session)
+    me = entries[2]
+
+    phone_keys = Browser()
+    with PushService() as service:
+        subscription = {
+            "endpoint": service.url("/push/visitor"),
+            "keys": {"p256dh": phone_keys.p256dh, "auth": b64(phone_keys.auth)},
+        }
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+        context.set_default_timeout(20_000)
+        context.grant_permissions(["notifications"], origin=live_server.url)
+        context.add_init_script(FAKE_SUBSCRIBE % json.dumps(subscription))
+        page = context.new_page()
+        page.goto(live_server.url + reverse("blokus:player", args=["lincon", "blokus", me.pk]))
+        box = page.locator("[data-push-me]")
+        expect(box).to_be_visible()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "this-is-me-390.png"), full_page=True)
+        box.get_by_role("button", name="This is me — notify me on this phone").click()
+        expect(box).to_have_attribute("data-state", "on")
+        expect(box.locator("[data-push-me-status]")).to_have_text("This phone will be notified.")
+        claimed = PushSubscription.objects.get()
+        assert (claimed.public, claimed.player_id) == (True, me.player_id)
+
+        blokus.round_draw(session=session, seed=3)
+        outbox.drain()
+        received = [body for _headers, body in service.received]
+        assert len(received) == 1
+        payload = phone_keys.decrypt(received[0])
+        assert payload["title"].startswith("Blokus: Round 1: table"), payload
+        assert f"/player/{me.pk}/" in payload["url"]
+        assert "/notifications/phone/" in payload["stop"]
+        shown_by_the_service_worker(context, page, live_server.url, payload)
+
+        # "Stop on this phone": the browser names its own push address, the claim goes.
+        page.evaluate(
+            """data => {
+                PushManager.prototype.getSubscription = async () => ({
+                    endpoint: data.endpoint, toJSON: () => data,
+                });
+            }""",
+            subscription,
+        )
+        box.get_by_role("button", name="Stop on this phone").click()
+        expect(box).to_have_attribute("data-state", "off")
+        assert not PushSubscription.objects.exists()
+    context.close()

@@ -4,6 +4,7 @@ language; a round drawn again tells only those whose seat changed."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 import pytest
 from django.utils import timezone
@@ -13,7 +14,7 @@ from blokus.models import SessionPlayer
 from blokus.services import notices
 from events.models import Entry, OutboxMessage, OutboxStatus, Seat
 from events.services import notify
-from tests.blokus.conftest import seated
+from tests.blokus.conftest import hands_for, seated
 
 
 @pytest.mark.django_db
@@ -118,3 +119,44 @@ def test_a_replay_a_correction_drops_takes_its_seat_messages_along(desk_client, 
     assert replay.count() == 2 and {m.status for m in replay} == {OutboxStatus.PENDING}
     post_result(desk_client, competition, final, [3, 4, 5, 7])
     assert {m.status for m in replay.all()} == {OutboxStatus.CANCELLED}
+
+
+@pytest.mark.django_db
+def test_a_tables_result_ends_its_players_seat_messages_still_waiting(competition, seated_session):
+    listen([sp.entry.player for sp in seated(seated_session)], "en")
+    round_ = services.round_draw(session=seated_session, seed=5)
+    game = round_.games.order_by("number").first()
+    at_the_table = set(Entry.objects.filter(seats__game=game).values_list("player_id", flat=True))
+    assert OutboxMessage.objects.filter(status=OutboxStatus.PENDING).count() > len(at_the_table)
+    services.game_result_record(
+        game=game, revision=game.revision, hands=hands_for(game, random.Random(1))
+    )
+    ended = OutboxMessage.objects.filter(status=OutboxStatus.CANCELLED)
+    assert set(ended.values_list("player_id", flat=True)) == at_the_table
+    assert (
+        OutboxMessage.objects.filter(status=OutboxStatus.PENDING)
+        .exclude(player_id__in=at_the_table)
+        .exists()
+    )  # the other tables still hear theirs
+
+
+@pytest.mark.django_db
+def test_a_this_is_me_browser_hears_the_seat_without_any_choice(
+    competition, seated_session, settings
+):
+    from events.services import push_public
+    from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
+    someone = seated(seated_session)[0].entry
+    browser = Browser()
+    push_public.subscribe(
+        entry=someone,
+        endpoint="http://127.0.0.1:9/push/phone",
+        p256dh=browser.p256dh,
+        auth=b64(browser.auth),
+    )
+    services.round_draw(session=seated_session, seed=5)
+    (message,) = OutboxMessage.objects.all()
+    assert message.channel == "push" and message.player_id == someone.player_id
+    assert f"/player/{someone.pk}/" in message.url

@@ -151,6 +151,23 @@ def test_a_token_of_a_player_no_longer_there_is_a_404(client):
 
 
 @pytest.mark.django_db
+def test_a_feed_stops_working_once_the_players_data_is_erased(client):
+    from events.services import privacy
+
+    player = PlayerFactory(name="Sara Svensson", email="sara@example.org")
+    EntryFactory(player=player)
+    token = player_token(player.pk)
+    assert client.get(f"/calendar/{token}.ics").status_code == 200
+    privacy.person_erase("sara@example.org")
+    assert client.get(f"/calendar/{token}.ics").status_code == 404
+    # A player the desk happens to name like a pseudonym, with an address, keeps the feed.
+    other = PlayerFactory(email="x@example.org")
+    other.name = privacy.pseudonym(other.pk)
+    other.save()
+    assert client.get(player_feed_path(other.pk)).status_code == 200
+
+
+@pytest.mark.django_db
 def test_a_redrawn_round_moves_its_event_under_the_same_uid(client):
     event, me, _entries = world(8)
     before = by_uid(parse(event_feed(client, event)))

@@ -1,0 +1,131 @@
+"""The "this is me" of a public player page (issue 31, item 1): a subscription for one player in one
+event, with its own cap, that receives only public notices and stops from the push itself."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from events.models import OutboxMessage, OutboxStatus, PushSubscription
+from events.services import notify, outbox, push_public
+from events.services.stop_links import public_stop_token, read_public_stop_token
+from tests.events.services.test_notify import NOW, VAPID, Browser, PushService, b64, notice
+from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def vapid():
+    with VAPID:
+        yield
+
+
+@pytest.fixture
+def entry(db):
+    event = EventFactory(name="Tartu Open", slug="tartu-open", time_zone="Europe/Tallinn")
+    player = PlayerFactory(name="Mari Maasikas", email="mari@example.org", language="et")
+    return EntryFactory(competition=CompetitionFactory(event=event), player=player)
+
+
+def claim(entry, endpoint, browser=None, now=NOW):
+    browser = browser or Browser()
+    return push_public.subscribe(
+        entry=entry, endpoint=endpoint, p256dh=browser.p256dh, auth=b64(browser.auth), now=now
+    )
+
+
+def test_only_public_notices_reach_a_this_is_me_browser(entry):
+    event, player = entry.competition.event, entry.player
+    browser = Browser()
+    with PushService() as service:
+        claim(entry, service.url("/push/phone"), browser)
+        assert notify.players_listening(event, [player.pk]) == set()
+        assert notify.players_listening(event, [player.pk], public=True) == {player.pk}
+        queued = notify.send_notices(
+            event,
+            [
+                notice(player, "seat", "s1", public=True, title="Voor 1: laud 2"),
+                notice(player, "your-move", "s2", title="Sinu käik"),  # private: a link of theirs
+            ],
+            now=NOW,
+        )
+        assert queued == 1
+        assert outbox.drain(now=NOW).sent == 1
+        ((_headers, body),) = service.received
+    payload = browser.decrypt(body)
+    assert payload["title"] == "Voor 1: laud 2"
+    # The push's own stop names this subscription only, never the player's stop link.
+    assert "/notifications/phone/" in payload["stop"] and payload["stop_label"]
+    token = payload["stop"].rstrip("/").split("/")[-2]
+    subscription = PushSubscription.objects.get()
+    assert read_public_stop_token(token)[0] == subscription.pk
+    # No e-mail: nobody chose it, and a public page's claim never adds one.
+    assert not OutboxMessage.objects.filter(channel=outbox.EMAIL).exists()
+
+
+def test_a_claim_is_for_its_event_only(entry):
+    other = EventFactory(slug="other-event")
+    claim(entry, "http://127.0.0.1:9/push/a")
+    assert notify.send_notices(other, [notice(entry.player, public=True)], now=NOW) == 0
+    assert notify.players_listening(other, [entry.player_id], public=True) == set()
+
+
+def test_three_claims_per_player_and_event_and_the_persons_own_browsers_untouched(entry):
+    player = entry.player
+    own = notify.push_subscribe(
+        player=player,
+        endpoint="http://127.0.0.1:9/push/own",
+        p256dh=Browser().p256dh,
+        auth=b64(Browser().auth),
+        now=NOW,
+    )
+    for n in range(5):
+        claim(entry, f"http://127.0.0.1:9/push/{n}", now=NOW + dt.timedelta(minutes=n))
+    public = PushSubscription.objects.filter(public=True).order_by("endpoint")
+    assert [s.endpoint[-1] for s in public] == ["2", "3", "4"]  # the oldest two replaced
+    assert PushSubscription.objects.filter(pk=own.pk, public=False).exists()
+    # The same browser again: one row, counted as new.
+    claim(entry, "http://127.0.0.1:9/push/2", now=NOW + dt.timedelta(hours=1))
+    assert PushSubscription.objects.filter(public=True).count() == 3
+    # One browser may be the person's own and a public claim at once: one message, not two.
+    claim(entry, "http://127.0.0.1:9/push/own", now=NOW + dt.timedelta(hours=2))
+    notify.preference_set(player=player, event=entry.competition.event, email=False, push=True)
+    notify.send_notices(entry.competition.event, [notice(player, public=True)], now=NOW)
+    to = set(OutboxMessage.objects.values_list("subscription__endpoint", flat=True))
+    assert len(to) == OutboxMessage.objects.count() == 3  # own + the two other claims
+
+
+def test_the_database_ties_a_public_claim_to_one_event(entry):
+    row = claim(entry, "http://127.0.0.1:9/push/a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PushSubscription.objects.filter(pk=row.pk).update(event=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PushSubscription.objects.filter(pk=row.pk).update(public=False)
+
+
+def test_stopping_on_the_phone_needs_its_own_address_and_the_players_stop_ends_claims(entry):
+    claim(entry, "http://127.0.0.1:9/push/a")
+    claim(entry, "http://127.0.0.1:9/push/b")
+    assert push_public.unsubscribe(entry=entry, endpoint="http://127.0.0.1:9/push/x") == 0
+    assert push_public.unsubscribe(entry=entry, endpoint="http://127.0.0.1:9/push/a") == 1
+    notify.send_notices(entry.competition.event, [notice(entry.player, public=True)], now=NOW)
+    notify.stop(player_id=entry.player_id, event_id=entry.competition.event_id, now=NOW)
+    assert not PushSubscription.objects.exists()
+    assert OutboxMessage.objects.get().status == OutboxStatus.CANCELLED
+
+
+def test_the_stop_link_stops_its_own_browser_once(entry):
+    row = claim(entry, "http://127.0.0.1:9/push/a")
+    other = claim(entry, "http://127.0.0.1:9/push/b")
+    mark = read_public_stop_token(public_stop_token(row.pk, row.endpoint))[1]
+    notify.send_notices(entry.competition.event, [notice(entry.player, public=True)], now=NOW)
+    assert push_public.stop(subscription_id=other.pk, mark=mark) is None  # another browser's
+    assert push_public.stop(subscription_id=row.pk, mark=mark) is not None
+    assert push_public.stop(subscription_id=row.pk, mark=mark) is None
+    assert list(PushSubscription.objects.values_list("pk", flat=True)) == [other.pk]
+    outbox.drain(now=NOW)  # the stopped browser's message is no longer due
+    stopped = OutboxMessage.objects.get(to=f"push {row.pk}")
+    assert stopped.status == OutboxStatus.CANCELLED
