@@ -67,7 +67,7 @@ SAME_AS_ENGLISH = {
     "et": {"number"},
     "nl": {"bonus", "club", "deadline", "e-mail", "format", "podium", "rating", "ratings"}
     | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"}
-    | {"e-mails"},
+    | {"e-mails", "webhook", "webhooks"},
 }
 # Messages with this many letters or fewer (placeholders left out) may stay as they are: "K", "G".
 FEW_LETTERS = 3
