@@ -7,9 +7,8 @@ registers it from its ``AppConfig.ready()`` (``register(BLOKUS)``).
 handful of fields), the format's :class:`FormatHooks` (methods with defaults, and typed
 protocols: :class:`ExportModule`, :class:`ProposalsModule`, ``events.api.contract``), and names
 that follow from the format's key by convention (its rules, URLs, templates). It never names a
-format. A new capability asks the format through a new hooks method with a default.
-
-What one seat may state: the format's migration installs ``events.seat_checks.SeatValuesCheck``.
+format. A new capability asks the format through a new hooks method with a default. What one
+seat may state: the format's migration installs ``events.seat_checks.SeatValuesCheck``.
 """
 
 from __future__ import annotations
@@ -116,8 +115,7 @@ class FormatHooks:
     ``hooks.py`` and overrides what it does differently; ``events`` calls these and nothing
     else of the format (besides the conventions of :class:`GameFormat`)."""
 
-    # Seat score and points are computed from a detail table (a Blokus hand) edited in its own
-    # admin; the shared Seat admin then shows them read-only.
+    # Seat score and points come from a detail table (a Blokus hand): the Seat admin shows them.
     derived_seat_scores: bool = False
     # While a competition runs, withdrawing a player changes its games, so the format's own
     # page (URL name taking event_slug, competition_slug, entry_id) does it instead of the desk.
@@ -170,8 +168,8 @@ class FormatHooks:
         return []
 
     def games_changed(self, competitions: Sequence[Any]) -> None:
-        """Their games changed other than by a result (the event's first day moved, imported,
-        a player merged into another); inside the write's transaction. By default nothing."""
+        """Their games changed other than by a result (the first day moved, an import, a merged
+        player); inside the write's transaction. By default nothing."""
 
     def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
         """Times for calendar feeds (``events.calendar``): with ``entries`` (one player's) that
@@ -179,9 +177,12 @@ class FormatHooks:
         return []
 
     def entry_check(self, competition: Any) -> None:
-        """Raise ``events.errors.Refused`` (with a sentence saying why) when the format takes no
-        new entry or check-in now (a round robin whose tables are drawn). The desk's
-        registration, check-in and import call it. By default every entry is taken."""
+        """Raise ``events.errors.Refused`` (saying why) when the format takes no new entry or
+        check-in now (a drawn round robin). Registration, check-in and import call it."""
+
+    def check_in_changed(self, entry: Any) -> None:
+        """``entry`` was checked in or its check-in undone (``entry.checked_in_at``), inside the
+        write's transaction: tell whom it concerns (sjoelen's boards). By default nothing."""
 
     def correct_seats(
         self,
@@ -202,8 +203,7 @@ class FormatHooks:
 
     def undo_correction(self, correction: Any, by: Any) -> None:
         """Put back the result a Correction replaced, through the format's own services (which
-        record the undo as a correction). Only called when the format overrides it
-        (``undoes_corrections``); the desk refuses the undo otherwise."""
+        record the undo as a correction); the desk refuses it when not overridden."""
         raise NotImplementedError
 
     def corrects_seats(self) -> bool:
@@ -230,9 +230,9 @@ class GameFormat:
     # Dotted path of the format's FormatHooks subclass (its hooks.py). A path, not the class:
     # the hooks import the format's modules, which import this declaration.
     hooks_class: str = "events.formats.FormatHooks"
-    # A player's own pages, shown in the player's language (events.language): one triple per
-    # page, (URL name, the URL keyword naming the player, the ``Entry`` lookup it fills), e.g.
-    # ("chess:private", "token", "chess_token__token"). A tuple, so the format stays hashable.
+    # A player's own pages, in the player's language (events.language): (URL name, the URL
+    # keyword naming the player, the ``Entry`` lookup it fills), e.g. ("chess:private",
+    # "token", "chess_token__token"). A tuple, so the format stays hashable.
     player_pages: tuple[tuple[str, str, str], ...] = ()
 
     @cached_property

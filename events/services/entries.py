@@ -169,6 +169,7 @@ def entry_check_in(*, entry: Entry) -> Entry:
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
+    get_format(entry.competition.format).hooks.check_in_changed(entry)
     webhooks.registration_changed(entry.competition, entry.pk, "checked_in")
     return entry
 
@@ -190,6 +191,7 @@ def entry_undo_check_in(*, entry: Entry) -> Entry:
     entry.checked_in_at = None
     entry.save(update_fields=["checked_in_at"])
     competition_touch(entry.competition)
+    get_format(entry.competition.format).hooks.check_in_changed(entry)
     webhooks.registration_changed(entry.competition, entry.pk, "check_in_undone")
     return entry
 
