@@ -268,7 +268,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 # in batches per process (events/api/limits.py); the data licence every answer states.
 API_RATE_LIMIT = envint("API_RATE_LIMIT", 600)
 API_RATE_SECONDS = envint("API_RATE_SECONDS", 60)
-API_RATE_BATCH = envint("API_RATE_BATCH", 10)
+API_RATE_BATCH = envint("API_RATE_BATCH", 50)
 API_DATA_LICENCE = os.environ.get("API_DATA_LICENCE", "CC BY 4.0")
 API_DATA_LICENCE_URL = os.environ.get(
     "API_DATA_LICENCE_URL", "https://creativecommons.org/licenses/by/4.0/"
