@@ -70,6 +70,9 @@ class ReadApiMiddleware:
             )
             response.headers["Retry-After"] = str(wait)
             return response
+        if request.META.get("HTTP_IF_NONE_MATCH", "").strip() == "*":
+            # "any version": it would tell an unlisted event's address from an unknown one
+            del request.META["HTTP_IF_NONE_MATCH"]
         if request.method == "HEAD":  # the views answer GET; HEAD is GET without the body
             request.method = "GET"
             response = self.get_response(request)

@@ -19,15 +19,18 @@ from events.series import selectors as series_selectors
 def series_out(series: Series) -> Payload:
     path = f"{ROOT}/series/{series.slug}"
     links = {"self": path, "standings": f"{path}/standings", "page": series.get_absolute_url()}
-    module = get_format(series.format).hooks.read_api
-    if module is not None and module.ratings is not None:
-        segment = get_format(series.format).url_segment
-        links["ratings"] = f"{ROOT}/ratings/{segment}?series={series.slug}"
+    try:
+        game_format = get_format(series.format)
+    except KeyError:  # a format no longer installed
+        game_format = None
+    module = game_format.hooks.read_api if game_format is not None else None
+    if game_format is not None and module is not None and module.ratings is not None:
+        links["ratings"] = f"{ROOT}/ratings/{game_format.url_segment}?series={series.slug}"
     return {
         "slug": series.slug,
         "name": series.name,
         "format": series.format,
-        "format_label": str(get_format(series.format).label),
+        "format_label": str(game_format.label) if game_format is not None else series.format,
         "links": links,
     }
 

@@ -123,7 +123,7 @@ def competition_out(competition: Competition, entries: int) -> Payload:
         "slug": competition.slug,
         "name": competition.name,
         "format": competition.format,
-        "format_label": str(get_format(competition.format).label),
+        "format_label": format_label(competition),
         "status": competition.status,
         "entries": entries,
         "links": links,
@@ -138,6 +138,13 @@ def competition_ref(competition: Competition) -> Payload:
         "name": competition.name,
         "format": competition.format,
     }
+
+
+def format_label(competition: Competition) -> str:
+    try:
+        return str(get_format(competition.format).label)
+    except KeyError:  # a format no longer installed
+        return competition.format
 
 
 def read_api_of(competition: Competition) -> ReadApiModule | None:

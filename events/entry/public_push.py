@@ -40,9 +40,13 @@ def _error(text: str, status: int) -> HttpResponse:
     return _private(JsonResponse({"error": text}, status=status))
 
 
-def _entry(entry_id: int) -> Entry:
-    entry = Entry.objects.select_related("competition").filter(pk=entry_id).first()
-    if entry is None:
+def _entry(request: HttpRequest, entry_id: int, *, subscribing: bool = False) -> Entry:
+    """The entry the page is about; 404 unless the page's event is named too (``?event=``), or
+    for a new subscription when the entry was withdrawn."""
+    entry = Entry.objects.select_related("competition__event").filter(pk=entry_id).first()
+    if entry is None or request.GET.get("event") != entry.competition.event.slug:
+        raise Http404
+    if subscribing and entry.withdrawn_at is not None:
         raise Http404
     return entry
 
@@ -63,7 +67,7 @@ def public_push(request: HttpRequest, entry_id: int) -> HttpResponse:
         return refused
     if too_many_subscribes(request):
         return _error(str(TOO_MANY), 429)
-    entry = _entry(entry_id)
+    entry = _entry(request, entry_id, subscribing=True)
     posted = read_subscription(request)
     if posted is None:
         return _error(_("This is not a push subscription."), 400)
@@ -83,7 +87,7 @@ def public_push_stop(request: HttpRequest, entry_id: int) -> HttpResponse:
     refused = _json_only(request)
     if refused is not None:
         return refused
-    entry = _entry(entry_id)
+    entry = _entry(request, entry_id)
     if len(request.body) > MAX_SUBSCRIPTION_BYTES:
         return _error(_("This is not a push subscription."), 400)
     try:

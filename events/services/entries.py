@@ -166,9 +166,12 @@ def entry_check_in(*, entry: Entry) -> Entry:
         raise refuse(
             ALREADY_CHECKED_IN, error_class=Conflict, code="already_checked_in", player=entry.player
         )
+    # The competition's row first (the version bump locks it), then the time: check-ins of one
+    # competition are stamped in the order they commit, which formats place players by (the
+    # sjoelen rota), so the hook below sees every earlier one.
+    competition_touch(entry.competition)
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
-    competition_touch(entry.competition)
     get_format(entry.competition.format).hooks.check_in_changed(entry)
     webhooks.registration_changed(entry.competition, entry.pk, "checked_in")
     return entry

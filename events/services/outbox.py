@@ -139,7 +139,14 @@ def drain_after_commit(keys: Iterable[str] = ()) -> None:
         try:
             # A few, for a short while: the rest (a round's 40 seats) is the loop's, so the
             # answer to the person who made the change is never held up for long.
-            drain(limit=AFTER_COMMIT_BATCH, budget=AFTER_COMMIT_SECONDS, keys=wanted)
+            # No webhook unless asked for by key (a test, a resend): another site's slow answer
+            # must not hold up the person's request; the loop posts them.
+            drain(
+                limit=AFTER_COMMIT_BATCH,
+                budget=AFTER_COMMIT_SECONDS,
+                keys=wanted,
+                people_only=not wanted,
+            )
         except Exception:  # the loop delivers it; the write that queued it stands
             logger.warning("outbox: delivery after commit failed", exc_info=True)
 
@@ -153,10 +160,14 @@ def _claimable(now: datetime) -> Q:
 
 
 def claim(
-    *, now: datetime | None = None, limit: int = BATCH, keys: Iterable[str] = ()
+    *,
+    now: datetime | None = None,
+    limit: int = BATCH,
+    keys: Iterable[str] = (),
+    people_only: bool = False,
 ) -> list[OutboxMessage]:
     """Take up to ``limit`` due messages for this worker (a lease until ``now + LEASE``); with
-    ``keys``, only those."""
+    ``keys``, only those; ``people_only``: no webhook deliveries."""
     now = now or timezone.now()
     lease = secrets.token_hex(8)
     wanted = list(keys)
@@ -164,6 +175,8 @@ def claim(
         due_now = OutboxMessage.objects.select_for_update(skip_locked=True).filter(_claimable(now))
         if wanted:
             due_now = due_now.filter(key__in=wanted)
+        if people_only:
+            due_now = due_now.exclude(channel=WEBHOOK)
         due = list(due_now.order_by("available_at", "pk")[:limit])
         taken = []
         for message in due:
@@ -333,13 +346,14 @@ def drain(
     limit: int = BATCH,
     budget: float | None = None,
     keys: Iterable[str] = (),
+    people_only: bool = False,
 ) -> DrainReport:
     """Deliver every due message (one batch of ``limit``). ``budget``: seconds after which the
     rest of the batch is handed back (its leases released) for the loop."""
     now = now or timezone.now()
     sent = retried = failed = 0
     started = time.monotonic()
-    batch = claim(now=now, limit=limit, keys=keys)
+    batch = claim(now=now, limit=limit, keys=keys, people_only=people_only)
     browsers = PushSubscription.objects.in_bulk(
         {m.subscription_id for m in batch if m.subscription_id}
     )

@@ -5,8 +5,9 @@ Anyone can claim to be anyone there, so such a subscription (``PushSubscription.
 - receives only notices marked ``public`` (``notify.Notice.public``): what the public pages
   show anyway, with a public link (Blokus seats, a reserve called in, the final's seating,
   sjoelen's next board), never a private link, a confirmation link or a reminder;
-- is for one event, and at most ``PUBLIC_PER_PLAYER`` are kept per player and event, the
-  oldest replaced: a stranger's claims never take the place of the person's own browsers
+- is for one event, and at most ``PUBLIC_PER_PLAYER`` are kept per player and event; one more
+  is refused (not the oldest replaced: a stranger's claims must not silently push out the
+  player's phone), and a stranger's claims never take the place of the person's own browsers
   (``notify.MAX_BROWSERS``, chosen behind the sign-up link), which are counted apart;
 - stops from the push itself (a signed link over the subscription, ``stop_links``), from the
   same page ("stop on this phone", which must name the browser's own push address), and with
@@ -19,13 +20,18 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from events.errors import ServiceError
-from events.models import Entry, PushSubscription
+from events.models import Entry, Player, PushSubscription
 from events.services import notify
 from events.services.stop_links import endpoint_mark
 
 PUBLIC_PER_PLAYER = 3  # "this is me" browsers kept per player and event
+FULL = gettext_lazy(
+    "Three phones are notified for this player already. Stop one of them (each notification "
+    "has its own “Stop”) to add this one."
+)
 
 
 @transaction.atomic
@@ -33,10 +39,16 @@ def subscribe(
     *, entry: Entry, endpoint: str, p256dh: str, auth: str, now: datetime | None = None
 ) -> PushSubscription:
     """Keep this browser for ``entry``'s player in ``entry``'s event (the same browser again:
-    updated, and counted as new); the oldest beyond ``PUBLIC_PER_PLAYER`` go."""
+    updated); refused beyond ``PUBLIC_PER_PLAYER``."""
     now = now or timezone.now()
     notify.subscription_checked(endpoint, p256dh, auth)
     event_id = entry.competition.event_id
+    Player.objects.select_for_update().filter(pk=entry.player_id).first()  # one claim at a time
+    kept = PushSubscription.objects.filter(
+        player_id=entry.player_id, event_id=event_id, public=True
+    )
+    if kept.count() >= PUBLIC_PER_PLAYER and not kept.filter(endpoint=endpoint).exists():
+        raise ServiceError(FULL, code="full")
     try:
         with transaction.atomic():
             subscription, _created = PushSubscription.objects.update_or_create(
@@ -48,12 +60,6 @@ def subscribe(
             )
     except IntegrityError as exc:  # two posts of one browser at once: the other one won
         raise ServiceError(notify.BAD_ENDPOINT, code="endpoint") from exc
-    kept = PushSubscription.objects.filter(
-        player_id=entry.player_id, event_id=event_id, public=True
-    ).order_by("-created_at", "-pk")
-    stale = list(kept.values_list("pk", flat=True)[PUBLIC_PER_PLAYER:])
-    if stale:
-        PushSubscription.objects.filter(pk__in=stale).delete()
     return subscription
 
 

@@ -7,7 +7,7 @@ up. Nothing in them differs per visitor: the page's body stays one cached body p
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django import template
 from django.templatetags.static import static
@@ -20,9 +20,19 @@ from events.services import notify
 register = template.Library()
 
 
-@register.inclusion_tag("events/_push_me.html")
-def push_me(entry: Any) -> dict[str, Any]:
-    return {"entry": entry, "push_key": notify.push_available() and notify.public_key()}
+@register.inclusion_tag("events/_push_me.html", takes_context=True)
+def push_me(context: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """The routes name the page's event too (``?event=<slug>``, from the page's own address, no
+    query): an entry id alone does not reach a player of an event one has no address of."""
+    match = getattr(context.get("request"), "resolver_match", None)
+    event_slug = match.kwargs.get("event_slug", "") if match is not None else ""
+    query = "?" + urlencode({"event": event_slug})
+    return {
+        "entry": entry,
+        "push_key": notify.push_available() and notify.public_key(),
+        "push_url": reverse("events:public_push", args=[entry.pk]) + query,
+        "stop_url": reverse("events:public_push_stop", args=[entry.pk]) + query,
+    }
 
 
 @register.simple_tag(takes_context=True)

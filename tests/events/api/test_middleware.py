@@ -9,6 +9,7 @@ import pytest
 from django.contrib.staticfiles import finders
 
 from tests.events.api.conftest import WORLDS, api_path
+from tests.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +97,13 @@ def test_the_docs_page_loads_its_scripts_from_this_site_under_the_csp(client):
     assert all("src=" in attrs or 'type="application/json"' in attrs for attrs, _ in scripts)
     for src in sources:  # served by whitenoise from the collected static files
         assert finders.find(src.removeprefix("/static/")), src
+
+
+def test_if_none_match_any_tells_nothing_about_an_unlisted_event(client, event):
+    EventFactory(name="Unlisted", slug="unlisted", is_public=False)
+    for path, status in (
+        ("/api/v1/events/unlisted", 404),
+        ("/api/v1/events/unknown", 404),
+        (f"/api/v1/events/{event.slug}", 200),  # "*" is no ETag: the answer itself
+    ):
+        assert client.get(path, headers={"If-None-Match": "*"}).status_code == status, path

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.entry.notify import SUBSCRIBES_PER_ADDRESS
-from events.models import PushSubscription
+from events.models import Entry, PushSubscription
 from events.services import signup_mail
 from events.services.stop_links import MAX_AGE, public_stop_token
 from tests.events.entry.test_notify_pages import seated
@@ -42,6 +42,12 @@ def subscription(endpoint="http://127.0.0.1:9/push/phone") -> str:
     )
 
 
+def push_url(entry, name="public_push", entry_id=None) -> str:
+    """The route as the page names it: with its event (``?event=<slug>``)."""
+    event = entry.competition.event.slug
+    return reverse(f"events:{name}", args=[entry_id or entry.pk]) + f"?event={event}"
+
+
 def post_json(client, url, body, **kw):
     return client.post(url, body, content_type="application/json", **kw)
 
@@ -51,7 +57,7 @@ def test_the_public_page_shows_the_control_the_same_for_everyone(entry, client):
     page = client.get(player_page(entry))
     body = page.content.decode()
     assert "data-push-me" in body and "This is me — notify me on this phone" in body
-    assert reverse("events:public_push", args=[entry.pk]) in body
+    assert push_url(entry) in body
     assert "csrfmiddlewaretoken" not in body and "csrftoken" not in page.cookies
     assert f"manifest.webmanifest?start={player_page(entry)}" in body
     assert Client().get(player_page(entry)).content.decode() == body  # one body for all
@@ -60,7 +66,7 @@ def test_the_public_page_shows_the_control_the_same_for_everyone(entry, client):
 def test_without_vapid_keys_there_is_no_control(entry, client):
     body = client.get(player_page(entry)).content.decode()
     assert "data-push-me" not in body and "manifest.webmanifest" not in body
-    url = reverse("events:public_push", args=[entry.pk])
+    url = push_url(entry)
     assert post_json(client, url, subscription()).status_code == 400
     assert not PushSubscription.objects.exists()
 
@@ -68,7 +74,7 @@ def test_without_vapid_keys_there_is_no_control(entry, client):
 @VAPID
 def test_subscribe_and_stop_on_this_phone_without_a_token(entry):
     client = Client(enforce_csrf_checks=True)
-    url = reverse("events:public_push", args=[entry.pk])
+    url = push_url(entry)
     answer = post_json(client, url, subscription())
     assert answer.status_code == 201, answer.content
     assert answer["Cache-Control"] == "no-store, private"
@@ -78,7 +84,7 @@ def test_subscribe_and_stop_on_this_phone_without_a_token(entry):
         entry.competition.event_id,
         entry.player_id,
     )
-    stop = reverse("events:public_push_stop", args=[entry.pk])
+    stop = push_url(entry, "public_push_stop")
     assert post_json(client, stop, json.dumps({"endpoint": "http://x/"})).json() == {"stopped": 0}
     answer = post_json(client, stop, json.dumps({"endpoint": row.endpoint}))
     assert answer.json() == {"stopped": 1}
@@ -101,19 +107,29 @@ def test_hostile_posts_are_clear_4xx_and_write_nothing(
     entry, client, body, content_type, status, stop_status
 ):
     for name, expected in (("public_push", status), ("public_push_stop", stop_status)):
-        url = reverse(f"events:{name}", args=[entry.pk])
+        url = push_url(entry, name)
         answer = client.post(url, body, content_type=content_type or "application/json")
         assert answer.status_code == expected, (name, answer.content)
-    unknown = reverse("events:public_push", args=[999999])
+    unknown = push_url(entry, entry_id=999999)
     assert post_json(client, unknown, subscription()).status_code == 404
-    assert client.get(reverse("events:public_push", args=[entry.pk])).status_code == 405
+    # An entry id without its event's address, or with another's: nothing to find.
+    for query in ("", "?event=elsewhere"):
+        url = reverse("events:public_push", args=[entry.pk]) + query
+        assert post_json(client, url, subscription()).status_code == 404, query
+    # A withdrawn player takes no new phone (a stop still works).
+    Entry.objects.filter(pk=entry.pk).update(withdrawn_at=timezone.now())
+    assert post_json(client, push_url(entry), subscription()).status_code == 404
+    stop = push_url(entry, "public_push_stop")
+    assert post_json(client, stop, json.dumps({"endpoint": "http://x/"})).status_code == 200
+    Entry.objects.filter(pk=entry.pk).update(withdrawn_at=None)
+    assert client.get(push_url(entry)).status_code == 405
     assert not PushSubscription.objects.exists()
 
 
 @VAPID
 def test_subscribing_is_rate_limited_per_address_on_both_routes(entry):
     client = Client(REMOTE_ADDR="203.0.113.9")
-    url = reverse("events:public_push", args=[entry.pk])
+    url = push_url(entry)
     for _ in range(SUBSCRIBES_PER_ADDRESS):
         assert post_json(client, url, "{}").status_code == 400
     answer = post_json(client, url, subscription())
@@ -131,7 +147,7 @@ def test_subscribing_is_rate_limited_per_address_on_both_routes(entry):
 
 @VAPID
 def test_the_pushs_own_stop_link_asks_then_stops_and_bad_links_are_clear(entry, client):
-    post_json(client, reverse("events:public_push", args=[entry.pk]), subscription())
+    post_json(client, push_url(entry), subscription())
     row = PushSubscription.objects.get()
     url = reverse("events:public_push_off", args=[public_stop_token(row.pk, row.endpoint)])
     asked = client.get(url)

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from django.db import IntegrityError, transaction
 
+from events.errors import ServiceError
 from events.models import OutboxMessage, OutboxStatus, PushSubscription
 from events.services import notify, outbox, push_public
 from events.services.stop_links import public_stop_token, read_public_stop_token
@@ -82,15 +83,20 @@ def test_three_claims_per_player_and_event_and_the_persons_own_browsers_untouche
         auth=b64(Browser().auth),
         now=NOW,
     )
-    for n in range(5):
+    for n in range(2, 5):
         claim(entry, f"http://127.0.0.1:9/push/{n}", now=NOW + dt.timedelta(minutes=n))
+    # A fourth is refused, saying why: a stranger cannot push the player's phones out.
+    with pytest.raises(ServiceError) as full:
+        claim(entry, "http://127.0.0.1:9/push/5", now=NOW + dt.timedelta(minutes=5))
+    assert full.value.code == "full" and "Stop" in full.value.text
     public = PushSubscription.objects.filter(public=True).order_by("endpoint")
-    assert [s.endpoint[-1] for s in public] == ["2", "3", "4"]  # the oldest two replaced
+    assert [s.endpoint[-1] for s in public] == ["2", "3", "4"]
     assert PushSubscription.objects.filter(pk=own.pk, public=False).exists()
-    # The same browser again: one row, counted as new.
+    # The same browser again: one row, updated.
     claim(entry, "http://127.0.0.1:9/push/2", now=NOW + dt.timedelta(hours=1))
     assert PushSubscription.objects.filter(public=True).count() == 3
     # One browser may be the person's own and a public claim at once: one message, not two.
+    push_public.unsubscribe(entry=entry, endpoint="http://127.0.0.1:9/push/4")
     claim(entry, "http://127.0.0.1:9/push/own", now=NOW + dt.timedelta(hours=2))
     notify.preference_set(player=player, event=entry.competition.event, email=False, push=True)
     notify.send_notices(entry.competition.event, [notice(player, public=True)], now=NOW)

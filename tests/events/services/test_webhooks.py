@@ -179,3 +179,27 @@ def test_a_pending_delivery_is_not_resent_and_an_off_webhook_not_tested(event):
     webhooks.webhook_delete(webhook=hook)
     assert not OutboxMessage.objects.filter(key="wh:x").exists()
     assert codes(lambda: webhooks.webhook_test(webhook=hook)) == "webhook_gone"
+
+
+def test_a_persons_after_commit_delivery_leaves_webhooks_to_the_loop(
+    competition, django_capture_on_commit_callbacks
+):
+    """A scorer's request delivers the players' messages after its commit, never another
+    site's webhook: a slow receiver would hold the request up."""
+    webhooks.webhook_create(event=competition.event, url=LOCAL, topics=ALL)
+    with django_capture_on_commit_callbacks(execute=True):
+        with transaction.atomic():
+            event_services.player_register(competition=competition, player=PlayerFactory())
+            outbox.enqueue(
+                key="mail:1",
+                to="p@example.org",
+                subject="Seat",
+                body="Table 1",
+                event=competition.event,
+            )
+            outbox.drain_after_commit()
+    assert OutboxMessage.objects.get(key="mail:1").status == OutboxStatus.SENT
+    posts = OutboxMessage.objects.filter(channel="webhook")
+    assert {(m.status, m.attempts) for m in posts} == {(OutboxStatus.PENDING, 0)}
+    assert outbox.drain().sent == 0  # the loop takes them (and finds nobody at port 9)
+    assert {m.attempts for m in posts.all()} == {1}
