@@ -231,7 +231,8 @@
     } else if (filter && filter.value) {
       narrow(filter);
     }
-    if (!target) return;
+    // Typed on while the answer was on its way (site.js carried it over): the cursor stays there.
+    if (!target || (event.detail.xhr && event.detail.xhr.keptTyping)) return;
     // A form that came back with errors: the first field in error instead.
     var form = target.form;
     var next = (form && form.querySelector(".has-error input, .has-error select")) || target;
