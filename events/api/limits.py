@@ -51,11 +51,10 @@ def refused(request: HttpRequest) -> int | None:
             _paid[address] = (left - 1, until, 0.0)
             return None
     if take_batch(address, limit // batch, seconds):
-        remember(address, (batch - 1, now + seconds, 0.0))
+        add_paid(address, batch - 1, now + seconds)
         return None
     wait = seconds_left(key_of(address), seconds)
-    remember(address, (0, 0.0, now + wait))
-    return wait
+    return refuse(address, now, wait)
 
 
 def take_batch(address: str, limit: int, seconds: int) -> bool:
@@ -78,11 +77,31 @@ def seconds_left(key: str, seconds: int) -> int:
     return max(1, min(seconds, math.ceil((ends - timezone.now()).total_seconds())))
 
 
-def remember(address: str, state: tuple[int, float, float]) -> None:
+def add_paid(address: str, count: int, until: float) -> None:
+    """Add a batch just taken to what the process holds for the address. Threads of one process
+    that each took a batch at once add up: none is thrown away by another's (each batch is
+    counted in the shared window, so a lost one would refuse requests the limit allows)."""
     with _lock:
         if len(_paid) >= MAX_REMEMBERED:
             _paid.clear()
-        _paid[address] = state
+        left, held_until, _refused = _paid.get(address, (0, 0.0, 0.0))
+        if held_until < time.monotonic():
+            left = 0
+        _paid[address] = (left + count, max(until, held_until), 0.0)
+
+
+def refuse(address: str, now: float, wait: int) -> int | None:
+    """The shared counter said no: unless another thread's batch still holds one, refused for
+    ``wait`` seconds."""
+    with _lock:
+        left, until, _refused = _paid.get(address, (0, 0.0, 0.0))
+        if left > 0 and until > now:
+            _paid[address] = (left - 1, until, 0.0)
+            return None
+        if len(_paid) >= MAX_REMEMBERED:
+            _paid.clear()
+        _paid[address] = (0, 0.0, now + wait)
+    return wait
 
 
 def forget() -> None:
