@@ -118,14 +118,41 @@ def system_resolve(host: str, port: int) -> list[str]:
     return found
 
 
+NAT64 = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries, which a relay or a translator on the way may
+    connect to: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), 6to4 (2002::/16),
+    Teredo (2001::/32: its server and its client) and NAT64 (64:ff9b::/96, 64:ff9b:1::/48)."""
+    found: list[ipaddress.IPv4Address] = []
+    if ip.ipv4_mapped is not None:
+        found.append(ip.ipv4_mapped)
+    if ip.sixtofour is not None:
+        found.append(ip.sixtofour)
+    if ip.teredo is not None:
+        found.extend(ip.teredo)
+    packed = ip.packed
+    if any(ip in network for network in NAT64) or (
+        packed[:12] == bytes(12) and int.from_bytes(packed[12:], "big") > 1
+    ):
+        found.append(ipaddress.IPv4Address(packed[12:]))
+    return found
+
+
 def address_refused(address: str) -> bool:
-    """Whether the site refuses to post to ``address`` (an IP address as text)."""
+    """Whether the site refuses to post to ``address`` (an IP address as text). An IPv6 address
+    that carries an IPv4 address is refused when that one would be."""
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
         return True
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped  # ::ffff:127.0.0.1 is 127.0.0.1
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = embedded_ipv4(ip)
+        if any(address_refused(str(v4)) for v4 in inner):
+            return True
+        if ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped  # ::ffff:203.0.113.9 is judged as 203.0.113.9
     if ip.is_unspecified or ip.is_multicast or ip.is_reserved:
         return True  # never a receiver, whatever the setting
     if allow_private():

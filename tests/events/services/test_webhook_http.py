@@ -264,6 +264,16 @@ def test_a_receiver_that_hangs_is_given_up_after_the_timeout(event, receiver):
         "fc00::1",
         "::ffff:127.0.0.1",
         "::ffff:169.254.169.254",
+        # IPv6 forms that carry a private or loopback IPv4 address to a relay or translator
+        "2002:7f00:1::",  # 6to4 of 127.0.0.1
+        "2002:c0a8:114::1",  # 6to4 of 192.168.1.20
+        "64:ff9b::7f00:1",  # NAT64 of 127.0.0.1
+        "64:ff9b::a9fe:a9fe",  # NAT64 of the metadata service
+        "64:ff9b:1::a00:1",  # local-use NAT64 of 10.0.0.1
+        "::127.0.0.1",  # IPv4-compatible
+        "::10.0.0.1",
+        "2001:0:4136:e378:8000:63bf:80ff:fffe",  # Teredo, client 127.0.0.1
+        "2001:0:a00:1:8000:63bf:3f57:fefe",  # Teredo, server 10.0.0.1
         "ff02::1",
         "::",
         "not an address",
