@@ -15,8 +15,13 @@ from playwright.sync_api import expect
 
 from events.models import Player
 from shuffleboard.models import Turn
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
-from tests.factories import UserFactory
+from tests.factories import (
+    CompetitionFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    UserFactory,
+)
 from tests.shuffleboard.factories import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,7 +82,8 @@ def test_a_new_player_typed_while_the_last_one_is_sent_is_kept_and_registered(de
     page.keyboard.press("Control+A")
     page.keyboard.type("Tartu")
     route.release()
-    expect(page.locator("#new-player-form [role=status]")).to_contain_text("Anna Alpha (Klubi A) registered")
+    flash = page.locator("#new-player-form [role=status]")
+    expect(flash).to_contain_text("Anna Alpha (Klubi A) registered")
 
     # The answer is in: the typing is where it was, the cursor still in the club, and goes on.
     expect(page.locator("#id_name")).to_have_value("Tiit Tamm")
@@ -88,7 +94,7 @@ def test_a_new_player_typed_while_the_last_one_is_sent_is_kept_and_registered(de
     page.keyboard.press("Enter")
     route.wait_held()
     route.release()
-    expect(page.locator("#new-player-form [role=status]")).to_contain_text("Tiit Tamm (Tartu klubi) registered")
+    expect(flash).to_contain_text("Tiit Tamm (Tartu klubi) registered")
     expect(page.locator("#id_name")).to_have_value("")
     expect(page.locator("#id_name")).to_be_focused()  # nothing typed meanwhile: back to the name
 
