@@ -228,8 +228,12 @@ def test_this_is_me_on_a_public_player_page_and_the_seat_of_a_round(browser, liv
         blokus.round_draw(session=session, seed=3)
         outbox.drain()
         received = [body for _headers, body in service.received]
-        assert len(received) == 1
-        payload = phone_keys.decrypt(received[0])
+        assert len(received) == 2
+        # First the welcome push, which proves the claim (a made-up address never would).
+        assert phone_keys.decrypt(received[0])["title"] == "Notifications on"
+        claimed.refresh_from_db()
+        assert claimed.last_success_at is not None
+        payload = phone_keys.decrypt(received[1])
         assert payload["title"].startswith("Blokus: Round 1: table"), payload
         assert f"/player/{me.pk}/" in payload["url"]
         assert "/notifications/phone/" in payload["stop"]
