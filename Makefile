@@ -18,6 +18,9 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 
 # HOST=0.0.0.0: serve the venue network; the LAN address phones open is printed with a QR code
 # (scripts/run.py sets SITE_URL, the base of every QR code and e-mail link, to it).
+# With DATABASE_URL=postgres://… the server (a thread per request) borrows its connections from
+# a pool of DB_POOL_MAX (10 unless set), so a room signing up at once waits for one instead of
+# running PostgreSQL out of connections.
 run: $(BIN)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py load_demo

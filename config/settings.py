@@ -66,6 +66,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+# A refused form says so in the reader's language (events/common/error_pages.py).
+CSRF_FAILURE_VIEW = "events.common.error_pages.csrf_failure"
 SITE_NAME = os.environ.get("SITE_NAME", "Tabletop Desk")
 # The one base address of every absolute link (QR codes, table cards, e-mails;
 # events/common/siteurl.py): the public address on a server, the laptop's LAN address at a venue
@@ -145,7 +147,8 @@ TEMPLATES = [
 # SQLite by default so that a checkout runs as it is; DATABASE_URL switches to PostgreSQL.
 # Connections are kept for CONN_MAX_AGE seconds (a new PostgreSQL connection costs more than
 # the one query of a poll) and checked before reuse; README "Production" has the arithmetic
-# against PostgreSQL's max_connections. CONN_MAX_AGE=0: a connection per request.
+# against PostgreSQL's max_connections. CONN_MAX_AGE=0: a connection per request; DB_POOL_MAX
+# (below): a pool instead.
 (VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
@@ -159,6 +162,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL;",
         "transaction_mode": "IMMEDIATE",
+    }
+# DB_POOL_MAX > 0 (`make run` sets 10 for the development server): PostgreSQL connections come
+# from a pool of at most that many in this process (Django's, on psycopg_pool), each borrowed
+# for one request. The threaded development server otherwise opens one per request in flight,
+# and a room signing up at once ran PostgreSQL out of connections ("too many clients", 500).
+# A request waits up to POOL_TIMEOUT seconds for a free connection rather than fail at once
+# (60 sign-ups sent together are all answered within about 6 s, tests/test_run_load.py).
+# Django refuses persistent connections with a pool, so CONN_MAX_AGE does not apply then.
+# gunicorn's sync workers (`make serve`) serve one request at a time and keep one persistent
+# connection each: they need no pool.
+DB_POOL_MAX = envint("DB_POOL_MAX", 0)
+POOL_TIMEOUT = 30
+if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_MAX,
+        "timeout": POOL_TIMEOUT,
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

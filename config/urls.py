@@ -45,3 +45,9 @@ urlpatterns = [
     # Each format's own URL module (its pages start with the format's segment, see formats.py).
     *[path("", include(game_format.urls)) for game_format in all_formats()],
 ]
+
+# The site's own error pages, translated, with a way to a new link on a link's address.
+handler400 = "events.common.error_pages.bad_request"
+handler403 = "events.common.error_pages.forbidden"
+handler404 = "events.common.error_pages.not_found"
+handler500 = "events.common.error_pages.server_error"

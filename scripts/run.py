@@ -9,7 +9,10 @@ Every absolute link (QR codes, table cards, e-mails) is built from one base, ``S
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
 Runs the deadline sweep and the outbox (``process_deadlines --loop 30``) beside the server and
-stops it with the server. Browser push gets a development key pair of its own
+stops it with the server. The server (runserver, a thread per request, through
+``config.devserver`` for a deeper listen queue) borrows its PostgreSQL connections from a pool
+of ``DB_POOL_MAX`` (10 unless set), so that a room's rush waits for connections rather than
+runs PostgreSQL out of them. Browser push gets a development key pair of its own
 (``dev_push_keys``) unless VAPID_PRIVATE_KEY is set.
 """
 
@@ -28,6 +31,12 @@ from events.common.network import is_loopback_host, lan_address, url_host  # noq
 
 ANY = {"0.0.0.0", "::", "[::]", "*"}
 SWEEP_SECONDS = 30
+# The development server answers each request in a thread of its own. On PostgreSQL it
+# borrows connections from a pool of at most this many (config/settings.py, DB_POOL_MAX),
+# so that a room signing up at once waits a moment for a connection instead of running
+# PostgreSQL out of them. One process gains little from more (its threads take turns on one
+# interpreter lock), and 10 leaves most of PostgreSQL's 100 for everything else.
+DB_POOL_MAX = 10
 
 
 def plan(host: str, port: str, site_url: str, lan: str) -> tuple[str, str]:
@@ -93,8 +102,13 @@ def main() -> None:
         start_new_session=True,
     )
     signal.signal(signal.SIGTERM, _interrupt)  # `kill`, a supervisor: stop both, as Ctrl-C does
+    # The pool only in the server's environment (unless DB_POOL_MAX is set already): the loop
+    # is one thread, with one connection. runserver through config.devserver: a listen queue
+    # deep enough for a room's requests arriving at once.
+    server_env = {"DB_POOL_MAX": str(DB_POOL_MAX), **env}
+    runserver = [sys.executable, "-m", "config.devserver", bind]
     try:
-        status = subprocess.call([sys.executable, manage, "runserver", bind], env=env)
+        status = subprocess.call(runserver, env=server_env, cwd=ROOT)
     except KeyboardInterrupt:
         status = 0
     finally:

@@ -17,8 +17,14 @@ from events.formats import all_formats
 from events.models import Competition
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
 
-# Tests that start servers of their own (gunicorn, the venue mode, the production stack).
-SERVER_MODULES = {"test_two_servers.py", "test_serve_smoke.py", "test_site_url.py"}
+# Tests that start servers of their own (gunicorn, the venue mode, the production stack,
+# `make run` under a sign-up rush).
+SERVER_MODULES = {
+    "test_two_servers.py",
+    "test_serve_smoke.py",
+    "test_site_url.py",
+    "test_run_load.py",
+}
 # The longest tests (each several seconds): the whole demo exported and restored, every admin
 # form and every URL with hostile values, every page in every language.
 SLOW_MODULES = {

@@ -261,3 +261,27 @@ def test_template_comments_close_on_their_own_line():
         if line.count("{#") > line.count("#}")
     ]
     assert not runaway, f"multi-line {{# #}} comments (use {{% comment %}}): {runaway}"
+
+
+def _database_settings(monkeypatch, tmp_path, **env: str) -> dict:
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(ROOT / "config" / "settings.py"))["DATABASES"]["default"]
+
+
+def test_db_pool_max_pools_postgresql_connections(monkeypatch, tmp_path):
+    """`make run`'s server (DB_POOL_MAX=10, scripts/run.py) borrows PostgreSQL connections
+    from a bounded pool; without DB_POOL_MAX, and on SQLite, connections stay as they were."""
+    postgres = "postgres://events@db.example:5432/events"
+    pooled = _database_settings(
+        monkeypatch, tmp_path, DATABASE_URL=postgres, DB_POOL_MAX="7", CONN_MAX_AGE="60"
+    )
+    assert pooled["CONN_MAX_AGE"] == 0  # Django refuses a pool with persistent connections
+    assert pooled["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 7, "timeout": 30}
+    plain = _database_settings(monkeypatch, tmp_path, DATABASE_URL=postgres, DB_POOL_MAX="0")
+    assert plain["CONN_MAX_AGE"] == 60 and "pool" not in plain.get("OPTIONS", {})
+    sqlite = _database_settings(
+        monkeypatch, tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DB_POOL_MAX="7"
+    )
+    assert "pool" not in sqlite["OPTIONS"] and sqlite["CONN_MAX_AGE"] == 60
