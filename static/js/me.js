@@ -88,8 +88,17 @@
 
   // The poll line: one per page, before the first live section.
   var line = null;
+  // In the event's time zone, as every other time on the page (the phone may be elsewhere).
   function hhmm(date) {
-    return date.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    var zone = document.body.getAttribute("data-time-zone");
+    if (zone) options.timeZone = zone;
+    try {
+      return date.toLocaleTimeString(document.documentElement.lang || undefined, options);
+    } catch (error) { // a zone this browser does not know
+      delete options.timeZone;
+      return date.toLocaleTimeString(document.documentElement.lang || undefined, options);
+    }
   }
   function polling() {
     return document.querySelector("section[hx-trigger*='every']");

@@ -89,7 +89,7 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             form.add_error(None, exc)
         else:
             messages.success(request, _("Event created. Check the competition's settings below."))
-            return redirect(competition.get_desk_url())
+            return redirect(competition.get_desk_url() + "?new#settings")
     return render(request, "events/event_form.html", {"form": form})
 
 
@@ -198,7 +198,7 @@ def competition_create(request: AuthenticatedHttpRequest, event_slug: str) -> Ht
             event=event, name=form.cleaned_data["name"], format=form.cleaned_data["format"]
         )
         messages.success(request, _("Competition added. Check its settings below."))
-        return redirect(competition.get_desk_url())
+        return redirect(competition.get_desk_url() + "?new#settings")
     return _event_desk(request, event, status=400, form=form)
 
 
@@ -235,7 +235,8 @@ def competition_desk(request: HtmxHttpRequest, competition: Competition) -> Http
     template = "events/competition_desk.html"
     if request.htmx.target == "entries":
         template += "#entries"
-    return render(request, template, _desk_context(competition))
+    # Just created: its settings open, where the message after creating points.
+    return render(request, template, _desk_context(competition, settings_open="new" in request.GET))
 
 
 @require_POST
