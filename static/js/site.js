@@ -44,8 +44,13 @@
   function tell(event, words) {
     var elt = event.detail && event.detail.elt;
     var config = (event.detail && event.detail.requestConfig) || {};
-    // Only what the user sent: a poll or a search that fails is tried again on its own.
+    // Only what the user sent: a poll or a search that fails is tried again on its own, and a
+    // preview that follows typing (a sjoelen score, a Blokus result) is not a sending.
     if (!elt || !elt.closest || String(config.verb || "get").toLowerCase() === "get") return;
+    var trigger = config.triggeringEvent;
+    if (trigger && trigger.type !== "submit" && trigger.type !== "click") return;
+    // Offline, a form with a queue keeps what is sent and says so (static/js/offline.js).
+    if (!navigator.onLine && elt.closest("form[data-offline-queue]")) return;
     var place = elt.closest("form") || elt;
     var note = place.previousElementSibling;
     if (!note || !note.hasAttribute("data-htmx-error")) {

@@ -77,6 +77,24 @@ def test_three_scores_entered_offline_arrive_once_when_back_online(desk_page, li
     assert SubmissionToken.objects.count() == 3
 
 
+def test_offline_the_desk_says_it_waits_for_the_network_and_nothing_else(desk_page, live_server):
+    """A preview that follows the typing fails offline: that is no result 'not sent', which
+    would invite typing a queued result twice."""
+    _entry, phone = _sjoelen(live_server, desk_page)
+    phone.context.set_offline(True)
+    _enter(phone, GAMES[0])
+    queue = phone.locator("#offline-queue")
+    expect(queue.locator("h2")).to_have_text("Waiting to send (1)")
+    failed = phone.evaluate_handle(
+        """() => new Promise(done => document.addEventListener(
+            "htmx:sendError", () => setTimeout(done, 0), { once: true }))"""
+    )
+    phone.fill("#id_gate1", "3")  # the preview's request fails: no network
+    phone.evaluate("failed => failed", failed)
+    expect(phone.locator("[data-htmx-error]")).to_have_count(0)
+    expect(queue).to_contain_text("You are offline")
+
+
 def test_the_queue_survives_a_reload_and_is_sent_from_the_reloaded_page(desk_page, live_server):
     entry, phone = _sjoelen(live_server, desk_page)
     queue = phone.locator("#offline-queue")
