@@ -2,8 +2,9 @@
 
 - No ``Server`` banner: gunicorn has no setting for it, so its response's default headers are
   taken without the ``Server:`` line (the app sends none either).
-- Access log on stdout, with players' private links (``/p/<token>/``) redacted
-  (``config.logfilters``).
+- Access log on stdout, with the links that are keys (a player's ``/p/<token>/``, the person's
+  ``/sign-up/<token>/``, stop links, calendar feeds) redacted in the request line and the
+  Referer (``config.logfilters``).
 - Each worker freezes what it loaded (``gc.freeze``) once the app is up: Django, the URL
   patterns and the templates then never go through the collector again, which otherwise walks
   them in every full collection a large page's objects set off (issue 15: the 700-player

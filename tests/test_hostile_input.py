@@ -704,3 +704,12 @@ def test_the_signature_sees_a_changed_value_and_the_rollback(fuzz):
     assert not may_write("other", desk) and not may_write("anonymous", desk)
     assert not may_write("organiser", entry.competition.get_absolute_url())
     assert may_write("player", "/api/roundrobin/games/") and not may_write("other", "/p/x/")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["?q=a%00b", "?%00=1", "?page=1&q=%00", "?format=json%00"])
+def test_a_nul_in_the_query_string_is_a_400_as_in_the_path(client, query):
+    """The README's word: a NUL in the address is a 400, and the query is part of the address."""
+    assert client.get("/" + query).status_code == 400
+    assert client.get("/api/v1/events" + query).status_code == 400
+    assert client.get("/api/v1/events" + query).json()["code"] == "nul_character"

@@ -1,8 +1,7 @@
-"""A player's private feed is opened by a signed token, as the person's page is (issue 29,
-``events.services.signup_mail``): ``django.core.signing`` with a salt of its own, over the
-player's id only. The token opens the feed and nothing else (a calendar app keeps its address
-for years, and people share calendars): it never expires, it cannot be guessed, and an altered
-one is a 404."""
+"""A player's private feed is opened by a signed token: ``django.core.signing`` with a salt of
+its own, over the player's id only. The token opens the feed and nothing else (a calendar app
+keeps its address for years, and people share calendars): it never expires, it cannot be
+guessed, and an altered one is a 404."""
 
 from __future__ import annotations
 

@@ -7,14 +7,18 @@
     post's page says nothing was saved and links back to the form it came from). Other
     control characters (C0 and C1, but tab, line feed and carriage return) are stripped from
     form values, so no name, club, reason or note keeps them (the services' ``clean_text``
-    folds whitespace on top); in query values (reads such as a search) NUL is stripped too.
+    folds whitespace on top). A NUL in the query string (keys or values) is refused the same
+    way: the address is the path and its query.
 
 ``SecurityHeadersMiddleware``
     ``Content-Security-Policy`` (scripts from this site only: no inline script, no ``eval``,
     which is why htmx runs with ``allowEval: false`` and the live sections' visibility filter
     lives in ``static/js/site.js``), ``Permissions-Policy`` (no camera, microphone, location…)
     and ``Cache-Control: no-store`` on every answer under :data:`PRIVATE_PREFIXES` (the desk,
-    the API, private pages, logins, admin; ``events.desk.http.desk_view`` adds it too).
+    the API, private pages, logins, admin; ``events.desk.http.desk_view`` adds it too). Every
+    answer whose own address holds a token (:func:`referrer_policy`) tells the browser to put
+    that address in no ``Referer``, not even to this site: the pages, and the 404s, 410s,
+    redirects, CSRF refusals and JSON answers there too.
 """
 
 from __future__ import annotations
@@ -36,13 +40,22 @@ from django.utils.translation import gettext as _
 NUL = "\x00"
 # C0 and C1 controls except tab, line feed and carriage return (and DEL).
 CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# In query values (reads: a search) NUL is stripped like the other controls.
+# In query values (reads: a search) the other controls are stripped (a NUL is refused first).
 QUERY_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Answers no browser or proxy may keep: the desk (lists private links, e-mails), the JSON API,
 # players' private pages, the logins and admin.
 PRIVATE_PREFIXES = ("/desk/", "/api/", "/p/", "/accounts/", "/admin/")
 # ... but the read API (events.api) answers public data with its own ETag and no-cache.
 PUBLIC_API_PREFIX = "/api/v1/"
+# Addresses that are keys: the person's page behind the sign-up link, a message's stop link, a
+# "this is me" push's stop, a player's private link before it is exchanged for a cookie (not
+# /p/player/<id>/, which holds none).
+SECRET_ADDRESS = re.compile(r"/(sign-up|notifications/stop|notifications/phone|p(?!/player/))/")
+# The Referer of everything such a page loads, posts or links: the site's origin at most, never
+# the path. Not no-referrer: a browser posts a form from a no-referrer page with
+# "Origin: null" (Chromium does), which Django's CSRF check refuses, and these pages post
+# forms (the person's buttons; the logout in every page's header).
+SECRET_ADDRESS_POLICY = "strict-origin"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -128,7 +141,8 @@ class HostileInputMiddleware:
     def refuses(self, request: HttpRequest) -> bool:
         if NUL in request.path or NUL in request.path_info:
             return True
-        if _has_nul(request.GET.keys()):
+        query = request.GET
+        if _has_nul(query.keys()) or _has_nul(v for _k, vs in query.lists() for v in vs):
             return True
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return False
@@ -164,7 +178,8 @@ class HostileInputMiddleware:
                 "back": _form_page(request) if request.method == "POST" else "",
             },
         )
-        return HttpResponse(html, status=400)
+        # Answered before SecurityHeadersMiddleware runs: its page must not leak the address.
+        return _secret_address(request, HttpResponse(html, status=400))
 
 
 def _form_page(request: HttpRequest) -> str:
@@ -178,6 +193,21 @@ def _form_page(request: HttpRequest) -> str:
         return ""
     parts = urlsplit(referer)
     return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def referrer_policy(path: str) -> str | None:
+    """The Referrer-Policy of an answer whose own address holds a token, else None (the
+    site's SECURE_REFERRER_POLICY, which SecurityMiddleware adds only where none is set)."""
+    return SECRET_ADDRESS_POLICY if SECRET_ADDRESS.match(path) else None
+
+
+def _secret_address(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The policy on an answer from a secret address, unless its view chose its own (the
+    round robin's ``/p/<token>/`` redirects with no-referrer: it renders no page)."""
+    policy = referrer_policy(request.path)
+    if policy is not None:
+        response.headers.setdefault("Referrer-Policy", policy)
+    return response
 
 
 class SecurityHeadersMiddleware:
@@ -195,4 +225,4 @@ class SecurityHeadersMiddleware:
             PUBLIC_API_PREFIX
         ):
             patch_cache_control(response, no_store=True, private=True)
-        return response
+        return _secret_address(request, response)

@@ -1,4 +1,4 @@
-"""The public sign-up page of an event and the person's page behind the signed link (issue 29).
+"""The public sign-up page of an event and the person's page behind their link (issue 29).
 Thin: parse, call one service of ``events.services.signups``, render. The page never says
 whether an address has signed up (the link goes to the address, not to the screen)."""
 
@@ -43,7 +43,9 @@ FIELD_OF_CODE = {
 
 
 def _private(response: HttpResponse) -> HttpResponse:
-    """Pages with a person's address or link: kept by no browser cache or proxy."""
+    """Pages with a person's address or link: kept by no browser cache or proxy. (Every answer
+    under /sign-up/<token>/ also gets its Referrer-Policy from
+    ``events.common.middleware.referrer_policy``, the 404s and CSRF refusals included.)"""
     patch_cache_control(response, no_store=True, private=True)
     return response
 
@@ -90,8 +92,15 @@ def signup(request: HttpRequest, event_slug: str) -> HttpResponse:
                     sessions=form.chosen_sessions(),
                 )
             except ServiceError as exc:
+                if exc.code == "duplicate":
+                    # Answered as a new sign-up, and the address's own inbox is told (its
+                    # link): the page must not tell a stranger who has signed up, as the
+                    # resend form does not either.
+                    _send_link(event, data["email"])
+                    context = {"event": event, "email": data["email"]}
+                    return _private(render(request, "events/signup_sent.html", context))
                 form.add_error(FIELD_OF_CODE.get(exc.code or ""), exc)
-                status = 409 if exc.code == "duplicate" else 400
+                status = 400
             else:
                 context = {"event": event, "email": data["email"]}
                 return _private(render(request, "events/signup_sent.html", context))
@@ -118,6 +127,19 @@ def _page(
     return _private(render(request, "events/signup.html", context, status=status))
 
 
+def _send_link(event: Any, email: str) -> None:
+    """E-mail the person's link to ``email`` if it signed up for ``event`` (any sign-up, a
+    cancelled one too: the page also downloads and erases what is kept); nothing otherwise."""
+    sign_up = (
+        SignUp.objects.filter(email=email.strip().lower(), window__competition__event=event)
+        .select_related("window__competition__event")
+        .order_by("-pk")
+        .first()
+    )
+    if sign_up is not None:
+        signups.link_send(sign_up=sign_up)
+
+
 @require_POST
 def signup_resend(request: HttpRequest, event_slug: str) -> HttpResponse:
     """A new link to an address that signed up for this event; the answer is the same whether
@@ -132,16 +154,7 @@ def signup_resend(request: HttpRequest, event_slug: str) -> HttpResponse:
             form.add_error(None, _("Too many requests from your network just now."))
         return _page(request, event, windows, sign_up_form, form, 429 if limited else 400)
     email = form.cleaned_data["email"].strip().lower()
-    # Any sign-up of the address here, a cancelled one too: the page also downloads and
-    # erases what is kept.
-    sign_up = (
-        SignUp.objects.filter(email=email, window__competition__event=event)
-        .select_related("window__competition__event")
-        .order_by("-pk")
-        .first()
-    )
-    if sign_up is not None:
-        signups.link_send(sign_up=sign_up)
+    _send_link(event, email)
     return _private(
         render(request, "events/signup_sent.html", {"event": event, "email": email, "resent": True})
     )

@@ -18,8 +18,9 @@ Decided where the issue is silent:
   merge; never joined on name alone.
 - An unconfirmed sign-up whose hold ran out keeps its link: confirming later seats it if a seat
   is free, else puts it on the waitlist. One that is never confirmed is deleted after 30 days.
-- The person's page is reached by a signed link of their address (30 days, every e-mail
-  brings a new one) and shows their sign-ups in every event; confirming is a button there.
+- The person's page is reached by a link that carries their address encrypted (30 days,
+  every e-mail brings a new one; ``signup_mail.person_token``) and shows their sign-ups in
+  every event; confirming is a button there.
 - The desk's "give a seat now" (``signup_promote``) seats a waitlisted, offered or unconfirmed
   sign-up beyond the cap: the organiser's decision. Raising the cap offers seats in order.
 - Ten well-formed sign-ups per client address in ten minutes; a malformed form costs nothing.

@@ -5,9 +5,11 @@ desk."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from events.models import OutboxMessage
@@ -152,3 +154,31 @@ def test_sign_up_for_a_blokus_session_with_first_name_and_initial(desk_page, pho
     desk.goto(f"{base}{competition.get_desk_url()}sign-up/")
     expect(desk.locator("main")).to_contain_text("Cecilia Carlsson")
     expect(desk.locator("main")).to_contain_text("Qualifying session 1")
+
+
+def test_the_persons_link_reaches_no_referer_and_the_forms_still_post(phone, live_server):
+    """The page behind the link sends its address in no Referer (its styles, scripts, forms,
+    links: the origin at most), and its buttons still work: a no-referrer page would post its
+    forms with "Origin: null", which Django's CSRF check refuses."""
+    from events.services import signup_mail, signups
+
+    event = EventFactory(slug="lincon")
+    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
+    now = timezone.now()
+    signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(hours=1),
+        closes_at=now + dt.timedelta(days=7),
+        cap=2,
+    )
+    signups.signup_submit(window=competition.sign_up_window, name="Ann", email="ann@example.se")
+    token = signup_mail.person_token("ann@example.se")
+    link = f"/sign-up/{token}/"
+    referers: list[str] = []
+    phone.on("request", lambda request: referers.append(request.headers.get("referer", "")))
+
+    phone.goto(live_server.url + link)
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator(".messages")).to_contain_text("You have a seat in Blokus.")
+    assert len(referers) > 3  # the page, its assets, the form, the page again
+    assert not [r for r in referers if token in r or "/sign-up/" in r], referers

@@ -4,12 +4,16 @@ hostile input answered with a clear refusal and nothing written."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime as dt
 import re
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.core import signing
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -154,11 +158,16 @@ def test_bad_input_is_refused_beside_its_field_and_writes_nothing(client, compet
         assert f'value="{typed}"'.encode() in answer.content  # what was typed is kept
     assert not SignUp.objects.exists() and not OutboxMessage.objects.exists()
 
-    client.post(url, form(competition, 1))
+    first = client.post(url, form(competition, 1))
+    # The same address again is answered as a new sign-up: the page tells nobody who has
+    # signed up (as the resend form does not); the address's inbox gets its link.
     again = client.post(url, form(competition, 1, name="Someone Else"))
-    assert again.status_code == 409
-    assert b"has signed up for" in again.content and b'value="Someone Else"' in again.content
+    assert again.status_code == first.status_code == 200
+    assert again.content == first.content
+    assert b"has signed up" not in again.content
     assert SignUp.objects.count() == 1
+    links = OutboxMessage.objects.filter(to="p1@example.org", key__startswith="signup-link:")
+    assert links.count() == 1  # the second is the same minute's link: once a minute at most
 
     # A formula-like name is kept as typed (the exports neutralise it) and escaped in pages.
     client.post(url, form(competition, 3, name='=HYPERLINK("http://x")<b>'))
@@ -510,6 +519,9 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     assert document["sign_ups"][0]["name"] == "Erika Eriksson"
     assert document["register"][0]["club"] == "Lund" and document["emails"]
 
+    from events.services import outbox
+
+    outbox.drain()  # sent messages stay (without their words) after erasure, with their keys
     erase = reverse("events:signup_erase", args=[mine])
     unconfirmed = client.post(erase, follow=True)
     assert b"Tick the box" in unconfirmed.content
@@ -524,6 +536,11 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     assert not SignUp.objects.filter(email="p1@example.org").exists()
     assert not SignUp.history.filter(name="Erika Eriksson").exists()
     assert not OutboxMessage.objects.filter(body__contains="Erika").exists()
+    # Outbox keys outlive erasure (deduplication): none is a plain hash of the address.
+    import hashlib
+
+    plain = hashlib.sha256(b"p1@example.org").hexdigest()[:24]
+    assert not OutboxMessage.objects.filter(key__contains=plain).exists()
     # The seat was freed (nothing played yet): the waitlist's first is offered it.
     assert SignUp.objects.get(email="p2@example.org").status == SignUpStatus.OFFERED
     page = client.get(competition.get_absolute_url()).content.decode()
@@ -693,3 +710,115 @@ def test_public_texts_shorten_whole_names_only(competition):
     )
     [shown] = with_public_texts([line])
     assert shown.public["item"] == "Anna B. – Anna Bergström"
+
+
+# --- the link's token: the address encrypted -----------------------------------------------------
+
+
+def decodings(token: str) -> list[bytes]:
+    """The token read as base64 (either alphabet) from each of its first four characters, so a
+    readable address at any alignment would show in one of them."""
+    found = []
+    for start in range(4):
+        part = token[start:]
+        part = part[: len(part) - len(part) % 4]
+        for decode in (base64.urlsafe_b64decode, base64.b64decode):
+            try:
+                found.append(decode(part))
+            except (binascii.Error, ValueError):
+                pass
+    return found
+
+
+@pytest.mark.django_db
+def test_the_link_does_not_show_the_address(client, competition):
+    open_window(competition)
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    token = token_of("p1@example.org")
+    assert token == token.strip() and "=" not in token and ":" not in token
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", token)
+    assert decodings(token)
+    for raw in [token.encode(), *decodings(token)]:
+        assert b"p1@example.org" not in raw.lower() and b"example" not in raw.lower()
+        assert b"p1@" not in raw.lower()
+    # Each link is new (a fresh IV): two links of one address share nothing readable.
+    assert signup_mail.person_token("p1@example.org") != signup_mail.person_token("p1@example.org")
+    assert signup_mail.person_email(token) == "p1@example.org"
+    assert client.get(reverse("events:signup_person", args=[token])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_link_sent_before_the_change_still_opens_the_page_until_it_expires(client, competition):
+    open_window(competition)
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    old = signing.dumps("p1@example.org", salt=signup_mail.LINK_SALT, compress=False)
+    assert ":" in old
+    page = client.get(reverse("events:signup_person", args=[old]))
+    assert page.status_code == 200 and b"p1@example.org" in page.content
+    assert client.post(reverse("events:signup_confirm", args=[old])).status_code == 302
+    assert SignUp.objects.get().status == SignUpStatus.CONFIRMED
+    with time_machine.travel(timezone.now() + dt.timedelta(days=31)):
+        assert client.get(reverse("events:signup_person", args=[old])).status_code == 410
+    altered = old[:-3] + ("xyz" if not old.endswith("xyz") else "abc")
+    assert client.get(reverse("events:signup_person", args=[altered])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_altered_link_is_404_at_every_character(client, competition):
+    open_window(competition)
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    token = token_of("p1@example.org")
+    for i, c in enumerate(token):
+        for other in {"A", "B", "Q", "g", "-"} - {c}:
+            with pytest.raises(signing.BadSignature):
+                signup_mail.person_email(token[:i] + other + token[i + 1 :])
+    for altered in (token[:-1], token + "A", token + "=", token[1:], token.swapcase()):
+        with pytest.raises(signing.BadSignature):
+            signup_mail.person_email(altered)
+    # Through the pages: a 404, never a 500 (characters outside base64 included).
+    middle = "B" if token[40] != "B" else "C"
+    for altered in (token[:40] + middle + token[41:], token[:-1], "A" * 120, "é" * 20, "a+b"):
+        page = client.get(reverse("events:signup_person", args=[altered]))
+        assert page.status_code == 404, altered
+
+
+@pytest.mark.django_db
+def test_a_link_expires_after_30_days_with_the_way_back(client, competition):
+    open_window(competition)
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    token = token_of("p1@example.org")
+    person = reverse("events:signup_person", args=[token])
+    with time_machine.travel(timezone.now() + dt.timedelta(days=29)):
+        assert client.get(person).status_code == 200
+    with time_machine.travel(timezone.now() + dt.timedelta(days=31)):
+        expired = client.get(person)
+        assert expired.status_code == 410 and b"This link has expired" in expired.content
+        assert client.post(reverse("events:signup_confirm", args=[token])).status_code == 410
+        with pytest.raises(signing.SignatureExpired):
+            signup_mail.person_email(token)
+    assert SignUp.objects.get().status == SignUpStatus.PENDING
+    # A token stamped later than now (a clock ahead) is not taken as expired, nor opened.
+    later = signup_mail.person_token("p1@example.org", now=timezone.now() + dt.timedelta(hours=1))
+    with pytest.raises(signing.BadSignature) as refused:
+        signup_mail.person_email(later)
+    assert not isinstance(refused.value, signing.SignatureExpired)
+
+
+@pytest.mark.django_db
+def test_links_made_before_a_key_rotation_keep_working(client, competition, settings):
+    open_window(competition)
+    client.post(reverse("events:signup", args=[competition.event.slug]), form(competition, 1))
+    before = signup_mail.person_token("p1@example.org")
+    with override_settings(SECRET_KEY="a-new-key-" + "x" * 40, SECRET_KEY_FALLBACKS=[]):
+        stranger = signup_mail.person_token("p1@example.org")
+    rotated = override_settings(
+        SECRET_KEY="the-next-key-" + "y" * 40, SECRET_KEY_FALLBACKS=[settings.SECRET_KEY]
+    )
+    with rotated:
+        assert client.get(reverse("events:signup_person", args=[before])).status_code == 200
+        after = signup_mail.person_token("p1@example.org")
+        assert client.get(reverse("events:signup_person", args=[after])).status_code == 200
+        # A key never configured here opens nothing.
+        assert client.get(reverse("events:signup_person", args=[stranger])).status_code == 404
+    # The old key alone does not open a link made with the new one.
+    assert client.get(reverse("events:signup_person", args=[after])).status_code == 404
