@@ -44,10 +44,21 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "calendar_feed": subscribe_links(player_feed_path(entry.player_id)),
         # Browser notifications (issue 31): only with the VAPID keys.
         "push_key": settings.VAPID_PUBLIC_KEY if notify.push_available() else "",
-        "push_on": notify.push_available()
-        and notify.push_chosen(entry.player_id, entry.competition.event_id),
+        **_notify_choices(entry),
         **extra,
     }
+
+
+def _notify_choices(entry: Entry) -> dict[str, bool]:
+    """The notification form's two boxes, each as the player chose it. Without a choice, the
+    reminders come by e-mail (to a player with an address): the e-mail box says so. Shown only
+    with push (the form is saved by notify.js)."""
+    if not notify.push_available():
+        return {}
+    choice = notify.preference_of(entry.player_id, entry.competition.event_id)
+    if choice is None:
+        return {"email_on": bool(entry.player.email), "push_on": False}
+    return {"email_on": choice.email, "push_on": choice.push}
 
 
 GAME_CLOSED = gettext_lazy(
@@ -155,7 +166,10 @@ def _with_private_cookie(response: HttpResponse, entry: Entry) -> HttpResponse:
 
 def _private_headers(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    # Its address holds no key (the link's token was exchanged for a cookie), so the origin
+    # may go: with no-referrer, Chromium posts the page's plain forms (the leave) with
+    # "Origin: null", which the CSRF check refuses.
+    response["Referrer-Policy"] = "strict-origin"
     return response
 
 
@@ -244,17 +258,20 @@ def _cookie_entry(request: HttpRequest, entry_id: int) -> Entry | None:
 
 @require_POST
 def private_notify(request: HttpRequest, entry_id: int) -> HttpResponse:
-    """Browser notifications from the private page (issue 31): a posted subscription (JSON)
-    is kept for the player; the form turns push on or off for the event, leaving e-mail as
-    it was (the reminders). Without the page's cookie: 403."""
+    """Notifications from the private page (issue 31): a posted subscription (JSON) is kept
+    for the player; the form sets e-mail and push for the event, each as its own box says
+    (ticking one never sets the other). Without the page's cookie: 403."""
     entry = _cookie_entry(request, entry_id)
     if entry is None:
         return _private_headers(HttpResponse(status=403))
     if request.content_type == "application/json":
         return _private_headers(subscribe_answer(entry.player, request))
     try:
-        notify.push_turn(
-            player=entry.player, event=entry.competition.event, on="push" in request.POST
+        notify.channels_set(
+            player=entry.player,
+            event=entry.competition.event,
+            email="email" in request.POST,
+            push="push" in request.POST,
         )
     except ServiceError as exc:
         messages.error(request, exc.text)
