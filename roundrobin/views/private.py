@@ -51,14 +51,11 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
 
 def _notify_choices(entry: Entry) -> dict[str, bool]:
     """The notification form's two boxes, each as the player chose it. Without a choice, the
-    reminders come by e-mail (to a player with an address): the e-mail box says so. Shown only
-    with push (the form is saved by notify.js)."""
-    if not notify.push_available():
-        return {}
+    reminders come by e-mail (to a player with an address): the e-mail box says so."""
     choice = notify.preference_of(entry.player_id, entry.competition.event_id)
     if choice is None:
         return {"email_on": bool(entry.player.email), "push_on": False}
-    return {"email_on": choice.email, "push_on": choice.push}
+    return {"email_on": choice.email, "push_on": choice.push and notify.push_available()}
 
 
 GAME_CLOSED = gettext_lazy(
@@ -228,6 +225,8 @@ def private(request: HtmxHttpRequest, token: str) -> HttpResponse:
         response = _private_answer(request, entry)
     else:
         response = _private_headers(redirect_303(_private_page_url(entry)))
+    # This address is the key: not even the origin goes with the request it leads to.
+    response["Referrer-Policy"] = "no-referrer"
     return _with_private_cookie(response, entry)
 
 
