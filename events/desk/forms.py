@@ -12,6 +12,7 @@ from events.common.forms import SubmissionTokenField
 from events.formats import format_choices
 from events.language import supported
 from events.models import MAX_RATING, time_zone_choices
+from events.services.players import clean_text
 
 CSV_MAX_BYTES = 1_048_576
 
@@ -85,8 +86,8 @@ class NewPlayerForm(forms.Form):
     check_in = forms.BooleanField(label=_("Check in now"), required=False)
 
     def clean_name(self) -> str:
-        name = "".join(c for c in self.cleaned_data["name"] if c.isprintable())
-        name = " ".join(name.split())
+        # A no-break or ideographic space is a space between names, not nothing.
+        name = clean_text(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Type the player's name."))
         return name

@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy as _, n
 
 from events.models import MAX_RATING, NameShown, Session, SignUpWindow
 from events.models.entry import CURRENCIES, validate_iban
+from events.services.players import clean_text
 
 
 def session_label(session: Session, window: SignUpWindow) -> str:
@@ -109,7 +110,8 @@ class SignUpForm(forms.Form):
         self.fields["email"].widget.attrs["autocomplete"] = "email"
 
     def clean_name(self) -> str:
-        name = " ".join("".join(c for c in self.cleaned_data["name"] if c.isprintable()).split())
+        # A no-break or ideographic space is a space between names, not nothing.
+        name = clean_text(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Type your name."))
         return name

@@ -822,3 +822,16 @@ def test_links_made_before_a_key_rotation_keep_working(client, competition, sett
         assert client.get(reverse("events:signup_person", args=[stranger])).status_code == 404
     # The old key alone does not open a link made with the new one.
     assert client.get(reverse("events:signup_person", args=[after])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_no_break_and_ideographic_spaces_in_a_name_are_spaces(client, competition, desk_client):
+    open_window(competition)
+    url = reverse("events:signup", args=[competition.event.slug])
+    client.post(url, form(competition, 1, name="Anna\u00a0Nbsp\u3000Ide"))
+    assert SignUp.objects.get().name == "Anna Nbsp Ide"
+    desk_client.post(
+        reverse("events:register_new", args=[competition.event.slug, competition.slug]),
+        {"name": "Tiit\u00a0Tamm", "submission": "k" * 32},
+    )
+    assert Entry.objects.filter(player__name="Tiit Tamm").exists()
