@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI, Query
 from ninja.errors import ValidationError as NinjaValidationError
+from ninja.openapi.docs import Swagger
 
 from events import selectors, versions
 from events.api import paging, schemas
@@ -39,10 +40,19 @@ ERRORS: dict[int, Any] = {
     429: schemas.Error,
 }
 
+
+class ApiDocs(Swagger):
+    """The browsable page at ``/api/v1/docs``: django-ninja's Swagger UI in a page that states
+    its language and fits a phone (ninja's own template has neither)."""
+
+    template = "events/api_docs.html"
+
+
 api = NinjaAPI(
     title=f"{settings.SITE_NAME} read API",
     version="1",
     urls_namespace="api-v1",
+    docs=ApiDocs(),
     description=(
         "Read-only JSON for what the public pages show: public events, their competitions, "
         "entries (public names, as each person chose), sessions, rounds and tables, results, "

@@ -1,35 +1,50 @@
 """Every page of the demo in a real browser (issue 28, item 8): axe-core's WCAG 2.2 AA rules
-(``axe-playwright-python`` bundles axe-core) on the public and player pages in light and dark
-mode at 360 px, on the desk at 1280 px and on the projector screens at 1920 px, with zero
-violations; and no public page wider than a 360 px phone (a wide table scrolls in its own box).
+(``axe-playwright-python`` bundles axe-core) with zero violations, in light and in dark mode:
+the public and player pages at 360 px, the desk at 1280 px and at 360 px, the projector
+screens at 1920 px; and no public page wider than a 360 px phone (a wide table scrolls in its
+own box). The desk's two entry forms are also checked as they look mid-entry: the sjoelen
+score entry with its live score shown, a Blokus result typed and tapped with its preview.
 
 The pages are found as a player and an organiser would find them: a crawl of the loaded demo
 from ``/``, a round-robin player's private link and ``/desk/``, one page per URL pattern.
+The demo is loaded and crawled once for the module (loading it takes half a minute on a busy
+machine) and served by a live server of the module's own; each test is one colour scheme.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.base import AXE_FILE_PATH
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import modify_settings
 from django.urls import Resolver404, resolve, reverse
+from playwright.sync_api import expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import Competition, Game
 from roundrobin.models import PlayerToken
 from tests.browser.conftest import DESK, log_in, screenshot
 from tests.test_translated_pages import SKIP_PREFIXES, SKIP_SUFFIXES, _links
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Not a transactional database: pytest-django flushes that after every test, and the module's
+# world below is committed once and flushed at the module's end. Each test runs in a
+# transaction rolled back after it (the logins' sessions).
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 SMALL_PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
+SCHEMES = ["light", "dark"]
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-AXE = Axe()
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_22_AA}, "resultTypes": ["violations"]}
+PASSWORD = "pw-for-tests-only"
 
 
 def _route(path: str) -> str | None:
@@ -81,11 +96,15 @@ def crawl(client: Client, starts: list[str], *, desk: bool) -> list[str]:
 
 
 def violations(page, url: str) -> list[str]:
-    results = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
+    """One line per rule broken: its id, impact, how many elements and the first three."""
+    results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
     found = []
-    for violation in results.response["violations"]:
-        targets = [" ".join(node["target"]) for node in violation["nodes"][:3]]
-        found.append(f"{url}: {violation['id']} ({violation['impact']}) at {targets}")
+    for violation in results["violations"]:
+        nodes = violation["nodes"]
+        targets = [" ".join(node["target"]) for node in nodes[:3]]
+        found.append(
+            f"{url}: {violation['id']} ({violation['impact']}) {len(nodes)} node(s) at {targets}"
+        )
     return found
 
 
@@ -93,12 +112,35 @@ def wider_than_the_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
 
 
-@pytest.fixture
-def loaded_demo():
+@dataclass(frozen=True)
+class World:
+    base: str
+    organiser: str
+    private_link: str
+    public_pages: list[str]
+    desk_pages: list[str]
+    screens: list[str]
+    sjoelen_entry: str
+    blokus_result: str
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """The demo loaded and committed once for the module, its pages found, a live server."""
+    with django_db_blocker.unblock():
+        # the flush below empties the database it runs on: only ever the test database
+        assert connection.is_in_memory_db() or "test" in connection.settings_dict["NAME"]
+        try:
+            yield from _serve(_load())
+        finally:
+            call_command("flush", interactive=False, verbosity=0)
+
+
+def _load() -> World:
     with override_settings(DEBUG=True):  # load_demo refuses to run with DEBUG off
         call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     organiser = get_user_model().objects.get(username="organiser")
-    organiser.set_password("pw-for-tests-only")
+    organiser.set_password(PASSWORD)
     organiser.save()
     token = (
         PlayerToken.objects.filter(entry__seats__game__status=Game.Status.PLAYING)
@@ -106,64 +148,143 @@ def loaded_demo():
         .first()
     )
     assert token is not None
-    return organiser, f"/p/{token.token}/"
-
-
-def test_public_and_player_pages_meet_wcag_22_aa_in_light_and_dark_and_fit_360(
-    browser, live_server, loaded_demo
-):
-    _organiser, private_link = loaded_demo
+    private_link = f"/p/{token.token}/"
     player = Client()
     first = player.get(private_link)
     assert first.status_code in (302, 303)
-    pages = crawl(player, ["/", first["Location"]], desk=False)
-    assert len(pages) >= 20, pages  # 24 kinds in the demo today
-    problems: list[str] = []
-    for scheme in ("light", "dark"):
-        context = browser.new_context(viewport=SMALL_PHONE, locale="en-GB", color_scheme=scheme)
-        context.set_default_timeout(20_000)
-        page = context.new_page()
-        page.goto(live_server.url + private_link)  # the player's cookie, as on their phone
-        if scheme == "light":  # the check itself works: it finds a known fault
-            page.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=x.png>')")
-            assert any("image-alt" in line for line in violations(page, "probe"))
-        for url in pages:
-            page.goto(live_server.url + url)
-            page.wait_for_load_state("load")
-            if scheme == "light" and wider_than_the_phone(page):
-                width = page.evaluate("document.documentElement.scrollWidth")
-                problems.append(f"{url}: {width} px wide on a 360 px phone")
-                screenshot(page, "too-wide" + url.replace("/", "_"))
-            problems += [f"[{scheme}] {line}" for line in violations(page, url)]
-        context.close()
-    assert not problems, "\n".join(problems)
-
-
-def test_desk_and_projector_pages_meet_wcag_22_aa(browser, live_server, loaded_demo):
-    organiser, _private_link = loaded_demo
+    public_pages = crawl(player, ["/", first["Location"]], desk=False)
+    assert len(public_pages) >= 20, public_pages  # 24 kinds in the demo today
     desk = Client()
     desk.force_login(organiser)
     desk_pages = crawl(desk, ["/desk/"], desk=True)
     assert len(desk_pages) >= 20, desk_pages
+    competitions = list(Competition.objects.select_related("event").order_by("pk"))
     screens = [
         reverse(c.game_format.screen, args=[c.event.slug, c.slug])
-        for c in Competition.objects.select_related("event")
+        for c in competitions
         if c.game_format.screen
     ]
     assert screens
+    sjoelen = next(c for c in competitions if c.game_format.key == "shuffleboard")
+    # a result entered at the last table of the demo's Blokus (its games are all finished:
+    # the form shows the stored result, typed over below)
+    game = (
+        Game.objects.filter(round__session__competition__format="blokus")
+        .select_related("round__session__competition__event")
+        .order_by("-pk")
+        .first()
+    )
+    assert game is not None
+    blokus = game.round.session.competition
+    return World(
+        base="",  # the live server's, once it runs
+        organiser=organiser.username,
+        private_link=private_link,
+        public_pages=public_pages,
+        desk_pages=desk_pages,
+        screens=screens,
+        sjoelen_entry=reverse("shuffleboard:entry", args=[sjoelen.event.slug, sjoelen.slug]),
+        blokus_result=reverse("blokus:game_result", args=[blokus.event.slug, blokus.slug, game.pk]),
+    )
+
+
+def _serve(found: World) -> Iterator[World]:
+    server = LiveServer("localhost")
+    try:
+        with modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
+            yield replace(found, base=server.url)
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def context_for(browser) -> Iterator:
+    """``context_for(scheme, viewport)``: a fresh en-GB browser context, closed after the test."""
+    contexts: list = []
+
+    def open_context(scheme: str, viewport: dict):
+        context = browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme)
+        context.set_default_timeout(20_000)  # a busy 2-core CI machine; ends at the condition
+        context.add_init_script(path=AXE_FILE_PATH)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+
+
+def check(page, base: str, urls: list[str], scheme: str) -> list[str]:
+    problems = []
+    for url in urls:
+        page.goto(base + url)
+        page.wait_for_load_state("load")
+        problems += [f"[{scheme}] {line}" for line in violations(page, url)]
+    return problems
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_public_and_player_pages_meet_wcag_22_aa_and_fit_360(world, context_for, scheme):
+    page = context_for(scheme, SMALL_PHONE).new_page()
+    page.goto(world.base + world.private_link)  # the player's cookie, as on their phone
+    # the check itself works: it finds a known fault
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<img src=x.png>')")
+    assert any("image-alt" in line for line in violations(page, "probe"))
     problems: list[str] = []
-    context = browser.new_context(viewport=DESK, locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    log_in(page, live_server.url, organiser.username)
-    for url in desk_pages:
-        page.goto(live_server.url + url)
+    for url in world.public_pages:
+        page.goto(world.base + url)
         page.wait_for_load_state("load")
-        problems += violations(page, url)
-    page.set_viewport_size(PROJECTOR)
-    for url in screens:
-        page.goto(live_server.url + url)
-        page.wait_for_load_state("load")
-        problems += violations(page, url)
-    context.close()
+        if scheme == "light" and wider_than_the_phone(page):  # the width is the scheme's
+            width = page.evaluate("document.documentElement.scrollWidth")
+            problems.append(f"{url}: {width} px wide on a 360 px phone")
+            screenshot(page, "too-wide" + url.replace("/", "_"))
+        problems += [f"[{scheme}] {line}" for line in violations(page, url)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("viewport", [DESK, SMALL_PHONE], ids=["1280", "360"])
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_desk_pages_meet_wcag_22_aa(world, context_for, scheme, viewport):
+    page = context_for(scheme, viewport).new_page()
+    log_in(page, world.base, world.organiser, PASSWORD)
+    problems = check(page, world.base, world.desk_pages, scheme)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_projector_screens_meet_wcag_22_aa(world, context_for, scheme):
+    page = context_for(scheme, PROJECTOR).new_page()
+    problems = check(page, world.base, world.screens, scheme)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_entry_forms_meet_wcag_22_aa_mid_entry(world, context_for, scheme):
+    """The parts an entry shows only once typed into: the sjoelen live score, a Blokus hand
+    with pieces tapped and the result's preview table."""
+    page = context_for(scheme, SMALL_PHONE).new_page()
+    log_in(page, world.base, world.organiser, PASSWORD)
+    problems: list[str] = []
+
+    page.goto(world.base + world.sjoelen_entry)
+    for gate, count in zip((2, 3, 4, 1), (9, 5, 7, 5), strict=True):
+        page.fill(f"#id_gate{gate}", str(count))
+    expect(page.locator("#preview")).to_contain_text("116")
+    screenshot(page, f"a11y-sjoelen-entry-preview-{scheme}")
+    problems += [f"[{scheme}] {line}" for line in violations(page, world.sjoelen_entry)]
+
+    page.goto(world.base + world.blokus_result)
+    hands = page.locator("fieldset.hand")
+    hands.nth(0).locator("input.squares").fill("0")
+    hands.nth(0).get_by_label("Monomino last").check()
+    hands.nth(1).locator("details").evaluate("details => { details.open = true; }")
+    for piece in ("I2", "V3"):  # tapped on the pieces picture
+        if not hands.nth(1).locator(f"input[value={piece}]").is_checked():
+            hands.nth(1).locator(f"label[title={piece}]").click()
+    hands.nth(2).locator("input.squares").fill("5")
+    hands.nth(3).locator("input.squares").fill("12")
+    expect(page.locator("#preview")).to_contain_text("+5")
+    hands.nth(1).locator("label[title=V3] input").focus()  # the focus ring on a piece
+    screenshot(page, f"a11y-blokus-result-entry-{scheme}")
+    problems += [f"[{scheme}] {line}" for line in violations(page, world.blokus_result)]
     assert not problems, "\n".join(problems)

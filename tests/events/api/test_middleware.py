@@ -99,6 +99,13 @@ def test_the_docs_page_loads_its_scripts_from_this_site_under_the_csp(client):
         assert finders.find(src.removeprefix("/static/")), src
 
 
+def test_the_docs_page_states_its_language_and_fits_a_phone(client):
+    html = client.get("/api/v1/docs").content.decode()
+    assert '<html lang="en">' in html, html[:300]  # English, as every answer of the API
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    assert 'id="swagger-ui"' in html and 'id="swagger-settings"' in html  # still Swagger UI
+
+
 def test_if_none_match_any_tells_nothing_about_an_unlisted_event(client, event):
     EventFactory(name="Unlisted", slug="unlisted", is_public=False)
     for path, status in (
