@@ -117,11 +117,13 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
         # The seat as it was told before, if it changed: no longer true.
         outbox.subject_ended_except(subject, key)
         language = mail_language(player, event)
+        # Every word of the notice is made here, in the player's language: the colour's name
+        # is lazy, so a body formatted after this block would name it in the site's language.
         with translation.override(language):
             words = {
                 "round": round_.number,
                 "table": seat.game.number,
-                "colour": COLOUR_NAMES.get(seat.colour, seat.colour),
+                "colour": str(COLOUR_NAMES.get(seat.colour, seat.colour)),
             }
             if starts is not None:
                 words["time"] = time_format(
@@ -133,7 +135,8 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
                 starts=starts is not None,
             )
             words["replay"] = round_.number - 1
-            title = f"{competition.name}: {text % words}"
+            line = text % words
+            title = f"{competition.name}: {line}"
         url = _player_url(competition, seat.entry_id)
         notices.append(
             notify.Notice(
@@ -141,7 +144,7 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
                 key=key,
                 subject_key=subject,
                 title=title,
-                body=text % words,
+                body=line,
                 url=url,
                 language=language,
                 public=True,  # the session page shows every seat: "this is me" hears it too

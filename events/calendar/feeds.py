@@ -5,8 +5,12 @@ of a session, a game's deadline) and the site's domain, never from chance, so a 
 that fetches the feed again updates the event in place instead of adding a second one; its
 SEQUENCE is the competition's version, which every write raises, so a moved time always comes
 with a higher number. Times are written in UTC (``DTSTART:20261203T180000Z``): no VTIMEZONE is
-needed and every app shows them in its own zone. Text goes through ``icalendar``, which escapes
-commas, semicolons, backslashes and newlines; other control characters are dropped first.
+needed and every app shows them in its own zone; whole days (``CalendarItem.all_day``, an
+event's dates) are written as dates. Text goes through ``icalendar``, which escapes commas,
+semicolons, backslashes and newlines; other control characters are dropped first.
+
+A VCALENDAR must hold at least one component (RFC 5545, 3.4 and 3.6): a feed with nothing in it
+yet (a player with no games) holds a VTIMEZONE for UTC, which calendar apps show as nothing.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from icalendar import Calendar, Event, vDuration
+from icalendar import Calendar, Event, Timezone, TimezoneStandard, vDuration
 from icalendar.prop import vText
 
 # Calendar apps read feeds every few hours whatever a feed asks; these say how often we would
@@ -39,6 +43,9 @@ class CalendarItem:
     path: str = ""  # a page of this site about it
     sequence: int = 0  # raised whenever it may have changed (the competition's version)
     cancelled: bool = False
+    # Whole days: from the date of ``start`` to the day before the date of ``end``, both read
+    # in their own time zone (an event's days are the same dates wherever one looks at them).
+    all_day: bool = False
 
 
 def clean_text(text: object) -> str:
@@ -84,17 +91,38 @@ def calendar_ical(
             continue
         seen.add(uid)
         calendar.add_component(_event(item, uid, stamp, base_url))
+    if not seen:
+        calendar.add_component(_utc_zone())
     return calendar.to_ical()
+
+
+def _utc_zone() -> Timezone:
+    """The smallest valid component: UTC as a VTIMEZONE (apps show no event for it)."""
+    standard = TimezoneStandard()
+    standard.add("dtstart", datetime(1970, 1, 1))
+    standard.add("tzoffsetfrom", timedelta(0))
+    standard.add("tzoffsetto", timedelta(0))
+    standard.add("tzname", "UTC")
+    zone = Timezone()
+    zone.add("tzid", "UTC")
+    zone.add_component(standard)
+    return zone
 
 
 def _event(item: CalendarItem, uid: str, stamp: datetime, base_url: str) -> Event:
     event = Event()
     event.add("uid", uid)
     event.add("dtstamp", stamp)
-    start = utc(item.start)
-    event.add("dtstart", start)
-    if item.end is not None and utc(item.end) > start:
-        event.add("dtend", utc(item.end))
+    if item.all_day:
+        first = item.start.date()
+        after = item.end.date() if item.end is not None else first
+        event.add("dtstart", first)
+        event.add("dtend", after if after > first else first + timedelta(days=1))
+    else:
+        start = utc(item.start)
+        event.add("dtstart", start)
+        if item.end is not None and utc(item.end) > start:
+            event.add("dtend", utc(item.end))
     event.add("sequence", max(0, int(item.sequence)))
     event.add("summary", vText(clean_text(item.summary)))
     if item.description:

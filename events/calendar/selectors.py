@@ -1,10 +1,14 @@
 """What a feed holds: each format's times (``FormatHooks.calendar_items``), one call per format
-among the competitions, so a feed costs the same number of queries for 4 players or 400."""
+among the competitions, so a feed costs the same number of queries for 4 players or 400. An
+event's feed also holds the event's own days, whatever its formats show in public (a round
+robin's deadlines are each pair's own, not public): so it is never empty."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from events.calendar.feeds import CalendarItem
 from events.formats import FormatHooks, get_format
@@ -16,8 +20,24 @@ def public_event(slug: str) -> Event | None:
     return Event.objects.filter(slug=slug, is_public=True).first()
 
 
+def event_days(event: Event) -> CalendarItem:
+    """The event itself, all day from its first day to its last (in its own time zone)."""
+    zone = ZoneInfo(event.time_zone)
+    return CalendarItem(
+        key=f"event-{event.pk}",
+        start=datetime.combine(event.starts_on, time.min, tzinfo=zone),
+        end=datetime.combine(event.ends_on + timedelta(days=1), time.min, tzinfo=zone),
+        summary=event.name,
+        description=event.info,
+        location=event.venue,
+        path=event.get_absolute_url(),
+        sequence=event.version,
+        all_day=True,
+    )
+
+
 def event_items(event: Event) -> list[CalendarItem]:
-    """The times the event's competitions show in public, in order."""
+    """The event's days, then the times its competitions show in public, in order."""
     competitions = list(Competition.objects.filter(event=event).select_related("event"))
     by_format: dict[str, list[Competition]] = defaultdict(list)
     for competition in competitions:
@@ -25,7 +45,7 @@ def event_items(event: Event) -> list[CalendarItem]:
     items: list[CalendarItem] = []
     for key, group in by_format.items():
         items += _hooks(key).calendar_items(group)
-    return sorted(items, key=lambda item: (item.start, item.key))
+    return [event_days(event), *sorted(items, key=lambda item: (item.start, item.key))]
 
 
 def player_entries(player: Player) -> list[Entry]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from events.models import Event, OutboxMessage, OutboxStatus
 
@@ -29,15 +29,19 @@ def outbox_summary(event: Event) -> OutboxSummary:
     to_people = OutboxMessage.objects.filter(event=event).exclude(
         channel=OutboxMessage.Channel.WEBHOOK
     )
-    counts = {
-        (row["status"], row["attempts"] > 0): row["n"]
-        for row in to_people.values("status", "attempts").annotate(n=Count("pk"))
-    }
+    # One row per status, messages counted (not attempts): grouping by the attempts as well
+    # gave several rows per status, and keying them by status let them overwrite each other.
+    counts = list(
+        to_people.order_by()
+        .values("status")
+        .annotate(n=Count("pk"), tried=Count("pk", filter=Q(attempts__gt=0)))
+    )
     summary = OutboxSummary()
-    for (status, tried), n in counts.items():
+    for row in counts:
+        status, n = row["status"], row["n"]
         if status == OutboxStatus.PENDING:
             summary.waiting += n
-            summary.retrying += n if tried else 0
+            summary.retrying += row["tried"]
         elif status == OutboxStatus.SENT:
             summary.sent += n
         elif status == OutboxStatus.CANCELLED:

@@ -104,24 +104,26 @@ def preference_set(
 
 
 @transaction.atomic
-def push_turn(*, player: Player, event: Event, on: bool, now: datetime | None = None) -> None:
-    """Push on or off for one event, from a format's own page; e-mail stays as it was (no
-    choice yet: on, as the format always e-mailed)."""
+def channels_set(
+    *, player: Player, event: Event, email: bool, push: bool, now: datetime | None = None
+) -> NotificationPreference:
+    """E-mail and push for one event, each as chosen, from a format's own page (which asks for
+    no quiet hours: those stay as they were). One choice never sets the other."""
     now = now or timezone.now()
-    if on and not push_available():
+    if push and not push_available():
         raise ServiceError(NO_PUSH, code="no_push")
-    NotificationPreference.objects.update_or_create(
+    preference, _created = NotificationPreference.objects.update_or_create(
         player=player,
         event=event,
-        defaults={"push": on, "changed_at": now},
-        create_defaults={"email": True, "push": on, "created_at": now, "changed_at": now},
+        defaults={"email": email, "push": push, "changed_at": now},
+        create_defaults={"email": email, "push": push, "created_at": now, "changed_at": now},
     )
+    return preference
 
 
-def push_chosen(player_id: int, event_id: int) -> bool:
-    return NotificationPreference.objects.filter(
-        player_id=player_id, event_id=event_id, push=True
-    ).exists()
+def preference_of(player_id: int, event_id: int) -> NotificationPreference | None:
+    """The player's choice for the event, or None when they made none (one query)."""
+    return NotificationPreference.objects.filter(player_id=player_id, event_id=event_id).first()
 
 
 @transaction.atomic

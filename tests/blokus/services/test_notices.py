@@ -7,7 +7,7 @@ import datetime as dt
 import random
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from blokus import services
 from blokus.models import SessionPlayer
@@ -157,6 +157,39 @@ def test_a_this_is_me_browser_hears_the_seat_without_any_choice(
         auth=b64(browser.auth),
     )
     services.round_draw(session=seated_session, seed=5)
-    (message,) = OutboxMessage.objects.all()
+    (message,) = OutboxMessage.objects.exclude(key__startswith="push-welcome:")
     assert message.channel == "push" and message.player_id == someone.player_id
     assert f"/player/{someone.pk}/" in message.url
+
+
+@pytest.mark.django_db
+def test_a_seat_push_and_e_mail_name_the_colour_in_the_players_language(
+    competition, seated_session, settings
+):
+    from blokus.templatetags.blokus_tags import COLOUR_NAMES
+    from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
+    bert = seated(seated_session)[0].entry.player
+    bert.language, bert.email = "nl", "bert@example.org"
+    bert.save()
+    browser = Browser()
+    notify.push_subscribe(
+        player=bert,
+        endpoint="http://127.0.0.1:9/push/bert",
+        p256dh=browser.p256dh,
+        auth=b64(browser.auth),
+    )
+    notify.preference_set(player=bert, event=competition.event, email=True, push=True)
+    round_ = services.round_draw(session=seated_session, seed=7)
+    colour = Seat.objects.get(game__round=round_, entry__player=bert).colour
+    with translation.override("nl"):
+        dutch = str(COLOUR_NAMES[colour])
+    assert dutch != colour
+    seat_messages = OutboxMessage.objects.filter(player=bert, subject_key__startswith="blk-seat:")
+    messages = {m.channel: m for m in seat_messages}
+    assert set(messages) == {"email", "push"}
+    for message in messages.values():
+        assert f"kleur {dutch}" in message.subject, message.subject
+        assert f"kleur {dutch}" in message.body, message.body
+        assert f"kleur {colour}" not in message.body + message.subject

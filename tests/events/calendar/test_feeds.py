@@ -130,3 +130,19 @@ def test_any_items_make_a_calendar_that_parses_with_unique_uids(items):
         assert event.decoded("DTSTART").tzinfo is not None
         if "DTEND" in event:
             assert event.decoded("DTEND") > event.decoded("DTSTART")
+
+
+def test_whole_days_are_written_as_dates_in_their_own_zone_and_nothing_is_still_a_calendar():
+    auckland = ZoneInfo("Pacific/Auckland")  # midnight there is the previous day in UTC
+    days = item(
+        "event-1",
+        start=dt.datetime(2026, 3, 1, tzinfo=auckland),
+        end=dt.datetime(2026, 3, 3, tzinfo=auckland),
+        all_day=True,
+    )
+    (event,) = events_of(build([days]))
+    assert event.decoded("DTSTART") == dt.date(2026, 3, 1)
+    assert event.decoded("DTEND") == dt.date(2026, 3, 3)
+    assert b"DTSTART;VALUE=DATE:20260301" in build([days])
+    empty = Calendar.from_ical(build([]))
+    assert [c.name for c in empty.subcomponents] == ["VTIMEZONE"]  # RFC 5545: one at least

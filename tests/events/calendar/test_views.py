@@ -2,7 +2,8 @@
 player's own behind their signed token. They parse back with ``icalendar``; their UIDs stay
 from one request to the next; a re-drawn round, a changed clock and a round-robin move move an
 event under the same UID; a tampered token and an unlisted event are 404s; each feed costs the
-same number of queries for a small and a large world."""
+same number of queries for a small and a large world. Every feed is a valid VCALENDAR (at
+least one component); an event's holds its days whatever its formats show."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from django.urls import reverse
 from icalendar import Calendar
 
 from blokus import services as blokus
+from events import services as event_services
 from events.calendar.links import player_feed_path, player_token
+from events.formats import all_formats
 from events.models import Entry, Round, Session
 from roundrobin import services as roundrobin
 from roundrobin.models import Turn
@@ -69,9 +72,15 @@ def parse(response) -> Calendar:
     assert response.status_code == 200, response.status_code
     assert response["Content-Type"] == "text/calendar; charset=utf-8"
     calendar = Calendar.from_ical(response.content)
+    # RFC 5545: a VCALENDAR holds at least one component.
+    assert calendar.subcomponents, response.content
     for event in calendar.walk("VEVENT"):
         assert event["UID"] and "DTSTAMP" in event
-        assert event.decoded("DTSTART").tzinfo is not None
+        start = event.decoded("DTSTART")
+        if isinstance(start, dt.datetime):
+            assert start.tzinfo is not None
+        else:  # whole days (the event's): a date, and the day after the last as the end
+            assert event.decoded("DTEND") > start
     return calendar
 
 
@@ -90,7 +99,9 @@ def test_the_event_feed_holds_sessions_rounds_and_nights_with_stable_uids(client
     again = by_uid(parse(event_feed(client, event)))
     assert first.keys() == again.keys()
     uids = sorted(first)
-    assert len(uids) == 3, uids  # the session, its started round, the night; no deadlines
+    # the event's days, the session, its started round, the night; no deadlines
+    assert len(uids) == 4, uids
+    assert any(uid.startswith(f"event-{event.pk}@") for uid in uids)
     assert any(uid.startswith("blokus-session-") for uid in uids)
     assert any(uid.startswith("blokus-round-") for uid in uids)
     assert any(uid.startswith("shuffleboard-night-") for uid in uids)
@@ -279,3 +290,45 @@ def test_a_feeds_token_never_reaches_a_log_line(client, caplog):
         assert client.get(f"/calendar/{token[:-3]}abc.ics").status_code == 404
     assert caplog.records and "Not Found" in caplog.text
     assert token[:10] not in caplog.text and "/calendar/[private]" in caplog.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game_format", all_formats(), ids=lambda f: f.key)
+def test_an_event_of_each_format_has_a_feed_with_its_days_even_before_any_time_is_set(
+    client, organiser, game_format
+):
+    event = event_services.event_create(
+        name=f"Days of {game_format.key}",
+        starts_on=dt.date(2026, 3, 1),
+        ends_on=dt.date(2026, 3, 2),
+        time_zone="Pacific/Auckland",  # far from UTC: the dates must not shift
+        venue="Hall B",
+        organiser=organiser,
+    )
+    event_services.competition_create(event=event, name="Only", format=game_format.key)
+    events = by_uid(parse(event_feed(client, event)))
+    assert events, game_format.key
+    days = next(e for uid, e in events.items() if uid.startswith(f"event-{event.pk}@"))
+    assert days.decoded("DTSTART") == dt.date(2026, 3, 1)
+    assert days.decoded("DTEND") == dt.date(2026, 3, 3)  # the day after the last
+    assert str(days["SUMMARY"]) == event.name and str(days["LOCATION"]) == "Hall B"
+
+
+@pytest.mark.django_db
+def test_each_formats_demo_event_has_a_feed_with_at_least_one_event(client, demo):
+    _organiser, competitions = demo
+    by_format = {competition.format: competition for competition in competitions}
+    for game_format in all_formats():
+        competition = by_format.get(game_format.key)
+        if competition is None:
+            continue
+        events = list(parse(event_feed(client, competition.event)).walk("VEVENT"))
+        assert events, game_format.key
+
+
+@pytest.mark.django_db
+def test_a_player_feed_with_nothing_in_it_is_still_a_valid_calendar(client):
+    player = PlayerFactory()
+    calendar = parse(client.get(player_feed_path(player.pk)))
+    assert not list(calendar.walk("VEVENT"))
+    assert [c.name for c in calendar.subcomponents] == ["VTIMEZONE"]

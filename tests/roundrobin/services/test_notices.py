@@ -59,11 +59,10 @@ def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):  # no
             p256dh=browser.p256dh,
             auth=b64(browser.auth),
         )
-        notify.push_turn(player=black.player, event=competition.event, on=True)
+        notify.channels_set(player=black.player, event=competition.event, email=True, push=True)
         move(white, game, 1, "e4", START + H)
         assert services.reminders_send(now=START + 19 * H) == 1
-        # "has moved" and the reminder, each by e-mail (on since push was chosen there, as the
-        # reminders always were) and by push.
+        # "has moved" and the reminder, each by e-mail and by push (both chosen).
         assert outbox.drain(now=START + 19 * H).sent == 4
         moved, reminder = (browser.decrypt(body) for _headers, body in service.received)
     assert moved["lang"] == "sv" and "/p/" in moved["url"]
@@ -173,7 +172,7 @@ def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  
             p256dh=browser.p256dh,
             auth=b64(browser.auth),
         )
-        notify.push_turn(player=black.player, event=competition.event, on=True)
+        notify.channels_set(player=black.player, event=competition.event, email=True, push=True)
         move(white, game, 1, "e4", START + H)
         OutboxMessage.objects.all().delete()  # "has moved", by push
         assert services.reminders_send(now=START + 19 * H) == 1

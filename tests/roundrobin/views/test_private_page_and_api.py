@@ -129,9 +129,10 @@ def test_the_private_page_takes_constant_queries(
 ):
     competition, entries = started_with(event, f"pq{players}", players)
     # entry (with token, player, event), games, seats, entries, turns; the page's language
-    # (the player's, read once: events.language); the results reported and waiting
+    # (the player's, read once: events.language); the results reported and waiting; the
+    # notification choice (its e-mail box)
     address = private(client, entries[0])
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         assert client.get(address).status_code == 200
 
 

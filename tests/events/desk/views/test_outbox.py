@@ -4,9 +4,13 @@ be sent, and "try again" for organisers only."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from events.models import OutboxMessage, OutboxStatus
+from events.selectors.outbox import outbox_summary
 from events.services import outbox
 from tests.factories import CompetitionFactory
 
@@ -59,3 +63,43 @@ def test_the_event_desk_reads_the_outbox_in_constant_queries(
     OutboxMessage.objects.filter(key__startswith="more").update(status=OutboxStatus.FAILED)
     with django_assert_max_num_queries(12):
         assert desk_client.get(address).status_code == 200
+
+
+def _messages(event, prefix, count, status, first_attempts):
+    """``count`` messages in ``status``, each tried a different number of times."""
+    for number in range(count):
+        key = f"{prefix}{number}"
+        outbox.enqueue(key=key, to=f"{key}@example.org", subject=key, body="", event=event)
+        OutboxMessage.objects.filter(key=key).update(
+            status=status,
+            attempts=first_attempts + number,
+            sent_at=timezone.now() if status == OutboxStatus.SENT else None,
+        )
+
+
+def test_the_outbox_summary_counts_messages_per_status_whatever_their_attempts(desk_client, event):
+    CompetitionFactory(event=event, name="Second", slug="second")
+    _messages(event, "sent", 11, OutboxStatus.SENT, first_attempts=1)
+    _messages(event, "wait", 5, OutboxStatus.PENDING, first_attempts=0)  # 4 tried before
+    _messages(event, "fail", 3, OutboxStatus.FAILED, first_attempts=6)
+    summary = outbox_summary(event)
+    assert (summary.sent, summary.waiting, summary.retrying, summary.failed) == (11, 5, 4, 3)
+    html = desk_client.get(reverse("events:event_desk", args=[event.slug]) + "?all").content
+    text = html.decode()
+    assert "11 sent" in text and "5 waiting" in text and "3 could not be sent" in text
+    assert "4 tried again after a failure" in text
+
+
+def test_the_outbox_summary_reads_in_the_same_queries_for_more_messages(event):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            outbox_summary(event)
+        return len(captured)
+
+    _messages(event, "a", 2, OutboxStatus.SENT, first_attempts=1)
+    _messages(event, "b", 2, OutboxStatus.FAILED, first_attempts=1)
+    few = queries()
+    _messages(event, "c", 25, OutboxStatus.SENT, first_attempts=1)
+    _messages(event, "d", 25, OutboxStatus.FAILED, first_attempts=1)
+    _messages(event, "e", 25, OutboxStatus.PENDING, first_attempts=0)
+    assert queries() == few

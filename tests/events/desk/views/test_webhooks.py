@@ -5,14 +5,17 @@ however many webhooks and deliveries it lists."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from events.models import EventRole, OutboxMessage, OutboxStatus, Webhook
 from events.services import outbox, webhooks
-from tests.events.services.test_webhook_http import Receiver
+from tests.events.services.test_webhook_http import Answer, Receiver
 from tests.factories import UserFactory
 
 LOCAL = "http://127.0.0.1:9/hook"
@@ -174,3 +177,34 @@ def test_hostile_settings_are_form_errors(desk_client, event, settings, url, top
     response = desk_client.post(page(event), {"url": url, "topics": topics})
     assert response.status_code == 400
     assert not Webhook.objects.exists()
+
+
+def test_a_delivery_made_after_failures_shows_the_success_and_the_old_error_as_history(
+    desk_client, event
+):
+    with Receiver() as receiver:
+        hook = webhooks.webhook_create(event=event, url=receiver.url(), topics=ALL)
+        outbox.enqueue(
+            key=f"wh:{hook.pk}:late",
+            channel="webhook",
+            to=hook.url,
+            subject="result.confirmed",
+            body="{}",
+            event=event,
+            webhook=hook,
+        )
+        receiver.answer = Answer(status=500)
+        outbox.drain()
+        receiver.take()
+        failing = desk_client.get(page(event)).content.decode()
+        # While it fails: the error, as the current state.
+        assert 'class="error addr">WebhookFailed: HTTP 500' in failing
+        receiver.answer = Answer(status=204)
+        outbox.drain(now=timezone.now() + timedelta(hours=1))
+        receiver.take()
+    delivery = OutboxMessage.objects.get(webhook=hook)
+    assert delivery.status == OutboxStatus.SENT and delivery.attempts == 2
+    text = desk_client.get(page(event)).content.decode()
+    assert "HTTP 204" in text and 'class="tag status-sent"' in text
+    assert 'class="error addr"' not in text  # no error shown as the delivery's state
+    assert "Before it went through: WebhookFailed: HTTP 500" in text
