@@ -10,6 +10,10 @@ demo-like data set (the formats' demo loaders):
   field in turn replaced by hostile values of its type, the others kept valid (the valid data is
   the rendered form, parsed as a browser would send it); POST the add form the same way, with
   one hostile value per field.
+- On both forms, each inline gets a new row (``members-N-*``, from the rendered empty row), each
+  of its fields in turn hostile: for a key, also every stored key of the field's model (a row of
+  another format, one the parent holds already, the same key in two new rows); and its
+  management form's counts odd. The demo world has a series per format for the series' inline.
 
 The hostile values include plausible wrong ones (text that is no key: "purple", "74;75"; a
 number naming nothing: 99; a checkbox in its other state), the values an admin types by mistake.
@@ -79,6 +83,7 @@ def _params() -> list[Any]:
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """Every format's demo competition, in one transaction rolled back at the end."""
+    from events.series import services as series_services
     from tests.factories import UserFactory
 
     with django_db_blocker.unblock():
@@ -89,6 +94,15 @@ def world(django_db_setup, django_db_blocker):
                 for f in all_formats()
                 if (competition := f.hooks.demo(organiser)) is not None
             ]
+            # A series per format with its demo competition: the series' member inline has rows,
+            # and other formats' competitions to be posted into it.
+            for competition in competitions:
+                series = series_services.series_create(
+                    by=organiser, name=f"{competition} series", format_key=competition.format
+                )
+                series_services.series_join(
+                    series=series, competition_id=competition.pk, by=organiser
+                )
             yield competitions
             transaction.set_rollback(True)
     print(f"\nadmin fuzz: {dict(COUNTS)}")
@@ -156,14 +170,12 @@ class FormReader(HTMLParser):
             self.textarea = None
 
 
-def posted(html: str) -> dict[str, list[str]]:
+def posted(html: str, templates: bool = False) -> dict[str, list[str]]:
+    """What a browser posts; with ``templates``, also the inlines' empty rows ("__prefix__"),
+    which the page's script copies when a row is added."""
     reader = FormReader()
     reader.feed(html)
-    return {
-        k: v
-        for k, v in reader.data.items()
-        if not k.startswith("__prefix__") and "__prefix__" not in k
-    }
+    return {k: v for k, v in reader.data.items() if templates or "__prefix__" not in k}
 
 
 # --- hostile values by field type ----------------------------------------------------------
@@ -187,6 +199,83 @@ def hostile_values(field: forms.Field) -> list[str]:
         return ["abc", "99999-12-31"]
     # "purple", "74;75": text that is no key of ids, though a key looks like text
     return ["", "\x00", "x" * 5000, "purple", "74;75"]
+
+
+ODD_COUNTS = ["", "abc", "-1", HUGE, "1001"]  # an inline's TOTAL_FORMS and INITIAL_FORMS
+
+
+def stored_keys(field: forms.ModelChoiceField) -> list[str]:
+    """Keys that name a row, the first and last few: in a new inline row they are a row of
+    another format, one the parent holds already, one of another event."""
+    queryset = field.queryset
+    if queryset is None:
+        return []
+    pks = [str(pk) for pk in queryset.order_by("pk").values_list("pk", flat=True)]
+    return pks if len(pks) <= 6 else [*pks[:3], *pks[-3:]]
+
+
+def row_values(field: forms.Field) -> list[str]:
+    """Hostile values for a new inline row's field: its type's, and for a key the plausible
+    wrong ones (no row, zero, negative, a decimal) and every stored key."""
+    if isinstance(field, forms.ModelChoiceField) and not isinstance(
+        field, forms.ModelMultipleChoiceField
+    ):
+        return ["", HUGE, "abc", "0", "-1", "1.5", "987654", *stored_keys(field)]
+    return hostile_values(field)
+
+
+def _new_row(templates: dict[str, list[str]], prefix: str, i: int) -> dict[str, list[str]]:
+    """The inline's empty row as row ``i``, as the page's "Add another" makes it."""
+    template = f"{prefix}-__prefix__-"
+    return {
+        k.replace("__prefix__", str(i)): v for k, v in templates.items() if k.startswith(template)
+    }
+
+
+def inline_cases(page, data: dict[str, list[str]], sample: bool) -> list[tuple[str, dict]]:
+    """(label, posted data) for a new row in each inline of ``page``, one field hostile at a
+    time, and for odd management counts; ``sample``: fewer values (the add form)."""
+    templates = posted(page.content.decode(), templates=True)
+    cases: list[tuple[str, dict]] = []
+    for inline in page.context.get("inline_admin_formsets") or []:
+        formset = inline.formset
+        prefix = formset.prefix
+        total_key = f"{prefix}-TOTAL_FORMS"
+        if total_key not in data:
+            continue
+        for count_key in (total_key, f"{prefix}-INITIAL_FORMS"):
+            cases.extend(
+                (f"{count_key}={value!r}", {**data, count_key: [value]})
+                for value in (ODD_COUNTS[1:3] if sample else ODD_COUNTS)
+            )
+        if not inline.has_add_permission:
+            continue
+        n = int(data[total_key][0])
+        base = {**data, **_new_row(templates, prefix, n), total_key: [str(n + 1)]}
+        for field_name, field in formset.empty_form.fields.items():
+            if field_name in ("id", "DELETE", formset.fk.name) or isinstance(
+                field.widget, forms.HiddenInput
+            ):
+                continue
+            name = f"{prefix}-{n}-{field_name}"
+            values = row_values(field)
+            if sample:
+                values = [v for v in values if not v.isdigit() or v == HUGE][:3]
+            for value in values:
+                cases.append(
+                    (f"new row {name}={value[:30]!r}", {**base, **_replace(base, name, value)})
+                )
+            keys = (
+                stored_keys(field)
+                if not sample and isinstance(field, forms.ModelChoiceField)
+                else []
+            )
+            if keys:
+                twin = f"{prefix}-{n + 1}-{field_name}"
+                both = {**base, **_new_row(templates, prefix, n + 1), total_key: [str(n + 2)]}
+                both |= {name: [keys[0]], twin: [keys[0]]}
+                cases.append((f"two new rows {name}={keys[0]!r}", both))
+    return cases
 
 
 # --- checks ---------------------------------------------------------------------------------
@@ -337,6 +426,11 @@ def test_admin_fuzz(world, admin_client, monkeypatch, label):
                     status, error = request(admin_client, "post", add, data)
                     if status >= 500:
                         failures.append(f"add POST {field_name}={value[:30]!r}: {error}")
+            for case, data in inline_cases(add_page, add_data, sample=True):
+                COUNTS["inline values posted"] += 1
+                status, error = request(admin_client, "post", add, data)
+                if status >= 500:
+                    failures.append(f"add POST {case}: {error}")
 
     if obj is None:
         assert not failures, f"{where(model_admin)} {label}:\n" + "\n".join(failures)
@@ -358,22 +452,23 @@ def test_admin_fuzz(world, admin_client, monkeypatch, label):
     ):
         valid = posted(page.content.decode())
         COUNTS["forms"] += 1 + len(page.context.get("inline_admin_formsets") or [])
-        cases: list[tuple[str, str]] = [("", "")]  # the unchanged form first
+        cases: list[tuple[str, dict]] = [("(unchanged)", valid)]  # the unchanged form first
         for field_name, field in _fields(page).items():
-            cases.extend((field_name, value) for value in hostile_values(field))
-        for field_name, value in cases:
-            data = {**valid, **(_replace(valid, field_name, value) if field_name else {})}
+            cases.extend(
+                (f"{field_name}={value[:30]!r}", {**valid, **_replace(valid, field_name, value)})
+                for value in hostile_values(field)
+            )
+        cases.extend(inline_cases(page, valid, sample=False))
+        for case, data in cases:
             COUNTS["values posted"] += 1
             status, error = request(admin_client, "post", change, data)
             if status >= 500:
-                failures.append(
-                    f"change POST {field_name or '(unchanged)'}={value[:30]!r}: {error}"
-                )
+                failures.append(f"change POST {case}: {error}")
                 continue
             if status == 302:
                 if baseline_clean:
                     failures.extend(
-                        f"after {field_name}={value[:30]!r}: {problem}"
+                        f"after {case}: {problem}"
                         for problem in stored_problems(model_admin, obj.pk, inline_models)
                     )
                 target = competition_of(
@@ -382,7 +477,7 @@ def test_admin_fuzz(world, admin_client, monkeypatch, label):
                 for comp in {c.pk: c for c in (competition, target) if c is not None}.values():
                     comp.refresh_from_db()
                     failures.extend(
-                        f"after {field_name}={value[:30]!r}: {problem}"
+                        f"after {case}: {problem}"
                         for problem in [
                             *public_pages(admin_client, comp, crawl=False),
                             *desk_pages(admin_client, comp),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from events.common.localising import zone_of
+from events.errors import ServiceError
 from events.models import (
     Competition,
     Event,
@@ -152,6 +153,13 @@ class SafeAdminMixin(SafeWidgetsMixin):
             reason = check_message(str(exc)) or constraint_message(str(exc))
             self.message_user(  # type: ignore[attr-defined]
                 request, SAVE_REFUSED % {"reason": reason}, messages.ERROR
+            )
+            return HttpResponseRedirect(request.get_full_path())
+        except ServiceError as exc:
+            # A service's refusal on save that the form's checks could not foresee (the row
+            # went, or a right was taken, since they ran): rolled back and said in words.
+            self.message_user(  # type: ignore[attr-defined]
+                request, SAVE_REFUSED % {"reason": exc.text}, messages.ERROR
             )
             return HttpResponseRedirect(request.get_full_path())
 

@@ -1,5 +1,6 @@
 """Series in the admin: the formula and the membership, with the desk's checks (the service's
-``formula_check`` and the format rule), and every save bumping the series' public page."""
+``formula_check`` and ``member_check``) and the desk's writes of members (``series_join``,
+``series_member_set``), and every save bumping the series' public page."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.forms.formsets import DELETION_FIELD_NAME
+from django.http import HttpRequest
 
-from events.admin.base import SafeAdminMixin
+from events.admin.base import SafeAdminMixin, SafeWidgetsMixin
 from events.errors import ServiceError
 from events.models import Series, SeriesCompetition
+from events.series import services
 from events.series.services import FORMULA_FIELDS, formula_check
 from events.versions import versions_bump
 
@@ -38,25 +41,88 @@ class SeriesAdminForm(forms.ModelForm):
         return cleaned
 
 
+class MemberForm(forms.ModelForm):
+    """One competition of the series. A membership's competition is not changed in place (the
+    desk has no such write either): the row is deleted and the other competition added."""
+
+    class Meta:
+        model = SeriesCompetition
+        fields = ["competition", "is_final"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None and "competition" in self.fields:
+            self.fields["competition"].disabled = True
+
+
+def _deleted(form: forms.BaseForm) -> bool:
+    return bool(getattr(form, "cleaned_data", {}).get(DELETION_FIELD_NAME))
+
+
 class MemberFormSet(forms.BaseInlineFormSet):
+    """The desk's rules and writes (``events.series.services``): each competition added is
+    checked by ``member_check`` and shown beside its field when refused; the rows are written
+    by ``series_join`` and ``series_member_set``, never by the form itself."""
+
+    request: HttpRequest | None = None
+
+    @property
+    def by(self) -> Any:
+        return getattr(self.request, "user", None)
+
     def clean(self) -> None:
         super().clean()
-        series_format = self.instance.format if self.instance else None
-        for form in self.forms:
-            if not getattr(form, "cleaned_data", None) or form.cleaned_data.get("DELETE"):
+        series = self.instance
+        touched = [form for form in self.forms if form.has_changed() or _deleted(form)]
+        if touched and series.pk is not None:
+            try:
+                services.ensure_organiser(series, self.by)
+            except ServiceError as exc:
+                raise ValidationError(exc.messages) from None
+        # The same competition in two new rows never gets here: Django's formset refuses it.
+        for form in self.extra_forms:
+            cleaned = getattr(form, "cleaned_data", None)
+            if not cleaned or _deleted(form) or form.errors:
                 continue
-            competition = form.cleaned_data.get("competition")
-            if competition is not None and series_format and competition.format != series_format:
-                form.add_error(
-                    "competition", _("Only competitions of the series' format can join it.")
+            try:
+                services.member_check(
+                    series=series, competition=cleaned.get("competition"), by=self.by
                 )
+            except ServiceError as exc:
+                form.add_error(None, exc)
+
+    def save_new(self, form: Any, commit: bool = True) -> SeriesCompetition:
+        return services.series_join(
+            series=self.instance,
+            competition_id=form.cleaned_data["competition"].pk,
+            by=self.by,
+            is_final=bool(form.cleaned_data.get("is_final")),
+        )
+
+    def save_existing(self, form: Any, obj: Any, commit: bool = True) -> SeriesCompetition:
+        services.series_member_set(
+            series=self.instance,
+            member_id=obj.pk,
+            by=self.by,
+            is_final=bool(form.cleaned_data.get("is_final")),
+        )
+        obj.refresh_from_db()
+        return obj
+
+    def delete_existing(self, obj: Any, commit: bool = True) -> None:
+        services.series_member_set(series=self.instance, member_id=obj.pk, by=self.by, remove=True)
 
 
-class MemberInline(admin.TabularInline):
+class MemberInline(SafeWidgetsMixin, admin.TabularInline):
     model = SeriesCompetition
+    form = MemberForm
     formset = MemberFormSet
     extra = 0
     autocomplete_fields = ["competition"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        return type(formset.__name__, (formset,), {"request": request})
 
 
 @admin.register(Series)

@@ -129,14 +129,12 @@ def series_update(
     return series
 
 
-@transaction.atomic
-def series_join(
-    *, series: Series, competition_id: int, by: Any, is_final: bool = False
-) -> SeriesCompetition:
-    """Add a competition of the series' format, at an event ``by`` manages."""
-    series = Series.objects.select_for_update().get(pk=series.pk)
-    ensure_organiser(series, by)
-    competition = Competition.objects.select_related("event").filter(pk=competition_id).first()
+def member_check(*, series: Series, competition: Competition | None, by: Any) -> Competition:
+    """Refuse a competition that may not join ``series`` (``Invalid`` naming the field
+    "competition"): gone, of another format, at an event ``by`` does not manage, or in the
+    series already; else the competition. The series may be unsaved (the admin's add page: no
+    member to collide with). The rule of :func:`series_join`, also checked by the admin's form
+    before it calls it."""
     if competition is None:
         raise Invalid({"competition": [_("That competition does not exist (any more).")]})
     if competition.format != series.format:
@@ -149,6 +147,25 @@ def series_join(
             {"competition": [_("You can add only competitions of events you organise.")]},
             code="not_organiser",
         )
+    if (
+        series.pk is not None
+        and SeriesCompetition.objects.filter(series=series, competition=competition).exists()
+    ):
+        raise Invalid(
+            {"competition": [_("This competition is in the series already.")]}, code="duplicate"
+        )
+    return competition
+
+
+@transaction.atomic
+def series_join(
+    *, series: Series, competition_id: int, by: Any, is_final: bool = False
+) -> SeriesCompetition:
+    """Add a competition of the series' format, at an event ``by`` manages."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    ensure_organiser(series, by)
+    competition = Competition.objects.select_related("event").filter(pk=competition_id).first()
+    competition = member_check(series=series, competition=competition, by=by)
     try:
         with transaction.atomic():
             member = SeriesCompetition.objects.create(
