@@ -88,7 +88,7 @@ def test_moves_alternate_a_missed_move_counts_and_the_sweep_ends_the_game(
         assert "your opponent&#x27;s move in turn 1" in refused.content.decode()
         html = card(white_phone.get(white_page).content.decode(), game)
         assert "Your move" in html and 'name="move"' in html
-        with django_assert_max_num_queries(7):  # the page costs what a simultaneous one does
+        with django_assert_max_num_queries(8):  # the page costs what a simultaneous one does
             assert white_phone.get(white_page).status_code == 200
         sent = white_phone.post(white_page, {"game": game.pk, "turn": 1, "move": "e4"})
         assert sent.status_code == 303
