@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone, TimezoneStandard, vDuration
 from icalendar.prop import vText
@@ -46,6 +47,14 @@ class CalendarItem:
     # Whole days: from the date of ``start`` to the day before the date of ``end``, both read
     # in their own time zone (an event's days are the same dates wherever one looks at them).
     all_day: bool = False
+
+
+def whole_days(first: date, last: date, time_zone: str) -> tuple[datetime, datetime]:
+    """From midnight starting ``first`` to midnight ending ``last``, in ``time_zone``: an
+    event's days as ``CalendarItem.start`` and ``end`` of an ``all_day`` item."""
+    zone = ZoneInfo(time_zone)
+    start = datetime.combine(first, time.min, tzinfo=zone)
+    return start, datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
 
 
 def clean_text(text: object) -> str:

@@ -6,11 +6,9 @@ robin's deadlines are each pair's own, not public): so it is never empty."""
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, time, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from events.calendar.feeds import CalendarItem
+from events.calendar.feeds import CalendarItem, whole_days
 from events.formats import FormatHooks, get_format
 from events.models import Competition, Entry, Event, Player
 
@@ -22,11 +20,11 @@ def public_event(slug: str) -> Event | None:
 
 def event_days(event: Event) -> CalendarItem:
     """The event itself, all day from its first day to its last (in its own time zone)."""
-    zone = ZoneInfo(event.time_zone)
+    start, end = whole_days(event.starts_on, event.ends_on, event.time_zone)
     return CalendarItem(
         key=f"event-{event.pk}",
-        start=datetime.combine(event.starts_on, time.min, tzinfo=zone),
-        end=datetime.combine(event.ends_on + timedelta(days=1), time.min, tzinfo=zone),
+        start=start,
+        end=end,
         summary=event.name,
         description=event.info,
         location=event.venue,

@@ -238,10 +238,29 @@ def corrections_of_series(members: Sequence[SeriesCompetition], limit: int = TRA
     """The latest corrections in the series' competitions, newest first (two queries)."""
     if not members:
         return []
+    competitions = [m.competition_id for m in members]
+    return trail(Correction.objects.filter(competition_id__in=competitions), limit)
+
+
+def corrections_of_line(line: Line, limit: int = TRAIL_LENGTH) -> list:
+    """The latest corrections of the player's results on their series page (every result the
+    series weighed, counted or not: a correction may be what dropped one), newest first (two
+    queries, none without results)."""
+    competitions = [used.member.competition_id for used in line.used]
+    if not competitions:
+        return []
+    return trail(
+        Correction.objects.filter(competition_id__in=competitions, entry__player=line.player),
+        limit,
+    )
+
+
+def trail(corrections: Any, limit: int = TRAIL_LENGTH) -> list:
+    """``corrections`` as the trail shows them: the newest ``limit``, with their competition's
+    event and the texts public pages show."""
     return with_public_texts(
         list(
-            Correction.objects.filter(competition_id__in=[m.competition_id for m in members])
-            .select_related("entry__player", "competition", "corrected_by")
+            corrections.select_related("entry__player", "competition__event", "corrected_by")
             .annotate(is_undone=Exists(Correction.objects.filter(reverts=OuterRef("pk"))))
             .order_by("-created_at", "-pk")[:limit]
         )

@@ -1,6 +1,8 @@
 """Series standings as CSV and XLSX: public (names as the players chose) and the organisers'
-(full names). One column per competition gives what the result was worth, in brackets when it
-did not count."""
+(full names), both with the clubs the standings page shows. Two columns per competition: what
+the result was worth, always a number so a spreadsheet can add it up, and beside it whether it
+counted (a true/false cell in the XLSX, 1/0 in the CSV, as ``events.exchange.sheets`` writes
+booleans)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,9 @@ def standings_sheet(table: Table, *, public: bool) -> sheets.Sheet:
     header = [_("Place"), _("Name"), _("Club"), _("Value"), _("Results counted")]
     if table.series.class_a is not None:
         header.append(_("Class"))
-    header += [f"{m.competition.event.name} · {m.competition.name}" for m in table.members]
+    for member in table.members:
+        name = f"{member.competition.event.name} · {member.competition.name}"
+        header += [name, _("%(competition)s: counted") % {"competition": name}]
     rows: list[list[Any]] = []
     for line in table.lines:
         rows.append(row_of(line, table, public=public))
@@ -44,7 +48,7 @@ def row_of(line: Line, table: Table, *, public: bool) -> list[Any]:
     row: list[Any] = [
         line.place,
         player.public_name if public else player.name,
-        "" if public else player.club,
+        player.club,
         number(line.value),
         line.counted,
     ]
@@ -54,11 +58,9 @@ def row_of(line: Line, table: Table, *, public: bool) -> list[Any]:
     for member in table.members:
         used = by_member.get(member.pk)
         if used is None:
-            row.append(None)
-        elif used.counted.counted:
-            row.append(number(used.counted.worth))
+            row += [None, None]
         else:
-            row.append(f"({number(used.counted.worth)})")
+            row += [number(used.counted.worth), used.counted.counted]
     return row
 
 

@@ -64,7 +64,8 @@ def series_screen(request: HttpRequest, series: Series) -> Context:
 def series_player(request: HttpRequest, series: Series, player_id: int) -> Context:
     members = selectors.series_members(series)
     table = selectors.series_table(series, members)
-    return {"table": table, "line": selectors.line_of(table, player_id)}
+    line = selectors.line_of(table, player_id)
+    return {"table": table, "line": line, "corrections": selectors.corrections_of_line(line)}
 
 
 @series_page("events/series/why.html")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+import time_machine
 from django.urls import reverse
 from icalendar import Calendar
 
@@ -332,3 +333,45 @@ def test_a_player_feed_with_nothing_in_it_is_still_a_valid_calendar(client):
     calendar = parse(client.get(player_feed_path(player.pk)))
     assert not list(calendar.walk("VEVENT"))
     assert [c.name for c in calendar.subcomponents] == ["VTIMEZONE"]
+
+
+def typed_night(zone: str, typed: list[dt.datetime]):
+    """A one-day sjoelen event on 6 May 2026 in ``zone``, a game typed at each of ``typed``."""
+    event = EventFactory(starts_on=dt.date(2026, 5, 6), ends_on=dt.date(2026, 5, 6), time_zone=zone)
+    night = SjoelenFactory(event=event, name="Sjoelen", slug="sjoelen")
+    entry = PlayingEntryFactory(competition=night)
+    for number, moment in enumerate(typed, start=1):
+        with time_machine.travel(moment, tick=False):
+            sjoelen.turn_record(entry=entry, number=number, counts=(5, 9, 5, 7), board=1)
+    return event, entry.player
+
+
+def nights(calendar: Calendar) -> list:
+    return [e for uid, e in by_uid(calendar).items() if uid.startswith("shuffleboard-night-")]
+
+
+@pytest.mark.django_db
+def test_a_night_typed_in_days_later_stays_on_the_events_date(client):
+    """Scores typed three days after the night: both feeds put the night on the event's day,
+    all day (when it was played is not known), not on the day of typing."""
+    later = dt.datetime(2026, 5, 9, 10, 0, tzinfo=dt.UTC)
+    event, player = typed_night("Europe/Stockholm", [later, later + dt.timedelta(minutes=5)])
+    for feed in (event_feed(client, event), client.get(player_feed_path(player.pk))):
+        (night,) = nights(parse(feed))
+        assert night.decoded("DTSTART") == dt.date(2026, 5, 6)
+        assert night.decoded("DTEND") == dt.date(2026, 5, 7)
+        assert str(night["DESCRIPTION"]) == "2 games"
+
+
+@pytest.mark.django_db
+def test_a_night_typed_as_played_keeps_its_times_read_in_the_events_zone(client):
+    """Chicago, 6 May: games typed at 20:00 and 21:30 local time, already 7 May in UTC, are
+    the night as played; one typed the next morning leaves the night's times alone."""
+    eight = dt.datetime(2026, 5, 7, 1, 0, tzinfo=dt.UTC)  # 20:00 CDT on 6 May
+    typed = [eight, eight + dt.timedelta(minutes=90), eight + dt.timedelta(hours=14)]
+    event, player = typed_night("America/Chicago", typed)
+    for feed in (event_feed(client, event), client.get(player_feed_path(player.pk))):
+        (night,) = nights(parse(feed))
+        assert night.decoded("DTSTART") == eight
+        assert night.decoded("DTEND") == eight + dt.timedelta(minutes=95)
+        assert str(night["DESCRIPTION"]) == "3 games"
