@@ -205,12 +205,17 @@ class WindowForm(forms.Form):
         max_value=24 * 60,
         initial=30,
     )
-    offer_minutes = forms.IntegerField(
-        label=_("Minutes to accept an offered seat"),
-        min_value=1,
-        max_value=14 * 24 * 60,
-        initial=24 * 60,
-        help_text=_("Before the event's first day; for example 1440, a day."),
+    # Asked in hours (a day is 24, not 1440), stored in minutes: ``clean`` converts.
+    offer_hours = forms.DecimalField(
+        label=_("Hours to accept an offered seat"),
+        min_value=Decimal("0.01"),
+        max_value=14 * 24,
+        max_digits=5,
+        decimal_places=2,
+        initial=24,
+        localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+        help_text=_("Before the event's first day, in hours; for example 24, a day, or 1.5."),
     )
     day_offer_minutes = forms.IntegerField(
         label=_("Minutes to accept an offered seat on the event's days"),
@@ -289,6 +294,9 @@ class WindowForm(forms.Form):
             data["fee"] = Decimal("0")
         data["currency"] = data.get("currency") or "EUR"
         data["day_offer_minutes"] = data.get("day_offer_minutes") or 15
+        hours = data.pop("offer_hours", None)
+        if hours is not None:
+            data["offer_minutes"] = max(1, int((hours * 60).to_integral_value()))
         if data.get("opens_at") and data.get("closes_at") and data["closes_at"] <= data["opens_at"]:
             self.add_error("closes_at", _("The sign-up closes after it opens."))
         return data

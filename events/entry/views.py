@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -28,7 +29,7 @@ from events.entry.notify import notify_panels
 from events.errors import ServiceError
 from events.formats import get_format
 from events.models import NameShown, Payment, SignUp, SignUpStatus
-from events.selectors.signups import sign_ups_of_person, windows_of_event
+from events.selectors.signups import competition_starts, sign_ups_of_person, windows_of_event
 from events.services import attempts, door, notify, privacy, signup_mail, signups
 
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
@@ -187,7 +188,26 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
     rows = sign_ups_of_person(email)
     now = timezone.now()
     private = _private_links(rows)
+    starts = competition_starts({row.window.competition_id for row in rows})
     for row in rows:
+        # What is true at the instant of reading: an offer past its end is over even before
+        # the next sweep writes it so (``offer_accept`` refuses it too).
+        ended = (
+            row.status == SignUpStatus.OFFERED
+            and row.offer_until is not None
+            and row.offer_until <= now
+        )
+        row.offer_ended = ended  # type: ignore[attr-defined]
+        row.status_label = SignUpStatus.EXPIRED.label if ended else row.get_status_display()  # type: ignore[attr-defined]
+        row.starts_at = (  # type: ignore[attr-defined]
+            row.session.starts_at
+            if row.session and row.session.starts_at
+            else starts.get(row.window.competition_id)
+        )
+        # Kept on one line: a number split across two is easy to mistype.
+        row.iban_grouped = format_html(  # type: ignore[attr-defined]
+            '<span class="iban">{}</span>', iban_grouped(row.window.payee_iban)
+        )
         row.giro_code = _giro_code(row)  # type: ignore[attr-defined]
         row.door_open = row.window.self_check_in_open(now)  # type: ignore[attr-defined]
         row.player_url = _player_url(row)  # type: ignore[attr-defined]
@@ -253,6 +273,13 @@ def _player_url(sign_up: SignUp) -> str:
         )
     except NoReverseMatch:
         return ""
+
+
+def iban_grouped(iban: str) -> str:
+    """An IBAN as banks print it, in groups of four ("SE45 5000 0000 ..."): read aloud and
+    typed without losing one's place; banking apps take it with the spaces too."""
+    plain = "".join(iban.split())
+    return " ".join(plain[i : i + 4] for i in range(0, len(plain), 4))
 
 
 def _giro_code(sign_up: SignUp) -> str:

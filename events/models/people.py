@@ -37,6 +37,26 @@ def fold(text: str) -> str:
 
 PERSON_KEY_LENGTH = 400
 
+# An erased person's name is this mark and a number ("№ 60"): no word, so it reads the same in
+# every language, and the mark comes after every letter in code-point order (SQLite, PostgreSQL's
+# "C" collation), so the erased sort after the real names; the lists sorted under a language's
+# collation put them last themselves (``is_pseudonym``). Before the mark, erasure wrote the
+# English "Anonymous 60": such names are still recognised.
+PSEUDONYM_MARK = "\u2116"
+LEGACY_PSEUDONYM = "Anonymous"
+
+
+def pseudonym(number: int) -> str:
+    return f"{PSEUDONYM_MARK} {number}"
+
+
+def is_pseudonym(name: str, number: int | None = None) -> bool:
+    """``name`` is an erased person's (of register row ``number``, when given)."""
+    head, _space, tail = name.partition(" ")
+    if head not in (PSEUDONYM_MARK, LEGACY_PSEUDONYM) or not tail.isdigit():
+        return False
+    return number is None or tail == str(number)
+
 
 def _key_part(text: str) -> str:
     # A backslash-escaped "|" keeps "Anna|Berg" (no club) apart from "Anna" of club "Berg".

@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    When,
+)
 from django.db.models.functions import Now
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -22,6 +32,7 @@ from events.models import (
     fold,
     short_name,
 )
+from events.models.people import LEGACY_PSEUDONYM, PSEUDONYM_MARK, is_pseudonym
 
 SEARCH_LIMIT = 20
 
@@ -98,13 +109,14 @@ def entry_for_organiser(user: User, entry_id: int) -> Entry:
 
 
 def entries_for_competition(competition: Competition) -> list[Entry]:
-    """Entries with their players, withdrawn last, then by name."""
+    """Entries with their players, withdrawn last, then by name, erased people after the real
+    names (a database's language collation may put the pseudonym's mark first)."""
     entries = list(
         Entry.objects.filter(competition=competition)
         .select_related("player")
         .order_by("player__name", "pk")
     )
-    return sorted(entries, key=lambda e: e.withdrawn_at is not None)
+    return sorted(entries, key=lambda e: (e.withdrawn_at is not None, is_pseudonym(e.player.name)))
 
 
 @dataclass(frozen=True)
@@ -136,10 +148,17 @@ def players_search(query: str, *, competition: Competition) -> list[Player]:
     for word in words[:5]:
         players = players.filter(search_text__contains=word)
     entry = Entry.objects.filter(competition=competition, player=OuterRef("pk"))
+    # Erased people after the real names, whatever the database's collation.
+    erased = Q(name__startswith=f"{PSEUDONYM_MARK} ") | Q(
+        name__startswith=f"{LEGACY_PSEUDONYM} ", email=""
+    )
     return list(
         players.only("pk", "name", "club")
-        .annotate(is_registered=Exists(entry))
-        .order_by("name", "club", "pk")[:SEARCH_LIMIT]
+        .annotate(
+            is_registered=Exists(entry),
+            erased=Case(When(erased, then=1), default=0, output_field=IntegerField()),
+        )
+        .order_by("erased", "name", "club", "pk")[:SEARCH_LIMIT]
     )
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from events.formats import get_format
 from events.models import (
     Competition,
+    Entry,
     Event,
     Payment,
     Session,
@@ -113,6 +114,35 @@ def sign_ups_of_person(email: str) -> list[SignUp]:
     )
 
 
+def competition_starts(competition_ids: set[int]) -> dict[int, datetime]:
+    """When each competition begins: its first session with a start time (one query, none
+    for no competition)."""
+    if not competition_ids:
+        return {}
+    rows = (
+        Session.objects.filter(competition_id__in=competition_ids, starts_at__isnull=False)
+        .order_by("competition_id", "starts_at")
+        .values_list("competition_id", "starts_at")
+    )
+    starts: dict[int, datetime] = {}
+    for competition_id, starts_at in rows:
+        if starts_at is not None:
+            starts.setdefault(competition_id, starts_at)
+    return starts
+
+
+def entered_in_event(event: Event, player_ids: set[int]) -> set[int]:
+    """Which of these register people are entered in one of the event's competitions: the
+    desk's player page opens for those alone (one query, none for nobody)."""
+    if not player_ids:
+        return set()
+    return set(
+        Entry.objects.filter(competition__event=event, player_id__in=player_ids)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )
+
+
 STATUS_FILTERS = (*SignUpStatus.values, "unpaid", "possible_duplicate")
 
 
@@ -183,7 +213,7 @@ def window_desk(competition: Competition, status: str = "") -> WindowDesk:
     if window is None:
         return WindowDesk(window=None)
     rows: QuerySet[SignUp] = window.sign_ups.select_related(
-        "possible_duplicate", "entry", "session"
+        "possible_duplicate", "register_person", "entry", "session"
     )
     confirmed_unpaid = Q(status=SignUpStatus.CONFIRMED, payment=Payment.UNPAID)
     if status == "possible_duplicate":

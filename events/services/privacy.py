@@ -1,7 +1,7 @@
 """A person's data, asked for from their page (issue 29, item 7): everything stored under their
 e-mail address as one document, how their name shows in public, and its erasure.
 
-Erasure replaces the person by a pseudonym ("Anonymous 1234", the register row's number) in the
+Erasure replaces the person by a pseudonym ("№ 1234", the register row's number) in the
 register, in every sign-up and in the history tables of both, blanks their e-mail address and
 club, cancels their open sign-ups (a seat freed goes to the waitlist) and forgets the e-mails
 sent to them. Results, seats and ratings stay as they were: every standings page reads the same
@@ -31,6 +31,7 @@ from events.models import (
     PushSubscription,
     SignUp,
 )
+from events.models.people import is_pseudonym, pseudonym
 from events.services.events import competition_touch
 from events.services.signups import signup_cancel
 
@@ -164,14 +165,10 @@ def public_name_set(email: str, name_shown: str) -> int:
     return len(changed)
 
 
-def pseudonym(number: int) -> str:
-    return f"Anonymous {number}"
-
-
 def is_erased(player: Player) -> bool:
     """The register row was erased (``person_erase``): its name is its own pseudonym and no
     address is left. What a signed link opened for the person (their calendar feed) is gone."""
-    return player.name == pseudonym(player.pk) and not player.email
+    return is_pseudonym(player.name, player.pk) and not player.email
 
 
 def person_erase(email: str) -> int:

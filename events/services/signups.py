@@ -39,10 +39,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, ServiceError, refuse
@@ -62,7 +63,7 @@ from events.services.editing import entry_remove
 from events.services.entries import player_register
 from events.services.events import competition_touch
 from events.services.players import person_key, player_build
-from events.services.signup_mail import link_send
+from events.services.signup_mail import link_send, mail
 from events.services.signup_seats import (
     chosen_session,
     fill,
@@ -75,6 +76,10 @@ CLOSED = gettext_lazy("Sign-up for %(competition)s is not open.")
 DUPLICATE = gettext_lazy("This e-mail address has signed up for %(competition)s already.")
 WAITLIST_FULL = gettext_lazy("%(competition)s is full, and so is its waitlist.")
 NOT_OFFERED = gettext_lazy("This seat is no longer offered to you.")
+OFFER_ENDED = gettext_lazy(
+    "The offer of this seat ended at %(until)s, so the seat went to the next person on the "
+    "waitlist."
+)
 FINAL_STATE = gettext_lazy("This sign-up is %(status)s.")
 WINDOW_TIMES = gettext_lazy("The sign-up closes after it opens.")
 WINDOW_YEARS = gettext_lazy("Choose dates between 2000 and 2100.")
@@ -383,12 +388,25 @@ def offer_accept(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     its expiry ends in exactly one of the two)."""
     now = now or timezone.now()
     with transaction.atomic():
+        # The offer's end as it stood before ``catch_up`` clears it: the refusal names it.
+        ended_at = (
+            SignUp.objects.filter(pk=sign_up.pk, status=SignUpStatus.OFFERED)
+            .values_list("offer_until", flat=True)
+            .first()
+        )
         window, sign_up = relocked(sign_up, now)
         if sign_up.status == SignUpStatus.CONFIRMED:
             return sign_up  # a replayed accept
         if sign_up.status != SignUpStatus.OFFERED or not (
             sign_up.offer_until and sign_up.offer_until > now
         ):
+            if ended_at is not None and ended_at <= now:
+                raise refuse(
+                    OFFER_ENDED,
+                    error_class=Refused,
+                    code="offer_ended",
+                    until=_local_time(ended_at, window),
+                )
             raise refuse(NOT_OFFERED, error_class=Refused, code="not_offered")
         seat(window, sign_up)
         sign_up.save()
@@ -409,9 +427,11 @@ def catch_up(window: SignUpWindow, now: datetime) -> tuple[int, int, int]:
     for sign_up in window.sign_ups.select_for_update().filter(
         status=SignUpStatus.OFFERED, offer_until__lte=now
     ):
+        ended_at = sign_up.offer_until
         sign_up.status, sign_up.offer_until = SignUpStatus.EXPIRED, None
         sign_up.save(update_fields=["status", "offer_until"])
         expired += 1
+        _offer_ended_mail(window, sign_up, ended_at, now)
     for sign_up in window.sign_ups.select_for_update().filter(
         status=SignUpStatus.PENDING, hold_until__lte=now
     ):
@@ -420,6 +440,29 @@ def catch_up(window: SignUpWindow, now: datetime) -> tuple[int, int, int]:
         released += 1
     offered = len(fill(window, now)) if expired or released else 0
     return expired, released, offered
+
+
+def _offer_ended_mail(
+    window: SignUpWindow, sign_up: SignUp, ended_at: datetime | None, now: datetime
+) -> None:
+    """Tell the person their offer lapsed. Keyed by the offer's end, as the offer's own e-mail
+    is: a sweep run twice, or a write catching up first, sends it once."""
+    if ended_at is None:
+        return
+    sign_up.window = window
+    mail(
+        "offer_ended",
+        f"signup-offer-ended:{sign_up.pk}:{int(ended_at.timestamp())}",
+        sign_up,
+        {"offer_until": ended_at},
+        now,
+    )
+
+
+def _local_time(moment: datetime, window: SignUpWindow) -> str:
+    """A moment as the person reads it: the event's time zone, the active language's format."""
+    zone = ZoneInfo(window.competition.event.time_zone)
+    return formats.date_format(timezone.localtime(moment, zone), "DATETIME_FORMAT")
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ counts, and the organiser's promote button. Thin: the writes are ``events.servic
 
 from __future__ import annotations
 
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
@@ -24,7 +25,7 @@ from events.exchange.sheets import csv_bytes, xlsx_bytes
 from events.exchange.signups import signups_sheet
 from events.models import Competition, Payment, SignUp, SignUpWindow
 from events.permissions import MANAGE, ensure_access
-from events.selectors.signups import STATUS_FILTERS, window_desk
+from events.selectors.signups import STATUS_FILTERS, entered_in_event, window_desk
 from events.services import door, signup_desk as desk_writes, signup_seats, signups
 
 
@@ -36,6 +37,13 @@ def _sign_up_managed(request: AuthenticatedHttpRequest, sign_up_id: int) -> Sign
     )
     ensure_access(sign_up.window.competition.event, request.user, MANAGE)
     return sign_up
+
+
+def offer_hours(minutes: int) -> Decimal:
+    """The stored offer time as the form asks it: hours, two decimals at most, no trailing
+    zeros (1440 -> 24, 90 -> 1.5)."""
+    hours = (Decimal(minutes) / 60).quantize(Decimal("0.01"))
+    return Decimal(int(hours)) if hours == hours.to_integral_value() else hours.normalize()
 
 
 def _page_url(competition: Competition) -> str:
@@ -64,7 +72,6 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                         "cap",
                         "waitlist_limit",
                         "hold_minutes",
-                        "offer_minutes",
                         "day_offer_minutes",
                         "fee",
                         "currency",
@@ -72,6 +79,7 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                         "payee_iban",
                     )
                 }
+                | {"offer_hours": offer_hours(window.offer_minutes)}
                 | {
                     name: timezone.localtime(getattr(window, name))
                     for name in (
@@ -95,6 +103,10 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
                 else:
                     messages.success(request, _("Sign-up settings saved."))
                     return redirect(_page_url(competition))
+        joined = {s.register_person_id for s in desk.sign_ups if s.register_person_id}
+        linkable = entered_in_event(event, joined)
+        for sign_up in desk.sign_ups:
+            sign_up.register_person_linked = sign_up.register_person_id in linkable  # type: ignore[attr-defined]
         context = {
             "event": event,
             "competition": competition,

@@ -168,7 +168,7 @@ def test_the_desk_sets_each_sessions_seats(desk_client, blokus):
         "closes_at": "2026-05-04T10:00",
         "cap": "24",
         "hold_minutes": "30",
-        "offer_minutes": "1440",
+        "offer_hours": "24",
         f"session_cap_{first.pk}": "12",
         f"session_cap_{second.pk}": "",
     }

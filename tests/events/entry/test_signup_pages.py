@@ -71,7 +71,7 @@ def test_the_desk_opens_the_sign_up_and_the_public_page_shows_it(desk_client, co
             "closes_at": "2026-12-01T10:00",
             "cap": "0",
             "hold_minutes": "30",
-            "offer_minutes": "60",
+            "offer_hours": "1",
         },
     )
     assert bad.status_code == 400
@@ -90,7 +90,7 @@ def test_the_desk_opens_the_sign_up_and_the_public_page_shows_it(desk_client, co
             "cap": "12",
             "waitlist_limit": "",
             "hold_minutes": "30",
-            "offer_minutes": "1440",
+            "offer_hours": "24",
         },
     )
     assert good.status_code == 302
@@ -344,7 +344,7 @@ def test_entry_fees_paid_unpaid_waived_with_totals_and_a_giro_code(
         "closes_at": (now + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"),
         "cap": "3",
         "hold_minutes": "30",
-        "offer_minutes": "1440",
+        "offer_hours": "24",
         "fee": "12.50",
         "currency": "EUR",
         "payee_name": "Spelklubben Tärningen",
@@ -529,7 +529,7 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     done = client.post(erase, {"confirm": "erase"})
     assert done.status_code == 200 and b"Your data is erased" in done.content
     player = type(entry.player).objects.get(pk=entry.player_id)
-    assert player.name == f"Anonymous {player.pk}" and player.email == "" and player.club == ""
+    assert player.name == f"№ {player.pk}" and player.email == "" and player.club == ""
     assert not player.history.filter(name="Erika Eriksson").exists()
     assert not player.history.filter(search_text__contains="erika").exists()
     assert not player.history.filter(person_key__contains="erika").exists()
@@ -588,7 +588,7 @@ def test_window_dates_out_of_range_are_a_form_error(desk_client, competition):
             "closes_at": "2026-12-20T10:00",
             "cap": "4",
             "hold_minutes": "30",
-            "offer_minutes": "60",
+            "offer_hours": "1",
             "self_check_in_from": "2026-12-19T10:00",
             "self_check_in_until": "2026-12-19T12:00",
         }
