@@ -1,4 +1,5 @@
-"""The "this is me — notify me on this phone" control of a public player page (issue 31):
+"""The "also notify me on this phone" control of a public player page, shown once the
+visitor has said "This is me":
 ``{% push_me entry %}`` draws it (``static/js/push_me.js`` drives it, ``events.entry.
 public_push`` answers); ``{% push_me_head %}`` links the page's manifest (whose start page is
 this page, for an iPhone's Home Screen) and the script. Both draw nothing when push is not set

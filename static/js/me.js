@@ -71,6 +71,11 @@
       button.hidden = isMe;
       var other = document.querySelector('[data-me-clear="' + id + '"]');
       if (other) other.hidden = !isMe;
+      // What only "me" may want next (push_me.js's "Also notify me on this phone"): one
+      // choice at a time, so the page's first screen keeps the player's next board.
+      Array.prototype.forEach.call(document.querySelectorAll('[data-me-follow="' + id + '"]'), function (el) {
+        el.classList.toggle("me-chosen", isMe);
+      });
     });
   }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -13,6 +14,7 @@ from events.models import Entry
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
 from tests.browser.conftest import POLL_WAIT, screenshot
+from tests.events.services.test_notify import PRIVATE, PUBLIC
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,6 +71,7 @@ def sjoelen():
     )
 
 
+@override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)  # with its push offer
 def test_my_next_game_and_board_lead_the_player_page_and_follow_me_to_standings(
     browser, live_server
 ):
@@ -81,7 +84,17 @@ def test_my_next_game_and_board_lead_the_player_page_and_follow_me_to_standings(
     said = next_game.inner_text()
     # First in the live section: above the summary, the first thing a player reads.
     assert page.evaluate("document.querySelector('#player-live > *:not(script)').id") == "next-game"
+    # Checked in: no more "how to check in", and the next board within the first screen of a
+    # 360 x 740 phone, before and after "This is me" (whose one follow-up is the push offer).
+    expect(page.locator("#player-number")).to_have_count(0)
+    expect(page.locator(".check-in-code")).to_have_count(0)
+    expect(page.get_by_role("button", name="Also notify me on this phone")).to_be_hidden()
+    box = next_game.bounding_box()
+    assert box["y"] + box["height"] <= SIZES["360"]["height"], box
     page.get_by_role("button", name="This is me").click()
+    expect(page.get_by_role("button", name="Also notify me on this phone")).to_be_visible()
+    box = next_game.bounding_box()
+    assert box["y"] + box["height"] <= SIZES["360"]["height"], box
     for url in (standings, competition.get_absolute_url()):
         page.goto(live_server.url + url)
         expect(page.locator(".my-next-game")).to_have_text(said)
@@ -208,6 +221,10 @@ def test_blokus_where_do_i_sit_shows_my_table_first(browser, live_server):
     page = context.new_page()
     page.goto(live_server.url + reverse("blokus:player", args=[*args, entry_id]))
     page.get_by_role("button", name="This is me").click()
+    # Checked in: the latest round's table leads the page, its top within the first screen.
+    expect(page.locator(".check-in-code")).to_have_count(0)
+    table = page.locator("#player-live ol.tables > li").first
+    assert table.bounding_box()["y"] < SIZES["390"]["height"], table.bounding_box()
     page.goto(live_server.url + reverse("blokus:session", args=[*args, 1]))
     first = page.locator("ol.tables").first.locator(":scope > li").first
     expect(first).to_have_class(re.compile(r"\bme-card\b"))

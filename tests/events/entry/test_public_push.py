@@ -1,4 +1,4 @@
-"""The "this is me — notify me on this phone" of a public player page (issue 31, item 1): the
+"""The "also notify me on this phone" of a public player page (issue 31, item 1): the
 control on the cached page (no CSRF token), the JSON routes, the rate limit per address, the
 push's own stop link and the manifest's start page."""
 
@@ -56,7 +56,7 @@ def post_json(client, url, body, **kw):
 def test_the_public_page_shows_the_control_the_same_for_everyone(entry, client):
     page = client.get(player_page(entry))
     body = page.content.decode()
-    assert "data-push-me" in body and "This is me — notify me on this phone" in body
+    assert "data-push-me" in body and "Also notify me on this phone" in body
     assert push_url(entry) in body
     assert "csrfmiddlewaretoken" not in body and "csrftoken" not in page.cookies
     assert f"manifest.webmanifest?start={player_page(entry)}" in body

@@ -12,6 +12,7 @@ from events.common.siteurl import absolute_url
 from events.desk.views.checkin import entry_for_code
 from events.errors import ServiceError
 from events.selectors import entries_for_competition
+from events.services.events import competition_touch
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 HTMX = {"HX-Request": "true"}
@@ -143,11 +144,21 @@ def test_the_camera_is_allowed_on_desk_pages_only(desk_client, sjoelen):
 
 def test_every_formats_player_page_shows_the_check_in_code_the_desk_reads(demo, client):
     """Each format's player page carries a QR code of its own address; that address is what
-    the desk's scanner posts, and it names that player's entry."""
+    the desk's scanner posts, and it names that player's entry. At sjoelen and Blokus only
+    until the player is checked in: then the page leads with their next board or table."""
     _, competitions = demo
     for competition in competitions:
         entry = competition.entries.order_by("pk").first()
         assert entry is not None
+        if entry.checked_in_at is not None and competition.format in ("shuffleboard", "blokus"):
+            checked_in = reverse(
+                f"{competition.format}:player",
+                args=[competition.event.slug, competition.slug, entry.pk],
+            )
+            assert "check-in-code" not in client.get(checked_in).content.decode()
+            entry.checked_in_at = None  # as if not yet: the demo is running, no undo there
+            entry.save(update_fields=["checked_in_at"])
+            competition_touch(competition)  # a new version: the page is drawn anew
         path = reverse(
             f"{competition.format}:player",
             args=[competition.event.slug, competition.slug, entry.pk],
@@ -155,6 +166,6 @@ def test_every_formats_player_page_shows_the_check_in_code_the_desk_reads(demo, 
         page = client.get(path)
         assert page.status_code == 200, path
         body = page.content.decode()
-        assert 'class="qr check-in-code"' in body and "<svg" in body, path
+        assert 'class="qr check-in-code' in body and "<svg" in body, path
         entries = list(entries_for_competition(competition))
         assert entry_for_code(entries, competition, absolute_url(path)).pk == entry.pk
