@@ -175,7 +175,9 @@ def test_an_erased_person_has_a_pseudonym_without_a_word_sorted_after_real_names
     # In the register's search too (a language collation may sort the mark first).
     PlayerFactory(name="Nora Nordin", email="nora@example.org")
     found = [p.name for p in selectors.players_search("no", competition=competition)]
-    assert found == ["Nora Nordin", erased.name]
+    # "№" folds to "No" in SQLite's search text and not in PostgreSQL's: found or not, it is
+    # never before a real name.
+    assert found in (["Nora Nordin", erased.name], ["Nora Nordin"])
     # Erased before the change: still erased (a calendar link stays dead).
     old = PlayerFactory(name="x", email="")
     old.name = f"Anonymous {old.pk}"
