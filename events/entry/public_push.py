@@ -1,4 +1,4 @@
-"""The "this is me" and "also notify me on this phone" of a public player page (issue 31), the
+"""The "this is me" and "also notify me on this phone" of a public player page, the
 stop of such a subscription. Thin: parse, call ``events.services.push_public``, answer.
 
 No CSRF token: a public page's body is the same for every visitor (cached, no token, no

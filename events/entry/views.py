@@ -1,4 +1,4 @@
-"""The public sign-up page of an event and the person's page behind their link (issue 29).
+"""The public sign-up page of an event and the person's page behind their link.
 Thin: parse, call one service of ``events.services.signups``, render. The page never says
 whether an address has signed up (the link goes to the address, not to the screen)."""
 

@@ -1,4 +1,4 @@
-"""The sign-up's e-mails and the person's link (issue 29): every e-mail carries the link to the
+"""The sign-up's e-mails and the person's link: every e-mail carries the link to the
 person's page, goes through the outbox in the caller's transaction (at least once, one per
 key), in the sign-up's language, from ``templates/events/email/signup_<kind>_*.txt``."""
 

@@ -257,7 +257,7 @@ def _cookie_entry(request: HttpRequest, entry_id: int) -> Entry | None:
 
 @require_POST
 def private_notify(request: HttpRequest, entry_id: int) -> HttpResponse:
-    """Notifications from the private page (issue 31): a posted subscription (JSON) is kept
+    """Notifications from the private page: a posted subscription (JSON) is kept
     for the player; the form sets e-mail and push for the event, each as its own box says
     (ticking one never sets the other). Without the page's cookie: 403."""
     entry = _cookie_entry(request, entry_id)

@@ -55,17 +55,19 @@ class HeldRoute:
         self.held.pop(0).continue_()
 
 
-def focused_id(page) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
-def test_a_new_player_typed_while_the_last_one_is_sent_is_kept_and_registered(desk_page):
+def registering(desk_page):
+    """A sjoelen competition's desk at desk width, its new-player posts held: (page, route)."""
     organiser = UserFactory(username="desk")
     event = EventFactory(name="Tartu Open", slug="tartu", organisers=[organiser])
     CompetitionFactory(event=event, name="Sjoelen", slug="sjoelen", format="shuffleboard")
     page = desk_page("desk", size="desk")
     route = HeldRoute(page, "**/register-new/")
     page.goto(page.url + "tartu/sjoelen/")
+    return page, route
+
+
+def test_a_new_player_typed_while_the_last_one_is_sent_is_kept_and_registered(desk_page):
+    page, route = registering(desk_page)
 
     page.click("#id_name")
     page.keyboard.type("Anna Alpha")
@@ -104,12 +106,7 @@ def test_a_new_player_typed_while_the_last_one_is_sent_is_kept_and_registered(de
 
 
 def test_a_second_enter_waits_for_the_first_answer_and_a_double_enter_sends_once(desk_page):
-    organiser = UserFactory(username="desk")
-    event = EventFactory(name="Tartu Open", slug="tartu", organisers=[organiser])
-    CompetitionFactory(event=event, name="Sjoelen", slug="sjoelen", format="shuffleboard")
-    page = desk_page("desk", size="desk")
-    route = HeldRoute(page, "**/register-new/")
-    page.goto(page.url + "tartu/sjoelen/")
+    page, route = registering(desk_page)
 
     page.click("#id_name")
     page.keyboard.type("Carl Cedergren")

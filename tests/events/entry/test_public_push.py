@@ -1,4 +1,4 @@
-"""The "also notify me on this phone" of a public player page (issue 31, item 1): the
+"""The "also notify me on this phone" of a public player page: the
 control on the cached page (no CSRF token), the JSON routes, the rate limit per address, the
 push's own stop link and the manifest's start page."""
 
