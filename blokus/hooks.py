@@ -1,13 +1,15 @@
-"""What ``events`` asks of Blokus (``events.formats.FormatHooks``). The declaration
+"""What ``events`` asks of Blokus: the core's hooks (``events.formats.FormatHooks``) and the
+capabilities it takes part in (each room's ``contract.py``). The declaration
 names this class by its path (``hooks_class``), so this module may import the whole format."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from blokus import demo, export, proposals, read_api
@@ -15,13 +17,18 @@ from blokus.models import SessionPlayer
 from blokus.selectors import calendar, series
 from blokus.services import rating_recompute_after, undo_correction
 from blokus.services.sessions import session_register
-from events.api.contract import ReadApiModule
-from events.calendar.feeds import CalendarItem
-from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
-from events.models import Session
+from events.api.contract import ReadApi, ReadApiModule
+from events.calendar.contract import CalendarItem, CalendarItems
+from events.exchange.contract import ExportModule, Exports
+from events.formats import FormatHooks, Proposals, ProposalsModule
+from events.models import Competition, Correction, Entry, Series, Session
+from events.series.contract import SeriesResult, SeriesResults
+from events.signups.contract import SignUpSessions
 
 
-class BlokusHooks(FormatHooks):
+class BlokusHooks(
+    FormatHooks, Exports, ReadApi, Proposals, SignUpSessions, SeriesResults, CalendarItems
+):
     # A seat's score and points come from its hand (blokus.models.Hand), edited in its own admin.
     derived_seat_scores = True
 
@@ -37,10 +44,10 @@ class BlokusHooks(FormatHooks):
     def proposals(self) -> ProposalsModule:
         return proposals
 
-    def demo(self, organiser: Any) -> Any:
+    def demo(self, organiser: User) -> Competition:
         return demo.create(organiser)
 
-    def sign_up_sessions(self, competition: Any) -> list[Any]:
+    def sign_up_sessions(self, competition: Competition) -> list[Session]:
         """The qualifying sessions still to come (held, not seated yet): a player plays one
         (R-BLK-07)."""
         return list(
@@ -51,27 +58,29 @@ class BlokusHooks(FormatHooks):
             .order_by("number")
         )
 
-    def sign_up_seated(self, entry: Any, session: Any) -> None:
+    def sign_up_seated(self, entry: Entry, session: Session) -> None:
         """Registered for the chosen session; the roll call on the day seats or makes a
         reserve (R-BLK-08, R-BLK-09)."""
         if not SessionPlayer.objects.filter(session=session, entry=entry).exists():
             session_register(session=session, entry=entry)
 
-    def games_changed(self, competitions: Sequence[Any]) -> None:
+    def games_changed(self, competitions: Sequence[Competition]) -> None:
         rating_recompute_after(competitions)
 
-    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+    def series_results(self, competitions: Sequence[Competition]) -> list[SeriesResult]:
         """Places after the final (else the qualification's), qualifying points, total score
         and games (``blokus.selectors.series``)."""
         return series.series_results(competitions)
 
-    def series_links(self, series: Any) -> list[tuple[Any, str]]:
+    def series_links(self, series: Series) -> list[tuple[str | Promise, str]]:
         url = reverse("blokus:rating_list")
         return [(_("Rating list"), f"{url}?{urlencode({'series': series.slug})}")]
 
-    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+    def calendar_items(
+        self, competitions: Sequence[Competition], entries: Sequence[Entry] | None = None
+    ) -> list[CalendarItem]:
         """Sessions, started rounds; a player's seats (``blokus.selectors.calendar``)."""
         return calendar.calendar_items(competitions, entries)
 
-    def undo_correction(self, correction: Any, by: Any) -> None:
+    def undo_correction(self, correction: Correction, by: User) -> None:
         undo_correction(correction, by)

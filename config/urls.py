@@ -42,7 +42,7 @@ urlpatterns = [
     # The read API (issue 32): /api/v1/, its OpenAPI document and browsable page.
     path("", include("events.api.urls")),
     path("", include("events.urls")),
-    # Each format's own URL module (its pages start with the format's segment, see formats.py).
+    # Each format's own URL module (its pages start with its segment: events.formats.declaration).
     *[path("", include(game_format.urls)) for game_format in all_formats()],
 ]
 

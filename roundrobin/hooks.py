@@ -1,17 +1,23 @@
-"""What ``events`` asks of the correspondence round robin (``events.formats.FormatHooks``).
-The declaration names this class by its path (``hooks_class``), so this module may import the
-whole format."""
+"""What ``events`` asks of the correspondence round robin: the core's hooks
+(``events.formats.FormatHooks``) and the capabilities it takes part in (each room's
+``contract.py``). The declaration names this class by its path (``hooks_class``), so this
+module may import the whole format."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.urls import reverse
 
-from events.api.contract import ReadApiModule
-from events.calendar.feeds import CalendarItem
-from events.formats import ExportModule, FormatHooks, SeriesResult
+from events.api.contract import ReadApi, ReadApiModule
+from events.calendar.contract import CalendarItem, CalendarItems
+from events.exchange.contract import ExportModule, Exports
+from events.formats import FormatHooks
+from events.models import Competition, Correction, Entry, Game
+from events.series.contract import SeriesResult, SeriesResults
+from events.signups.contract import PrivateLinks
 from roundrobin import demo, export, read_api
 from roundrobin.models import PlayerToken
 from roundrobin.selectors import calendar, series
@@ -19,7 +25,7 @@ from roundrobin.services.corrections import correction_undo, seats_correct
 from roundrobin.services.start import entries_check
 
 
-class RoundRobinHooks(FormatHooks):
+class RoundRobinHooks(FormatHooks, Exports, ReadApi, PrivateLinks, SeriesResults, CalendarItems):
     # Withdrawing a player from a running competition changes their games: its own page.
     running_withdraw_url = "roundrobin:withdraw"
 
@@ -31,35 +37,37 @@ class RoundRobinHooks(FormatHooks):
     def read_api(self) -> ReadApiModule:
         return read_api
 
-    def demo(self, organiser: Any) -> Any:
+    def demo(self, organiser: User) -> Competition:
         return demo.create(organiser)
 
-    def private_links(self, entries: Sequence[Any]) -> dict[int, str]:
+    def private_links(self, entries: Sequence[Entry]) -> dict[int, str]:
         tokens = PlayerToken.objects.filter(entry__in=entries).values_list("entry_id", "token")
         return {entry_id: reverse("roundrobin:private", args=[token]) for entry_id, token in tokens}
 
-    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+    def series_results(self, competitions: Sequence[Competition]) -> list[SeriesResult]:
         """One place over all the tables (table 1 first), table points, games finished; no
         total (``roundrobin.selectors.series``)."""
         return series.series_results(competitions)
 
-    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+    def calendar_items(
+        self, competitions: Sequence[Competition], entries: Sequence[Entry] | None = None
+    ) -> list[CalendarItem]:
         """A player's open turns' deadlines (``roundrobin.selectors.calendar``)."""
         return calendar.calendar_items(competitions, entries)
 
-    def entry_check(self, competition: Any) -> None:
+    def entry_check(self, competition: Competition) -> None:
         entries_check(competition)
 
     def correct_seats(
         self,
         *,
-        game: Any,
+        game: Game,
         values: Mapping[int, Mapping[str, Any]],
-        by: Any,
+        by: User | None,
         confirmed: bool = True,
     ) -> None:
         seats = {pk: dict(seat) for pk, seat in values.items()}
         seats_correct(game=game, values=seats, by=by, confirmed=confirmed)
 
-    def undo_correction(self, correction: Any, by: Any) -> None:
+    def undo_correction(self, correction: Correction, by: User) -> None:
         correction_undo(correction, by)

@@ -1,21 +1,25 @@
-"""What ``events`` asks of sjoelen (``events.formats.FormatHooks``). The declaration
-names this class by its path (``hooks_class``), so this module may import the whole format."""
+"""What ``events`` asks of sjoelen: the core's hooks (``events.formats.FormatHooks``) and the
+capabilities it takes part in (each room's ``contract.py``). The declaration names this class
+by its path (``hooks_class``), so this module may import the whole format."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from events.api.contract import ReadApiModule
-from events.calendar.feeds import CalendarItem
-from events.formats import ExportModule, FormatHooks, ProposalsModule, SeriesResult
-from events.models import Entry
+from django.contrib.auth.models import User
+
+from events.api.contract import ReadApi, ReadApiModule
+from events.calendar.contract import CalendarItem, CalendarItems
+from events.exchange.contract import ExportModule, Exports
+from events.formats import FormatHooks, Proposals, ProposalsModule
+from events.models import Competition, Correction, Entry
+from events.series.contract import SeriesResult, SeriesResults
 from shuffleboard import demo, export, proposals, read_api
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import notices, undo_correction
 
 
-class SjoelenHooks(FormatHooks):
+class SjoelenHooks(FormatHooks, Exports, ReadApi, Proposals, SeriesResults, CalendarItems):
     @property
     def export(self) -> ExportModule:
         return export
@@ -28,15 +32,15 @@ class SjoelenHooks(FormatHooks):
     def proposals(self) -> ProposalsModule:
         return proposals
 
-    def demo(self, organiser: Any) -> Any:
+    def demo(self, organiser: User) -> Competition:
         return demo.create(organiser)
 
-    def series_results(self, competitions: Sequence[Any]) -> list[SeriesResult]:
+    def series_results(self, competitions: Sequence[Competition]) -> list[SeriesResult]:
         """Places in the standings, the total as points, total score and games
         (``shuffleboard.selectors.series``)."""
         return series.series_results(competitions)
 
-    def check_in_changed(self, entry: Any) -> None:
+    def check_in_changed(self, entry: Entry) -> None:
         """ "Next: game 1 at board b" for a player just checked in (the rota places players by
         check-in order, so nobody else moves); an undone check-in moves everyone after it,
         who hear their new board (and the player taken out, their message cancelled)."""
@@ -48,9 +52,11 @@ class SjoelenHooks(FormatHooks):
         ).values_list("pk", flat=True)
         notices.next_told([entry.pk, *later])
 
-    def calendar_items(self, competitions: Any, entries: Any = None) -> list[CalendarItem]:
+    def calendar_items(
+        self, competitions: Sequence[Competition], entries: Sequence[Entry] | None = None
+    ) -> list[CalendarItem]:
         """The night as played: first to last game (``shuffleboard.selectors.calendar``)."""
         return calendar.calendar_items(competitions, entries)
 
-    def undo_correction(self, correction: Any, by: Any) -> None:
+    def undo_correction(self, correction: Correction, by: User) -> None:
         undo_correction(correction, by)

@@ -1,4 +1,4 @@
-"""Blokus times for calendar feeds (``FormatHooks.calendar_items``, ``events.calendar``).
+"""Blokus times for calendar feeds (``events.calendar.contract``).
 
 - A session with a roll-call time (``Session.starts_at``, set on the desk): from the roll call
   for its rounds' planned length (rounds per session × round minutes; the final, one round).
@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from blokus.models import SessionPlayer
 from blokus.templatetags.blokus_tags import colour_name
-from events.calendar.feeds import CalendarItem
+from events.calendar.contract import CalendarItem
 from events.models import Competition, Round, Seat, Session
 
 

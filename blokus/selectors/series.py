@@ -1,4 +1,4 @@
-"""Blokus competitions as a series counts them (``events.formats.FormatHooks.series_results``).
+"""Blokus competitions as a series counts them (``events.series.contract.SeriesResults``).
 
 Five queries for any number of competitions (the lots, the seated players, the qualification's
 seats, the final sessions, the finals' seats); each competition is then ranked by the same
@@ -35,8 +35,8 @@ from blokus.selectors.qualification import (
     ranked_qualification,
 )
 from blokus.selectors.tables import seats_query
-from events.formats import SeriesResult
 from events.models import Competition, Seat, Session
+from events.series.contract import SeriesResult
 
 
 def series_results(competitions: Sequence[Competition]) -> list[SeriesResult]:

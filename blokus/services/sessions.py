@@ -159,7 +159,7 @@ def session_register_waitlisted(*, session: Session, sign_up: SignUp) -> Session
         raise refuse(NOT_WAITING, error_class=Refused, code="not_waiting", player=sign_up.name)
     sign_up = signup_promote(sign_up=sign_up)
     assert sign_up.entry is not None
-    # A sign-up for this session is registered in it with its seat (FormatHooks.sign_up_seated).
+    # A sign-up for this session is registered in it with its seat (SignUpSessions).
     registered = SessionPlayer.objects.filter(session=session, entry=sign_up.entry).first()
     if registered is None:
         return session_register_and_check_in(session=session, entry=sign_up.entry)

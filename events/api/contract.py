@@ -1,12 +1,12 @@
 """What a format gives the read API (``events.api``): its public data as plain rows.
 
-A format's hooks return a :class:`ReadApiModule` (``FormatHooks.read_api``), usually its
-``read_api.py`` module. Every function answers with plain JSON values (``dict``, ``list``, ``str``,
-``int``, ``float``, ``bool``, ``None``; :func:`plain` turns fractions, decimals and times into
-them), in a constant number of queries, reusing the selectors of the format's public pages. A
-person appears by ``entry`` (the entry's id), ``name`` (``Player.public_name``, as the person
-chose to be shown) and ``club``, never by e-mail, token or code. Imports nothing of the project,
-so that ``events.formats`` may name it.
+A format takes part by implementing :class:`ReadApi` in its hooks, whose ``read_api`` is a
+:class:`ReadApiModule`, usually its ``read_api.py`` module. Every function answers with plain
+JSON values (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; :func:`plain`
+turns fractions, decimals and times into them), in a constant number of queries, reusing the
+selectors of the format's public pages. A person appears by ``entry`` (the entry's id),
+``name`` (``Player.public_name``, as the person chose to be shown) and ``club``, never by
+e-mail, token or code.
 """
 
 from __future__ import annotations
@@ -15,26 +15,40 @@ import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from events.models import Competition, Series
 
 Row = dict[str, Any]
 
 
 class ReadApiModule(Protocol):
-    # (competition) -> the standings, best first, as the public page ranks them
-    standings: Callable[..., list[Row]]
-    # (competition) -> every result (a seat, a game, a turn), in a stable order
-    results: Callable[..., list[Row]]
-    # (competition) -> the sessions (blocks of play), each with "number"; [] when there are none
-    sessions: Callable[..., list[Row]]
-    # (competition, number) -> one session with its rounds, tables and seats, or None
-    session: Callable[..., Row | None]
+    def standings(self, competition: Competition) -> list[Row]:
+        """The standings, best first, as the public page ranks them."""
+
+    def results(self, competition: Competition) -> list[Row]:
+        """Every result (a seat, a game, a turn), in a stable order."""
+
+    def sessions(self, competition: Competition) -> list[Row]:
+        """The sessions (blocks of play), each with "number"; [] when there are none."""
+
+    def session(self, competition: Competition, number: int) -> Row | None:
+        """One session with its rounds, tables and seats, or None."""
 
     @property
-    def ratings(self) -> Callable[..., list[Row] | None] | None:
+    def ratings(self) -> Callable[[Series | None], list[Row] | None] | None:
         """(series or None) -> the format's rating list (all players, or the players of one of
         its series; None for a series of another format); None when the format keeps no
         rating."""
+
+
+@runtime_checkable
+class ReadApi(Protocol):
+    """A format whose public data the read API serves (the capability; ``registry.part``)."""
+
+    @property
+    def read_api(self) -> ReadApiModule: ...
 
 
 def plain(value: Any) -> Any:

@@ -8,8 +8,9 @@ from ninja import Query
 from events import versions
 from events.api import schemas
 from events.api.caching import Payload, meta, not_found, unversioned, versioned
+from events.api.contract import ReadApi
 from events.api.views import ERRORS, ROOT, api, competition_path
-from events.formats import all_formats, get_format
+from events.formats import all_formats, get_format, part
 from events.models import Series
 from events.series import selectors as series_selectors
 
@@ -23,7 +24,8 @@ def series_out(series: Series) -> Payload:
         game_format = get_format(series.format)
     except KeyError:  # a format no longer installed
         game_format = None
-    module = game_format.hooks.read_api if game_format is not None else None
+    taking_part = part(game_format, ReadApi)
+    module = taking_part.read_api if taking_part is not None else None
     if game_format is not None and module is not None and module.ratings is not None:
         links["ratings"] = f"{ROOT}/ratings/{game_format.url_segment}?series={series.slug}"
     return {
@@ -126,7 +128,8 @@ def ratings(
 
     def build() -> Payload:
         game_format = next((f for f in all_formats() if f.url_segment == format_segment), None)
-        module = game_format.hooks.read_api if game_format else None
+        taking_part = part(game_format, ReadApi)
+        module = taking_part.read_api if taking_part else None
         chosen = public_series(series) if series else None
         lines = module.ratings(chosen) if module and module.ratings else None
         if game_format is None or lines is None:

@@ -3,7 +3,7 @@
 Each view names its schema (the OpenAPI document follows from them) and answers through
 ``events.api.caching``: a competition's, event's or series' data with the pages' version ETag,
 304 and stored body; the lists without a version with an ETag of their bytes. A format's data
-comes from its hooks (``FormatHooks.read_api``, ``events.api.contract``); ``events`` never
+comes from its hooks (``events.api.contract.ReadApi``); ``events`` never
 names a format. An unknown or non-public event, competition or series is a 404.
 """
 
@@ -28,8 +28,8 @@ from events.api.caching import (
     unversioned,
     versioned,
 )
-from events.api.contract import ReadApiModule
-from events.formats import all_formats, get_format
+from events.api.contract import ReadApi, ReadApiModule
+from events.formats import formats_taking_part, get_format, part
 from events.models import Competition, Event
 
 ROOT = "/api/v1"
@@ -158,10 +158,8 @@ def format_label(competition: Competition) -> str:
 
 
 def read_api_of(competition: Competition) -> ReadApiModule | None:
-    try:
-        return get_format(competition.format).hooks.read_api
-    except KeyError:  # a format no longer installed
-        return None
+    taking_part = part(competition.format, ReadApi)  # None too: a format no longer installed
+    return taking_part.read_api if taking_part else None
 
 
 def public_event(event_slug: str) -> Event:
@@ -198,8 +196,8 @@ def index(request: HttpRequest) -> HttpResponse:
     def build() -> Payload:
         ratings = {
             f.key: f"{ROOT}/ratings/{f.url_segment}"
-            for f in all_formats()
-            if f.hooks.read_api is not None and f.hooks.read_api.ratings is not None
+            for f, taking_part in formats_taking_part(ReadApi)
+            if taking_part.read_api.ratings is not None
         }
         links = {
             "events": f"{ROOT}/events",

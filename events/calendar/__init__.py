@@ -6,6 +6,6 @@
 - ``links``: the signed token of a player's private feed and the feeds' addresses (https and
   webcal).
 - ``selectors``: the items of an event or a player, asked of each format through
-  ``FormatHooks.calendar_items``.
+  ``events.calendar.contract.CalendarItems``.
 - ``views``: the two feeds (``text/calendar``).
 """

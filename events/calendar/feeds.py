@@ -17,36 +17,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone, TimezoneStandard, vDuration
 from icalendar.prop import vText
 
+from events.calendar.contract import CalendarItem
+
 # Calendar apps read feeds every few hours whatever a feed asks; these say how often we would
 # like them to (RFC 7986 REFRESH-INTERVAL, and the older X-PUBLISHED-TTL many apps read).
 REFRESH = "PT3H"
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # every control character but \t and \n
 MAX_TEXT = 2000
-
-
-@dataclass(frozen=True)
-class CalendarItem:
-    """One event of a feed, as a format gives it (``FormatHooks.calendar_items``)."""
-
-    key: str  # what it is about, stable and unique on the site: the UID is "<key>@<domain>"
-    start: datetime  # aware
-    summary: str
-    end: datetime | None = None  # None (or not after the start): a moment, such as a deadline
-    description: str = ""
-    location: str = ""
-    path: str = ""  # a page of this site about it
-    sequence: int = 0  # raised whenever it may have changed (the competition's version)
-    cancelled: bool = False
-    # Whole days: from the date of ``start`` to the day before the date of ``end``, both read
-    # in their own time zone (an event's days are the same dates wherever one looks at them).
-    all_day: bool = False
 
 
 def whole_days(first: date, last: date, time_zone: str) -> tuple[datetime, datetime]:

@@ -1,4 +1,4 @@
-"""What a feed holds: each format's times (``FormatHooks.calendar_items``), one call per format
+"""What a feed holds: each format's times (``calendar.contract``), one call per format
 among the competitions, so a feed costs the same number of queries for 4 players or 400. An
 event's feed also holds the event's own days, whatever its formats show in public (a round
 robin's deadlines are each pair's own, not public): so it is never empty."""
@@ -6,10 +6,10 @@ robin's deadlines are each pair's own, not public): so it is never empty."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
-from events.calendar.feeds import CalendarItem, whole_days
-from events.formats import FormatHooks, get_format
+from events.calendar.contract import CalendarItem, CalendarItems
+from events.calendar.feeds import whole_days
+from events.formats import part
 from events.models import Competition, Entry, Event, Player
 
 
@@ -42,7 +42,8 @@ def event_items(event: Event) -> list[CalendarItem]:
         by_format[competition.format].append(competition)
     items: list[CalendarItem] = []
     for key, group in by_format.items():
-        items += _hooks(key).calendar_items(group)
+        if taking_part := part(key, CalendarItems):  # None too: a format no longer installed
+            items += taking_part.calendar_items(group)
     return [event_days(event), *sorted(items, key=lambda item: (item.start, item.key))]
 
 
@@ -63,12 +64,6 @@ def player_items(entries: list[Entry]) -> list[CalendarItem]:
     items: list[CalendarItem] = []
     for key, group in by_format.items():
         competitions = list({entry.competition_id: entry.competition for entry in group}.values())
-        items += _hooks(key).calendar_items(competitions, group)
+        if taking_part := part(key, CalendarItems):
+            items += taking_part.calendar_items(competitions, group)
     return sorted(items, key=lambda item: (item.start, item.key))
-
-
-def _hooks(key: str) -> Any:
-    try:
-        return get_format(key).hooks
-    except KeyError:  # a competition of a format no longer installed: nothing to show
-        return FormatHooks()

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from events.calendar import selectors
-from events.calendar.feeds import CalendarItem, calendar_ical
+from events.calendar.contract import CalendarItem
+from events.calendar.feeds import calendar_ical
 from events.calendar.links import token_player_id
 from events.common.network import url_host
 from events.common.siteurl import site_url

@@ -27,10 +27,11 @@ from events.common.qr import giro_code_svg
 from events.entry.forms import NameShownForm, ResendForm, SignUpForm
 from events.entry.notify import notify_panels
 from events.errors import ServiceError
-from events.formats import get_format
+from events.formats import part
 from events.models import NameShown, Payment, SignUp, SignUpStatus
 from events.selectors.signups import competition_starts, sign_ups_of_person, windows_of_event
 from events.services import attempts, door, notify, privacy, signup_mail, signups
+from events.signups.contract import PrivateLinks
 
 # Sign-ups and link requests from one client address: 10 in 10 minutes (the 11th is refused).
 SIGN_UPS_PER_ADDRESS = 10
@@ -252,7 +253,8 @@ def _private_links(rows: list[SignUp]) -> dict[int, str]:
             by_format.setdefault(row.window.competition.format, []).append(row.entry)
     links: dict[int, str] = {}
     for key, entries in by_format.items():
-        links.update(get_format(key).hooks.private_links(entries))
+        if taking_part := part(key, PrivateLinks):
+            links.update(taking_part.private_links(entries))
     return links
 
 

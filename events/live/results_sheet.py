@@ -16,7 +16,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from events.common.localising import number
+from events.exchange.contract import Exports
 from events.exchange.sheets import Sheet
+from events.formats import part
 from events.live.pages import Context, competition_page
 from events.models import Competition
 
@@ -65,10 +67,10 @@ def podium(sheet: Sheet) -> list[PodiumRow]:
 
 
 def standings_sheet(competition: Competition) -> Sheet | None:
-    export = competition.game_format.hooks.export
-    if export is None:
+    taking_part = part(competition.format, Exports)
+    if taking_part is None:
         return None
-    sheet: Sheet = export.standings(competition, public=True)  # names as players chose
+    sheet: Sheet = taking_part.export.standings(competition, public=True)  # names as players chose
     return sheet
 
 

@@ -67,7 +67,7 @@ class Result:
 @dataclass(frozen=True)
 class SeriesResult:
     """One player's standing in one competition, as a series counts it
-    (``FormatHooks.series_results``): ``place`` in a field of ``field`` placed players (shared
+    (``events.series.contract``): ``place`` in a field of ``field`` placed players (shared
     places the same number), the competition ``points`` the format gives, the ``total`` score
     and the ``games`` played (for averages per game)."""
 

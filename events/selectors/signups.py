@@ -12,7 +12,7 @@ from django.db.models import Case, Count, IntegerField, OuterRef, Q, QuerySet, S
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from events.formats import get_format
+from events.formats import part
 from events.models import (
     Competition,
     Entry,
@@ -23,6 +23,7 @@ from events.models import (
     SignUpStatus,
     SignUpWindow,
 )
+from events.signups.contract import SignUpSessions
 
 
 def _seats_taken(now: datetime) -> Q:
@@ -58,7 +59,8 @@ def sessions_of_window(window: SignUpWindow, now: datetime) -> list[Session]:
     """The sessions a person chooses between in this window (by its format; none: the
     competition as a whole), each with ``taken``, ``waiting`` and ``free`` (None: only the
     competition's cap). Two queries."""
-    choosable = get_format(window.competition.format).hooks.sign_up_sessions(window.competition)
+    taking_part = part(window.competition.format, SignUpSessions)
+    choosable = taking_part.sign_up_sessions(window.competition) if taking_part else []
     if not choosable:
         return []
     sessions: list[Session] = list(

@@ -1,7 +1,7 @@
 """Reads of series: the standings with "which events counted, and why", a player's page, the
 recent corrections of the series' competitions. A constant number of queries whatever the
 number of events and players (the format gives all its competitions' results in one hook call,
-``FormatHooks.series_results``)."""
+``events.series.contract.SeriesResults``)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.formats import SeriesResult, get_format
+from events.formats import part
 from events.models import Competition, Correction, EventRole, Player, Series, SeriesCompetition
 from events.rules import series as rules
 from events.selectors import with_public_texts
+from events.series.contract import SeriesResult, SeriesResults
 
 TRAIL_LENGTH = 10
 RESULTS_PREFIX = "series:r1"  # a new prefix whenever what is stored changes
@@ -195,9 +196,10 @@ def competition_results(
         logger.warning("series cache unavailable (get_many)", exc_info=True)
         cached = {}
     missing = [m for key, m in keys.items() if not isinstance(cached.get(key), list)]
+    taking_part = part(format_key, SeriesResults)
     fresh = (
-        get_format(format_key).hooks.series_results([m.competition for m in missing])
-        if missing
+        taking_part.series_results([m.competition for m in missing])
+        if missing and taking_part is not None
         else []
     )
     by_competition: dict[int, list[SeriesResult]] = {m.competition_id: [] for m in missing}

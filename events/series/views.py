@@ -11,11 +11,12 @@ from django.views.decorators.http import require_GET
 
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
-from events.formats import get_format
+from events.formats import part
 from events.live import screen
 from events.live.pages import Context, series_page
 from events.models import Series
 from events.series import selectors
+from events.series.contract import SeriesResults
 from events.series.sheets import download
 
 
@@ -31,7 +32,9 @@ def series(request: HttpRequest, series: Series) -> Context:
         "members": members,
         "table": selectors.series_table(series, members),
         "corrections": selectors.corrections_of_series(members),
-        "links": get_format(series.format).hooks.series_links(series),
+        "links": taking_part.series_links(series)
+        if (taking_part := part(series.format, SeriesResults))
+        else [],
     }
 
 

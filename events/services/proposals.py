@@ -1,6 +1,6 @@
 """Results players enter themselves (issue 16): every write to a ``ResultProposal`` goes through
 one of the functions here, in a transaction, with the game's rows locked. This is the one
-lifecycle for every format; a format's ``proposals`` module (``events.formats.ProposalsModule``)
+lifecycle for every format; a format's ``proposals`` module (``events.formats.proposals``)
 names the game a result is for (its lock, its code), who may send and confirm it, and checks
 and applies it with its own rules and services.
 
@@ -46,7 +46,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.common.words import Words
 from events.errors import Forbidden, Gone, NotFound, Refused, ServiceError, Stale, refuse
-from events.formats import ProposalsModule, ProposalTarget
+from events.formats import Proposals, ProposalsModule, ProposalTarget, part
 from events.models import (
     PROPOSALS_OPEN,
     Competition,
@@ -85,7 +85,8 @@ LOCK_SECONDS = 15 * 60
 
 
 def format_module(competition: Competition) -> ProposalsModule | None:
-    return competition.game_format.hooks.proposals
+    taking_part = part(competition.format, Proposals)
+    return taking_part.proposals if taking_part else None
 
 
 def enabled(competition: Competition) -> bool:

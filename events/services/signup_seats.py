@@ -12,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from events.errors import Invalid, refuse
-from events.formats import get_format
+from events.formats import part
 from events.models import Competition, Session, SignUp, SignUpStatus, SignUpWindow
 from events.services.signup_mail import mail
+from events.signups.contract import SignUpSessions
 
 SESSION_NEEDED = gettext_lazy("Choose a session of %(competition)s.")
 
@@ -22,7 +23,8 @@ SESSION_NEEDED = gettext_lazy("Choose a session of %(competition)s.")
 def sign_up_sessions(competition: Competition) -> list[Session]:
     """The sessions a person chooses one of, by the competition's format (none: the
     competition is entered as a whole)."""
-    return get_format(competition.format).hooks.sign_up_sessions(competition)
+    taking_part = part(competition.format, SignUpSessions)
+    return taking_part.sign_up_sessions(competition) if taking_part else []
 
 
 def taken_seats(window: SignUpWindow, now: datetime) -> Any:

@@ -24,11 +24,11 @@ Decided where the issue is silent:
 - The desk's "give a seat now" (``signup_promote``) seats a waitlisted, offered or unconfirmed
   sign-up beyond the cap: the organiser's decision. Raising the cap offers seats in order.
 - Ten well-formed sign-ups per client address in ten minutes; a malformed form costs nothing.
-- Where the format has players choose a session (``FormatHooks.sign_up_sessions``: a Blokus
+- Where the format has players choose a session (``signups.contract.SignUpSessions``: Blokus
   qualifying session), a sign-up names one; a seat needs room under both the competition's cap
   and the session's (``Session.sign_up_cap``, empty: none), and a freed seat goes to the first
   on the waitlist whose session has room. The seat registers the entry in its session
-  (``FormatHooks.sign_up_seated``).
+  (``SignUpSessions.sign_up_seated``).
 - Cancelling a confirmed seat removes its entry (the register keeps the person); once the
   player has a seat at a table or a result, the desk's withdrawal applies instead.
 """
@@ -47,7 +47,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, ServiceError, refuse
-from events.formats import get_format
+from events.formats import part
 from events.models import (
     ACTIVE_SIGN_UP,
     Competition,
@@ -71,6 +71,7 @@ from events.services.signup_seats import (
     sign_up_sessions,
     waitlist_full,
 )
+from events.signups.contract import SignUpSessions
 
 CLOSED = gettext_lazy("Sign-up for %(competition)s is not open.")
 DUPLICATE = gettext_lazy("This e-mail address has signed up for %(competition)s already.")
@@ -355,8 +356,9 @@ def seat(window: SignUpWindow, sign_up: SignUp) -> None:
         # The register's person has a seat through another sign-up (one joined by the desk).
         raise refuse(SEAT_TAKEN, error_class=Conflict, code="seat_taken", name=player.name)
     name_choice_apply(player, sign_up)
-    if sign_up.session_id is not None and sign_up.session is not None:
-        get_format(window.competition.format).hooks.sign_up_seated(entry, sign_up.session)
+    taking_part = part(window.competition.format, SignUpSessions)
+    if sign_up.session_id is not None and sign_up.session is not None and taking_part:
+        taking_part.sign_up_seated(entry, sign_up.session)
     sign_up.entry = entry
     sign_up.status = SignUpStatus.CONFIRMED
     sign_up.offer_until = None

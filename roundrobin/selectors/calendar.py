@@ -1,4 +1,4 @@
-"""Round-robin deadlines for a player's calendar feed (``FormatHooks.calendar_items``,
+"""Round-robin deadlines for a player's calendar feed (``events.calendar.contract.CalendarItems``,
 ``events.calendar``).
 
 Each game of the player's still being played gives one event at its open turn's deadline, as
@@ -18,7 +18,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from events.calendar.feeds import CalendarItem
+from events.calendar.contract import CalendarItem
 from events.models import Competition, Game, Seat
 from roundrobin.models import Turn
 

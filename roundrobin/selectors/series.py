@@ -1,5 +1,5 @@
 """Round-robin competitions as a series counts them
-(``events.formats.FormatHooks.series_results``).
+(``events.series.contract.SeriesResults``).
 
 Three queries for any number of competitions (``loading.competitions_game_views``); each table
 is then built by the same function as the tables pages and the standings download
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from events.formats import SeriesResult
 from events.models import Competition, Session
+from events.series.contract import SeriesResult
 from roundrobin.selectors.loading import competitions_game_views
 from roundrobin.selectors.table_views import GameView, Row, TableView
 from roundrobin.selectors.tables import build_table

@@ -1,4 +1,4 @@
-"""Sjoelen times for calendar feeds (``FormatHooks.calendar_items``, ``events.calendar``).
+"""Sjoelen times for calendar feeds (``events.calendar.contract``).
 
 A sjoelen competition has no planned time in the database (no sessions, no rounds: one
 ``Turn`` per player and game), so the feed shows the night as it is played: from the first
@@ -21,7 +21,8 @@ from django.db.models import Count, Max, Min, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _, ngettext
 
-from events.calendar.feeds import CalendarItem, whole_days
+from events.calendar.contract import CalendarItem
+from events.calendar.feeds import whole_days
 from events.models import Competition
 from shuffleboard.models import Turn
 

@@ -1,4 +1,4 @@
-"""Sjoelen competitions as a series counts them (``events.formats.FormatHooks.series_results``).
+"""Sjoelen competitions as a series counts them (``events.series.contract.SeriesResults``).
 
 Two queries for any number of competitions (the entries, the games); each competition is then
 ranked by the same functions as its standings page and download (``standings.game_row``,
@@ -21,8 +21,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
-from events.formats import SeriesResult
 from events.models import Competition, Entry
+from events.series.contract import SeriesResult
 from shuffleboard.models import Turn
 from shuffleboard.selectors.standings import (
     ENTRY_COLUMNS,

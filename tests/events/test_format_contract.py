@@ -24,7 +24,23 @@ from pathlib import Path
 from django.template import engines
 
 from events import language
-from events.formats import all_formats
+from events.api.contract import ReadApi
+from events.calendar.contract import CalendarItems
+from events.exchange.contract import Exports
+from events.formats import Proposals, all_formats, formats_taking_part, part
+from events.series.contract import SeriesResults
+from events.signups.contract import PrivateLinks, SignUpSessions
+
+# What a capability asks of a format (a protocol in its room's contract.py).
+CAPABILITIES = [
+    ReadApi,
+    CalendarItems,
+    Exports,
+    Proposals,
+    SeriesResults,
+    SignUpSessions,
+    PrivateLinks,
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
@@ -101,7 +117,7 @@ def test_the_guard_sees_code_and_ignores_prose():
 
 def test_events_names_no_format():
     sources = _sources()
-    assert EVENTS / "language.py" in sources and EVENTS / "formats.py" in sources
+    assert EVENTS / "language.py" in sources and EVENTS / "formats" / "registry.py" in sources
     found: dict[tuple[str, str], str] = {}
     for path in sources:
         relative = str(path.relative_to(ROOT))
@@ -138,6 +154,20 @@ def test_every_registered_format_keeps_the_contract():
     for game_format in all_formats():
         assert contract_problems(game_format) == [], game_format.key
     assert len(dataclasses.fields(GameFormat)) <= 8
+
+
+def test_a_capability_is_asked_of_the_formats_that_implement_it():
+    """``part`` answers a format's hooks exactly when they implement the capability's protocol,
+    ``formats_taking_part`` lists those formats, and a key no longer installed takes part in
+    nothing (its stored competitions still show)."""
+    for capability in CAPABILITIES:
+        taking = [f.key for f, hooks in formats_taking_part(capability)]
+        assert taking == [f.key for f in all_formats() if isinstance(f.hooks, capability)]
+        for game_format in all_formats():
+            found = part(game_format, capability)
+            assert found is (game_format.hooks if game_format.key in taking else None)
+            assert part(game_format.key, capability) is found
+        assert part("no_such_format", capability) is None
 
 
 TOY_FILES = {
@@ -189,7 +219,7 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     """A format written by the book in a temporary app: nothing outside it changes but
     INSTALLED_APPS, and it keeps the contract with the hooks' defaults; take one piece away
     and the check names it."""
-    from events.formats import FormatHooks, GameFormat, contract_problems
+    from events.formats import FormatHooks, GameFormat, contract_problems, part
 
     for name, text in TOY_FILES.items():
         path = tmp_path / "crokinole" / name
@@ -209,7 +239,8 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     # the hooks' defaults work: no demo, every entry taken, no seat hook, no undo
     assert toy.hooks.demo(None) is None and toy.hooks.entry_check(None) is None
     assert not toy.hooks.corrects_seats() and not toy.hooks.undoes_corrections()
-    assert toy.hooks.export is None and toy.hooks.proposals is None
+    # a format takes part in no capability it does not implement, and every page copes
+    assert [c for c in CAPABILITIES if part(toy, c) is not None] == []
     assert toy.head == "" and toy.default_settings() == {"rounds": 4}
 
     (tmp_path / "crokinole" / "templates" / "crokinole" / "_competition_desk.html").unlink()

@@ -9,7 +9,7 @@ In the document (``"series"``, one entry per series, by address)::
                   "points": "9", "total": 245, "games": 10}]}
 
 ``results`` are what the series counted from this event (the format's
-``FormatHooks.series_results``), written for readers of the archive; they follow from the event's
+``SeriesResults``), written for readers of the archive; they follow from the event's
 own tables, so an import does not read them. A series spans events, so its standings over all of
 them are not in one event's file: the series page and its CSV/XLSX have them.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from events.formats import get_format
+from events.formats import part
 from events.models import (
     FORMULA_FIELDS,
     Competition,
@@ -32,6 +32,7 @@ from events.models import (
     SeriesCompetition,
     table_values,
 )
+from events.series.contract import SeriesResults
 
 SERIES_FIELDS = ("format", *FORMULA_FIELDS)  # the series as the file writes it
 
@@ -69,7 +70,8 @@ def series_section(
         formats.setdefault(member.series.format, []).append(member.competition)
     for key, competitions in formats.items():
         unique = list({c.pk: c for c in competitions}.values())
-        for line in get_format(key).hooks.series_results(unique):
+        taking_part = part(key, SeriesResults)
+        for line in taking_part.series_results(unique) if taking_part else []:
             results_by_competition.setdefault(line.competition_id, []).append(line)
     section = []
     for series_id, held in by_series.items():

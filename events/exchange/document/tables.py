@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils.translation import gettext as _
 
-from events.formats import ExportModule, all_formats, get_format
+from events.exchange.contract import ExportModule, Exports
+from events.formats import formats_taking_part, part
 from events.models import (
     Competition,
     Correction,
@@ -141,15 +142,16 @@ COMPETITIONS = Competition._meta.label_lower
 
 
 def format_module(key: str) -> ExportModule | None:
-    """The format's export module (``FormatHooks.export``), or None when it declares none."""
-    return get_format(key).hooks.export
+    """The format's export module (``events.exchange.contract.Exports``), or None when it
+    declares none."""
+    taking_part = part(key, Exports)
+    return taking_part.export if taking_part else None
 
 
 def all_tables() -> list[Table]:
     tables = list(CORE_TABLES)
-    for game_format in all_formats():
-        if game_format.hooks.export is not None:
-            tables += list(game_format.hooks.export.TABLES)
+    for _game_format, taking_part in formats_taking_part(Exports):
+        tables += list(taking_part.export.TABLES)
     return [*tables, CORRECTION_TABLE]
 
 

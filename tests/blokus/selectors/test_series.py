@@ -10,8 +10,8 @@ from blokus import export, services
 from blokus.format import BLOKUS
 from blokus.models import QualificationLot
 from events import services as event_services
-from events.formats import SeriesResult
 from events.models import Competition, Entry, Game, Seat, Session
+from events.series.contract import SeriesResult
 from tests.blokus.conftest import entries_of, record, register, small
 from tests.factories import EventFactory
 

@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings, strategies as st
 from icalendar import Calendar
 
-from events.calendar.feeds import CalendarItem, calendar_ical, clean_text
+from events.calendar.contract import CalendarItem
+from events.calendar.feeds import calendar_ical, clean_text
 
 NOW = dt.datetime(2026, 12, 3, 18, 0, tzinfo=dt.UTC)
 STOCKHOLM = ZoneInfo("Europe/Stockholm")

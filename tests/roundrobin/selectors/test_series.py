@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from events.formats import SeriesResult
 from events.models import Competition, Entry
+from events.series.contract import SeriesResult
 from roundrobin import export, services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import RatingSnapshot

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from events.formats import SeriesResult
 from events.models import Competition, Entry
+from events.series.contract import SeriesResult
 from events.services import entry_withdraw
 from shuffleboard import export, services
 from shuffleboard.format import SJOELEN
