@@ -32,7 +32,7 @@ def seed() -> tuple[str, int]:
 
     from events import services
     from events.formats import all_formats
-    from events.services import signups
+    from events.signups.services import lifecycle as signups
 
     organiser = get_user_model().objects.create_user(username="bench-signups")
     today = dt.date.today()

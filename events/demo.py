@@ -58,7 +58,7 @@ SIGN_UP_PEOPLE = (
 def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
     """An event three weeks ahead taking sign-ups online: six seats taken, two on the waitlist,
     one not confirmed yet."""
-    from events.services import signup_desk, signups
+    from events.signups.services import desk as signup_desk, lifecycle as signups
 
     today = dt.date.today()
     created = services.event_create(

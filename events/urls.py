@@ -10,12 +10,12 @@ from events.desk.views import (
     imports as import_views,
     proposals as proposal_views,
     series as series_desk_views,
-    signups as signup_desk_views,
     webhooks as webhook_views,
 )
-from events.entry import notify as entry_notify, public_push, views as entry
 from events.live import views as public
 from events.series import views as series_views
+from events.signups import notify as entry_notify, public_push
+from events.signups.views import desk as signup_desk_views, person as entry
 
 app_name = "events"
 

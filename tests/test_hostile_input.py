@@ -106,9 +106,10 @@ def _build_world() -> World:
     from blokus.views.desk import PLAYER_ACTIONS
     from events.calendar.links import player_token
     from events.desk.views.competition import ENTRY_ACTIONS
-    from events.models import Competition, Correction, Entry, Game, Round, Session, SignUp
-    from events.services.signup_mail import person_token
+    from events.models import Competition, Correction, Entry, Game, Round, Session
     from events.services.stop_links import public_stop_token, stop_token
+    from events.signups.models import SignUp
+    from events.signups.services.mail import person_token
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn

@@ -15,7 +15,7 @@ import pytest
 from django.core import signing
 
 from config.logfilters import RedactPrivateLinks, redact
-from events.services import signup_mail
+from events.signups.services import mail as signup_mail
 from tests.servers import free_port, gunicorn_server
 
 TOKEN = "gAAAAABpSECRETtokenOfAPerson_-xyz"

@@ -22,8 +22,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from events.formats import all_formats, default_settings
-from events.models import Correction, EventRole, Series, SeriesCompetition, SignUp, SignUpWindow
+from events.models import Correction, EventRole, Series, SeriesCompetition
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
+from events.signups.models import SignUp, SignUpWindow
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
@@ -379,8 +380,8 @@ def test_every_notification_url_is_classified():
 
 @pytest.mark.parametrize("key", sorted(NOTIFY))
 def test_each_role_gets_what_the_notification_table_says(key, world):
-    from events.services.signup_mail import person_token
     from events.services.stop_links import public_stop_token, stop_token
+    from events.signups.services.mail import person_token
 
     event, entry = world["event"], world["entries"]["roundrobin"]
     kind = NOTIFY[key]

@@ -15,7 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from events.formats import all_formats
-from events.models import Competition, Event, SignUp
+from events.models import Competition, Event
+from events.signups.models import SignUp
 
 ROOT = Path(__file__).resolve().parents[1]
 

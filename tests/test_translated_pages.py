@@ -360,8 +360,9 @@ def demo(django_db_setup, django_db_blocker) -> Iterator[Demo]:
 def _build() -> Demo:
     from django.contrib.auth import get_user_model
 
-    from events.models import Game, Player, SignUp
-    from events.services.signup_mail import person_token
+    from events.models import Game, Player
+    from events.signups.models import SignUp
+    from events.signups.services.mail import person_token
     from roundrobin.models import PlayerToken, Turn
 
     started = time.perf_counter()
@@ -416,7 +417,7 @@ def _build() -> Demo:
         "url": f"http://testserver/p/{token.token}/",
         "turn": turn.number if turn else 1,
         "deadline": turn.deadline if turn else timezone.now(),
-        "sign_up": sign_up,  # the sign-up's e-mails (events/services/signup_mail.py)
+        "sign_up": sign_up,  # the sign-up's e-mails (events/signups/services/mail.py)
         "offer_until": timezone.now(),
     }
     contexts = [

@@ -29,10 +29,11 @@ from blokus.services.common import (
     locked_session_player,
 )
 from events.errors import Conflict, Invalid, Refused, refuse
-from events.models import Competition, Entry, Round, Session, SignUp
+from events.models import Competition, Entry, Round, Session
 from events.services import competition_touch
 from events.services.play import competition_locked
-from events.services.signup_desk import signup_promote
+from events.signups.models import SignUp
+from events.signups.services.desk import signup_promote
 
 SESSIONS_PLAYED = _("Session %(session)s has already been seated; its time cannot be removed.")
 OTHER_COMPETITION = _("%(player)s is not registered in this competition.")

@@ -26,9 +26,10 @@ from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
 from events.desk.http import desk_view
 from events.errors import ServiceError, Stale
-from events.models import Competition, EventRole, Session, SignUp
+from events.models import Competition, EventRole, Session
 from events.permissions import SCOREKEEPER
-from events.selectors.signups import waiting_sign_ups
+from events.signups.models import SignUp
+from events.signups.selectors import waiting_sign_ups
 
 
 def _event_tz(competition: Competition) -> AbstractContextManager[None]:

@@ -20,7 +20,7 @@ from events.common.network import url_host
 from events.common.siteurl import site_url
 from events.language import supported
 from events.models import Player
-from events.services import privacy
+from events.signups.services import privacy
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
 

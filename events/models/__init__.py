@@ -8,13 +8,6 @@ validated by the format's settings form) and their own detail tables.
 
 from __future__ import annotations
 
-from events.models.entry import (
-    ACTIVE_SIGN_UP,
-    Payment,
-    SignUp,
-    SignUpStatus,
-    SignUpWindow,
-)
 from events.models.events import (
     Competition,
     CompetitionStatus,
@@ -60,12 +53,7 @@ __all__ = [
     "TOPIC_FIELDS",
     "Webhook",
     "WebhookTopic",
-    "ACTIVE_SIGN_UP",
     "MAX_COUNTED",
-    "Payment",
-    "SignUp",
-    "SignUpStatus",
-    "SignUpWindow",
     "NotificationPreference",
     "PushSubscription",
     "OutboxMessage",

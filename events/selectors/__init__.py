@@ -22,17 +22,9 @@ from django.db.models.functions import Now
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import (
-    Competition,
-    Correction,
-    Entry,
-    Event,
-    Player,
-    SignUpWindow,
-    fold,
-    short_name,
-)
+from events.models import Competition, Correction, Entry, Event, Player, fold, short_name
 from events.models.people import LEGACY_PSEUDONYM, PSEUDONYM_MARK, is_pseudonym
+from events.signups.models import SignUpWindow
 
 SEARCH_LIMIT = 20
 

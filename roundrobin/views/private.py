@@ -16,10 +16,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from events.calendar.links import player_feed_path, subscribe_links
 from events.common.http import HtmxHttpRequest
-from events.entry.notify import subscribe_answer
 from events.errors import ServiceError
 from events.models import Entry
 from events.services import notify
+from events.signups.notify import subscribe_answer
 from roundrobin import rules, selectors, services
 from roundrobin.forms import RESULT_BUTTONS, LeaveForm, MoveForm, form_errors
 from roundrobin.models import Turn

@@ -1,5 +1,5 @@
 {% comment %}The public service worker (issue 31), served at /sw.js with scope / by
-events.entry.notify.service_worker. It shows a push (JSON: title, body, url, lang, tag from
+events.signups.notify.service_worker. It shows a push (JSON: title, body, url, lang, tag from
 events.services.outbox.push_payload) and opens its link when tapped; its "Stop" action (stop,
 stop_label: events.services.stop_links.push_stop) posts the one-tap stop, on this site only. It caches nothing: the
 desk's own worker (/desk/sw.js, scope /desk/) keeps desk pages offline.{% endcomment %}"use strict";

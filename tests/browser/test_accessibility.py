@@ -32,7 +32,8 @@ from django.urls import Resolver404, resolve, reverse
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
-from events.models import Competition, Entry, Game, SignUp
+from events.models import Competition, Entry, Game
+from events.signups.models import SignUp
 from roundrobin.models import PlayerToken
 from tests.browser.conftest import DESK, log_in, screenshot
 from tests.test_translated_pages import SKIP_PREFIXES, SKIP_SUFFIXES, _links

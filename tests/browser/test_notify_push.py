@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from blokus import services as blokus
 from events.models import NotificationPreference, PushSubscription
-from events.services import outbox, signup_mail, signups
+from events.services import outbox
+from events.signups.services import lifecycle as signups, mail as signup_mail
 from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 

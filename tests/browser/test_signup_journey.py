@@ -160,7 +160,7 @@ def test_the_persons_link_reaches_no_referer_and_the_forms_still_post(phone, liv
     """The page behind the link sends its address in no Referer (its styles, scripts, forms,
     links: the origin at most), and its buttons still work: a no-referrer page would post its
     forms with "Origin: null", which Django's CSRF check refuses."""
-    from events.services import signup_mail, signups
+    from events.signups.services import lifecycle as signups, mail as signup_mail
 
     event = EventFactory(slug="lincon")
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from events.models import Session
-from events.services import signup_mail, signups
+from events.signups.services import lifecycle as signups, mail as signup_mail
 from tests.browser.conftest import screenshot
 from tests.factories import CompetitionFactory, EventFactory
 

@@ -25,13 +25,8 @@ from events.exchange.document.tables import (
     relation_target,
     user_model,
 )
-from events.models import (
-    Competition,
-    Correction,
-    Event,
-    Player,
-    SignUp,
-)
+from events.models import Competition, Correction, Event, Player
+from events.signups.models import SignUp
 
 
 class _Exporter:

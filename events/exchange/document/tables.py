@@ -16,19 +16,8 @@ from django.utils.translation import gettext as _
 
 from events.exchange.contract import ExportModule, Exports
 from events.formats import formats_taking_part, part
-from events.models import (
-    Competition,
-    Correction,
-    Entry,
-    Event,
-    Game,
-    Player,
-    Round,
-    Seat,
-    Session,
-    SignUp,
-    SignUpWindow,
-)
+from events.models import Competition, Correction, Entry, Event, Game, Player, Round, Seat, Session
+from events.signups.models import SignUp, SignUpWindow
 
 DOCUMENT_FORMAT = "boardgame-events/event"
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from blokus.models import SessionPlayer
 from events.errors import Invalid, Refused
-from events.models import SignUp
-from events.services import signups
+from events.signups.models import SignUp
+from events.signups.services import lifecycle as signups
 from tests.blokus.conftest import set_up
 from tests.factories import CompetitionFactory
 

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from blokus import selectors, services
-from events.models import SignUp
-from events.services import signups
+from events.signups.models import SignUp
+from events.signups.services import lifecycle as signups
 from tests.blokus.conftest import HTMX, register, url
 
 

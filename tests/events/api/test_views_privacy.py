@@ -15,11 +15,12 @@ import pytest
 from django.core.management import call_command
 
 from events.calendar.links import player_token
-from events.models import Competition, Entry, Game, Player, SignUp
-from events.services import privacy
+from events.models import Competition, Entry, Game, Player
 from events.services.proposals import table_code
-from events.services.signup_mail import person_token
 from events.services.stop_links import stop_token
+from events.signups.models import SignUp
+from events.signups.services import privacy
+from events.signups.services.mail import person_token
 from roundrobin.models import PlayerToken
 from shuffleboard.proposals import board_code
 

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from events.calendar.links import player_token, subscribe_links, token_player_id
-from events.models import SignUp, SignUpStatus, SignUpWindow
-from events.services.signup_mail import person_token
+from events.signups.models import SignUp, SignUpStatus, SignUpWindow
+from events.signups.services.mail import person_token
 from roundrobin.models import PlayerToken
 from tests.factories import EntryFactory, PlayerFactory
 from tests.roundrobin.conftest import START, enter_players, make_competition

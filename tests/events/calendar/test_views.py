@@ -164,7 +164,7 @@ def test_a_token_of_a_player_no_longer_there_is_a_404(client):
 
 @pytest.mark.django_db
 def test_a_feed_stops_working_once_the_players_data_is_erased(client):
-    from events.services import privacy
+    from events.signups.services import privacy
 
     player = PlayerFactory(name="Sara Svensson", email="sara@example.org")
     EntryFactory(player=player)

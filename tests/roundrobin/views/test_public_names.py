@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from events.exchange import document as exchange
 from events.models import OutboxMessage, Player
-from events.services import privacy
+from events.signups.services import privacy
 from roundrobin import export, services
 from roundrobin.models import PlayerToken
 from tests.roundrobin.conftest import (
