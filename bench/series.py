@@ -43,7 +43,8 @@ from scratch import log
 from seed import Page, _players
 
 from events import services as event_services
-from events.models import Competition, Entry, Game, Seat, Series, Session
+from events.models import Competition, Entry, Game, Seat, Session
+from events.series.models import Series
 
 SEASONS = 2
 NIGHTS = 40  # a season

@@ -21,8 +21,9 @@ from events.api.contract import ReadApi, ReadApiModule
 from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
 from events.formats import FormatHooks, Proposals, ProposalsModule
-from events.models import Competition, Correction, Entry, Series, Session
+from events.models import Competition, Correction, Entry, Session
 from events.series.contract import SeriesResult, SeriesResults
+from events.series.models import Series
 from events.signups.contract import SignUpSessions
 
 

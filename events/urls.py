@@ -9,11 +9,10 @@ from events.desk.views import (
     edit as desk_views,
     imports as import_views,
     proposals as proposal_views,
-    series as series_desk_views,
     webhooks as webhook_views,
 )
 from events.live import views as public
-from events.series import views as series_views
+from events.series.views import desk as series_desk_views, public as series_views
 from events.signups import notify as entry_notify, public_push
 from events.signups.views import desk as signup_desk_views, person as entry
 

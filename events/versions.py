@@ -48,7 +48,8 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from events.common.cache import OptionalRedisCache
-from events.models import Competition, Event, Series
+from events.models import Competition, Event
+from events.series.models import Series
 
 logger = logging.getLogger(__name__)
 

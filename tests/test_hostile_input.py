@@ -246,7 +246,7 @@ def _build_world() -> World:
             )
 
     # Series (issue 30): the demo's series, their players and members.
-    from events.models import SeriesCompetition
+    from events.series.models import SeriesCompetition
 
     members = list(SeriesCompetition.objects.select_related("series").order_by("pk")[:3])
     contexts["events"].append(

@@ -22,8 +22,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from events.formats import all_formats, default_settings
-from events.models import Correction, EventRole, Series, SeriesCompetition
+from events.models import Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
+from events.series.models import Series, SeriesCompetition
 from events.signups.models import SignUp, SignUpWindow
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 

@@ -16,7 +16,8 @@ from django.db.models import Count, Exists, OuterRef, Subquery
 from blokus import rules
 from blokus.format import BLOKUS
 from blokus.models import RatingStep
-from events.models import Entry, Player, Series
+from events.models import Entry, Player
+from events.series.models import Series
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,60}")
 

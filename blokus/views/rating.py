@@ -14,7 +14,7 @@ from blokus.export import rating_sheet
 from blokus.selectors import rating as selectors
 from events.common.http import int_or_404
 from events.exchange import sheets
-from events.models import Series
+from events.series.models import Series
 
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",

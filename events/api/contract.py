@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from events.models import Competition, Series
+    from events.models import Competition
+    from events.series.models import Series
 
 Row = dict[str, Any]
 

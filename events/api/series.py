@@ -11,8 +11,8 @@ from events.api.caching import Payload, meta, not_found, unversioned, versioned
 from events.api.contract import ReadApi
 from events.api.views import ERRORS, ROOT, api, competition_path
 from events.formats import all_formats, get_format, part
-from events.models import Series
 from events.series import selectors as series_selectors
+from events.series.models import Series
 
 # --- series and ratings ------------------------------------------------------------------------
 

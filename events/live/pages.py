@@ -52,8 +52,9 @@ from django.views.decorators.http import require_safe
 
 from events import language, versions
 from events.formats import GameFormat
-from events.models import Competition, Event, Series
+from events.models import Competition, Event
 from events.selectors import competition_by_slugs, event_with_competitions
+from events.series.models import Series
 
 # Polls of a hidden tab are cancelled by static/js/site.js (htmx runs without eval under the
 # Content-Security-Policy, so a trigger filter such as [document.visibilityState...] cannot run).

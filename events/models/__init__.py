@@ -38,14 +38,6 @@ from events.models.proposals import (
     ResultProposal,
     SubmissionToken,
 )
-from events.models.series import (
-    FORMULA_FIELDS,
-    MAX_COUNTED,
-    Series,
-    SeriesCompetition,
-    SeriesKind,
-    table_values,
-)
 from events.models.trail import Correction, constraint_message
 from events.models.webhooks import TOPIC_FIELDS, Webhook, WebhookTopic
 
@@ -53,7 +45,6 @@ __all__ = [
     "TOPIC_FIELDS",
     "Webhook",
     "WebhookTopic",
-    "MAX_COUNTED",
     "NotificationPreference",
     "PushSubscription",
     "OutboxMessage",
@@ -77,10 +68,6 @@ __all__ = [
     "ResultProposal",
     "Round",
     "Seat",
-    "FORMULA_FIELDS",
-    "Series",
-    "SeriesCompetition",
-    "SeriesKind",
     "Session",
     "SubmissionToken",
     "constraint_message",
@@ -88,7 +75,6 @@ __all__ = [
     "fold",
     "person_key",
     "short_name",
-    "table_values",
     "time_zone_choices",
     "validate_time_zone",
 ]

@@ -12,7 +12,8 @@ from django.utils.functional import Promise
 from events.rules.series import SeriesResult
 
 if TYPE_CHECKING:
-    from events.models import Competition, Series
+    from events.models import Competition
+    from events.series.models import Series
 
 __all__ = ["SeriesResult", "SeriesResults"]
 

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import format_choices
-from events.models import MAX_COUNTED, SeriesKind
+from events.series.models import MAX_COUNTED, SeriesKind
 
 
 class FormulaForm(forms.Form):

@@ -17,10 +17,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from events.formats import part
-from events.models import Competition, Correction, EventRole, Player, Series, SeriesCompetition
+from events.models import Competition, Correction, EventRole, Player
 from events.rules import series as rules
 from events.selectors import with_public_texts
 from events.series.contract import SeriesResult, SeriesResults
+from events.series.models import Series, SeriesCompetition
 
 TRAIL_LENGTH = 10
 RESULTS_PREFIX = "series:r1"  # a new prefix whenever what is stored changes

@@ -1,6 +1,6 @@
 """Writes of series: create, change the formula, add and remove competitions. Each in one
 transaction, each bumping the series' version (its public page's ETag); the database's
-constraints stand behind the checks here (events.models.series).
+constraints stand behind the checks here (events.series.models).
 
 Who may: a series is changed by its organisers (a superuser by anyone with the flag). A
 competition joins only when the person also manages its event (decided: a series organiser
@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Forbidden, Invalid, NotFound, Stale
 from events.formats import get_format
-from events.models import FORMULA_FIELDS, Competition, Series, SeriesCompetition, table_values
+from events.models import Competition
 from events.rules import series as rules
+from events.series.models import FORMULA_FIELDS, Series, SeriesCompetition, table_values
 from events.services import RESERVED_SLUGS, clean_text
 from events.versions import versions_bump
 

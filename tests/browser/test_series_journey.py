@@ -13,7 +13,8 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from events import services
-from events.models import Competition, Event, Series
+from events.models import Competition, Event
+from events.series.models import Series
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
 from tests.browser.conftest import POLL_WAIT, screenshot

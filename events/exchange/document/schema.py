@@ -29,7 +29,8 @@ from events.exchange.document.tables import (
     is_user_fk,
     relation_target,
 )
-from events.models import Event, Player, Series
+from events.models import Event, Player
+from events.series.models import Series
 
 SCHEMA_ID = "https://boardgame-events.example/schema/event-archive-v1.schema.json"
 

@@ -24,15 +24,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from events.formats import part
-from events.models import (
-    FORMULA_FIELDS,
-    Competition,
-    Event,
-    Series,
-    SeriesCompetition,
-    table_values,
-)
+from events.models import Competition, Event
 from events.series.contract import SeriesResults
+from events.series.models import FORMULA_FIELDS, Series, SeriesCompetition, table_values
 
 SERIES_FIELDS = ("format", *FORMULA_FIELDS)  # the series as the file writes it
 

@@ -17,7 +17,8 @@ from openpyxl import load_workbook
 
 from blokus import services
 from blokus.models import RatingStep
-from events.models import Game, Player, Series, SeriesCompetition
+from events.models import Game, Player
+from events.series.models import Series, SeriesCompetition
 from tests.blokus.conftest import play_round, register, small
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 

@@ -13,8 +13,9 @@ import pytest
 from django.urls import reverse
 
 from events.errors import Forbidden, Invalid, Stale
-from events.models import Correction, Series, SeriesCompetition
+from events.models import Correction
 from events.series import selectors, services
+from events.series.models import Series, SeriesCompetition
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
 from tests.factories import EventFactory, PlayerFactory

@@ -19,8 +19,9 @@ from django.test import Client
 from events import services
 from events.errors import Conflict, Invalid
 from events.exchange import document as exchange, sheets
-from events.models import Competition, Correction, Entry, Event, Game, Player, Series
+from events.models import Competition, Correction, Entry, Event, Game, Player
 from events.series import services as series_services
+from events.series.models import Series
 from events.signups.models import SignUp, SignUpWindow
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn as ShuffleboardTurn

@@ -8,8 +8,9 @@ import pytest
 
 from events.errors import Invalid
 from events.exchange import document as exchange
-from events.models import Competition, Series, SeriesCompetition
+from events.models import Competition
 from events.series import services as series_services
+from events.series.models import Series, SeriesCompetition
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from django.http import HttpRequest
 
 from events.admin.base import SafeAdminMixin, SafeWidgetsMixin
 from events.errors import ServiceError
-from events.models import Series, SeriesCompetition
 from events.series import services
+from events.series.models import Series, SeriesCompetition
 from events.series.services import FORMULA_FIELDS, formula_check
 from events.versions import versions_bump
 

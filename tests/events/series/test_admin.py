@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from events.errors import Invalid
 from events.formats import default_settings
-from events.models import Series, SeriesCompetition
 from events.series import services
+from events.series.models import Series, SeriesCompetition
 from tests.factories import CompetitionFactory, EventFactory, UserFactory
 from tests.shuffleboard.factories import SjoelenFactory
 

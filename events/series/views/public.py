@@ -14,9 +14,9 @@ from events.common.siteurl import absolute_url
 from events.formats import part
 from events.live import screen
 from events.live.pages import Context, series_page
-from events.models import Series
 from events.series import selectors
 from events.series.contract import SeriesResults
+from events.series.models import Series
 from events.series.sheets import download
 
 

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.common.http import AuthenticatedHttpRequest
 from events.errors import ServiceError
-from events.models import Series
 from events.series import selectors, services
 from events.series.forms import JoinForm, SeriesCreateForm, SeriesEditForm
+from events.series.models import Series
 from events.series.sheets import download
 
 MEMBER_ACTIONS = ("final", "not-final", "remove")
