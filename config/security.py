@@ -8,20 +8,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-
-def client_ip(request: HttpRequest) -> str:
-    """The client's address for login throttling: the connection's, or behind
-    ``TRUSTED_PROXIES`` proxies the X-Forwarded-For entry they vouch for (counted from the
-    right, so a client cannot choose its own address by sending the header)."""
-    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
-    remote = request.META.get("REMOTE_ADDR", "") or ""
-    if proxies <= 0:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
-    if len(forwarded) < proxies:
-        return remote
-    return forwarded[-proxies]
+# The address lives in the events app's plumbing (events never imports config); it stays
+# importable from here for the code and pages that still name config.security.client_ip.
+from events.common.network import client_ip as client_ip
 
 
 def login_username(request: HttpRequest, credentials: Any = None) -> str | None:
