@@ -9,21 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 
-def client_ip(request: HttpRequest) -> str:
-    """The client's address for login throttling: the connection's, or behind
-    ``TRUSTED_PROXIES`` proxies the X-Forwarded-For entry they vouch for (counted from the
-    right, so a client cannot choose its own address by sending the header)."""
-    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
-    remote = request.META.get("REMOTE_ADDR", "") or ""
-    if proxies <= 0:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
-    if len(forwarded) < proxies:
-        return remote
-    return forwarded[-proxies]
-
-
 def login_username(request: HttpRequest, credentials: Any = None) -> str | None:
     """The username a login attempt is counted under, read as django-axes does by default
     (the credentials, else the posted form) but cut to the 255 characters its table stores:

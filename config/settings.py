@@ -220,7 +220,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_CLIENT_IP_CALLABLE = "events.common.network.client_ip"
 AXES_USERNAME_CALLABLE = "config.security.login_username"  # cut to the column's length
 # Proxies in front of the app (a load balancer, nginx): the client's address is then taken from
 # X-Forwarded-For, that many entries from the right. 0: the connection's own address.

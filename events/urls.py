@@ -4,11 +4,16 @@ from events.calendar import views as calendar_views
 from events.common.routing import nest
 from events.desk.views import (
     checkin as checkin_views,
-    competition as views,
+    competition as competition_views,
+    corrections as correction_views,
     downloads as views_export,
     edit as desk_views,
+    event as event_views,
     imports as import_views,
+    outbox as outbox_views,
     proposals as proposal_views,
+    registration as registration_views,
+    service_worker as service_worker_views,
     webhooks as webhook_views,
 )
 from events.live import views as public
@@ -79,9 +84,9 @@ routes = [
         name="signup_action",
     ),
     # the organiser's desk
-    path("desk/", views.desk, name="desk"),
-    path("desk/new/", views.event_create, name="event_create"),
-    path("desk/sw.js", views.service_worker, name="desk_service_worker"),
+    path("desk/", event_views.desk, name="desk"),
+    path("desk/new/", event_views.event_create, name="event_create"),
+    path("desk/sw.js", service_worker_views.service_worker, name="desk_service_worker"),
     # the public service worker (push, issue 31) and the web-app manifest iPhones need for it
     path("sw.js", entry_notify.service_worker, name="service_worker"),
     path("manifest.webmanifest", entry_notify.manifest, name="manifest"),
@@ -98,11 +103,11 @@ routes = [
         series_desk_views.series_desk_download,
         name="series_desk_download",
     ),
-    path("desk/<slug:event_slug>/", views.event_desk, name="event_desk"),
-    path("desk/<slug:event_slug>/organisers/", views.organiser_add, name="organiser_add"),
+    path("desk/<slug:event_slug>/", event_views.event_desk, name="event_desk"),
+    path("desk/<slug:event_slug>/organisers/", event_views.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", views_export.event_export, name="event_export"),
-    path("desk/<slug:event_slug>/outbox/retry/", views.outbox_retry, name="outbox_retry"),
-    path("desk/<slug:event_slug>/outbox/test/", views.outbox_test, name="outbox_test"),
+    path("desk/<slug:event_slug>/outbox/retry/", outbox_views.outbox_retry, name="outbox_retry"),
+    path("desk/<slug:event_slug>/outbox/test/", outbox_views.outbox_test, name="outbox_test"),
     # webhooks (issue 32): the event's addresses and their deliveries
     path("desk/<slug:event_slug>/webhooks/", webhook_views.webhook_list, name="webhooks"),
     path(
@@ -129,17 +134,17 @@ routes = [
     ),
     path(
         "desk/<slug:event_slug>/competitions/",
-        views.competition_create,
+        event_views.competition_create,
         name="competition_create",
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/",
-        views.competition_desk,
+        competition_views.competition_desk,
         name="competition_desk",
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/settings/",
-        views.competition_settings,
+        competition_views.competition_settings,
         name="competition_settings",
     ),
     path(
@@ -149,17 +154,17 @@ routes = [
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/search/",
-        views.player_search,
+        registration_views.player_search,
         name="player_search",
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/register/",
-        views.register_known,
+        registration_views.register_known,
         name="register_known",
     ),
     path(
         "desk/<slug:event_slug>/<slug:competition_slug>/register-new/",
-        views.register_new,
+        registration_views.register_new,
         name="register_new",
     ),
     path(
@@ -228,10 +233,14 @@ routes = [
         name="signup_payment",
     ),
     path("desk/entries/<int:entry_id>/remove/", desk_views.entry_remove, name="entry_remove"),
-    path("desk/entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry_action"),
+    path(
+        "desk/entries/<int:entry_id>/<slug:action>/",
+        registration_views.entry_action,
+        name="entry_action",
+    ),
     path(
         "desk/corrections/<int:correction_id>/undo/",
-        views.correction_undo,
+        correction_views.correction_undo,
         name="correction_undo",
     ),
 ]

@@ -1,7 +1,8 @@
 """The sjoelen forms: a competition's settings, and one game's counts at the desk.
 
 Both only parse what was typed; the rules decide: ``rules.check_game`` checks a game's result
-here, in the services and in ``Turn.clean`` alike.
+here (the score post hands the services this result, ``TurnForm.result``, which they take as it
+is), in the services for results that come in otherwise, and in ``Turn.clean`` alike.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ def _build_world() -> World:
     from blokus.models import SessionPlayer
     from blokus.views.desk import PLAYER_ACTIONS
     from events.calendar.links import player_token
-    from events.desk.views.competition import ENTRY_ACTIONS
+    from events.desk.views.registration import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session
     from events.services.stop_links import public_stop_token, stop_token
     from events.signups.models import SignUp

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
-import ipaddress
 import os
 import re
 import signal
@@ -22,11 +21,10 @@ import pytest
 from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
-from hypothesis import given, strategies as st
 
 from blokus import services as blokus_services
 from config.serve import refusal
-from events.common.network import choose_address, is_loopback_host, lan_address, url_host
+from events.common.network import is_loopback_host, lan_address, url_host
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url, base_is_loopback
 from events.formats import all_formats
@@ -45,65 +43,6 @@ def load_run_script():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-# --- the address (pure) ----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("host", "loopback"),
-    [
-        ("127.0.0.1", True),
-        ("127.4.5.6", True),
-        ("localhost", True),
-        ("[::1]", True),
-        ("0.0.0.0", True),
-        ("desk.localhost", True),
-        ("192.168.1.23", False),
-        ("10.0.0.5", False),
-        ("events.example.org", False),
-    ],
-)
-def test_loopback_hosts(host, loopback):
-    assert is_loopback_host(host) is loopback
-
-
-ipv4 = st.ip_addresses(v=4).map(str)
-
-
-@given(st.lists(st.one_of(ipv4, st.ip_addresses(v=6).map(str), st.text(max_size=5))))
-def test_the_chosen_address_is_never_a_loopback_when_another_exists(candidates):
-    chosen = choose_address(candidates)
-    usable = []
-    for c in candidates:
-        try:
-            address = ipaddress.ip_address(c)
-        except ValueError:
-            continue
-        if address.version == 4 and not (
-            address.is_unspecified or address.is_multicast or address.is_link_local
-        ):
-            usable.append(address)
-    if not usable:
-        assert chosen is None
-    elif any(not a.is_loopback for a in usable):
-        assert chosen is not None and not ipaddress.ip_address(chosen).is_loopback
-    else:
-        assert chosen is not None and ipaddress.ip_address(chosen).is_loopback
-
-
-def test_lan_address_falls_back_to_the_host_names_then_to_loopback():
-    assert lan_address(lambda: "192.168.1.23", lambda: ["10.0.0.1"]) == "192.168.1.23"
-    assert lan_address(lambda: None, lambda: ["127.0.1.1", "10.0.0.7"]) == "10.0.0.7"
-    assert lan_address(lambda: "127.0.0.1", lambda: ["192.168.5.5"]) == "192.168.5.5"
-    assert lan_address(lambda: None, lambda: []) == "127.0.0.1"
-
-
-def test_lan_address_on_this_machine_is_one_of_its_addresses():
-    address = lan_address()
-    ipaddress.IPv4Address(address)
-    with socket.socket() as s:  # an address of this machine: it can be bound
-        s.bind((address, 0))
 
 
 def test_run_plans_the_bind_address_and_the_one_base():

@@ -20,7 +20,7 @@ from django.db import connection, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from config.security import client_ip
+from events.common.network import client_ip
 from events.models import AttemptCounter
 from events.services import attempts
 

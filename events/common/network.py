@@ -1,4 +1,5 @@
-"""The machine's address on the venue network, and loopback checks (standard library only).
+"""The machine's address on the venue network, loopback checks, and a request's client
+address (the standard library and Django's settings only).
 
 ``make run HOST=0.0.0.0`` prints the address phones should open: the IPv4 address of the
 interface that would carry traffic out of the machine. Found without sending anything: a UDP
@@ -13,6 +14,9 @@ import ipaddress
 import socket
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpRequest
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 # Any address works: connect() on a UDP socket sends no packet, it only picks a route.
@@ -85,3 +89,18 @@ def lan_address(
     if chosen and not is_loopback_host(chosen):
         return chosen
     return choose_address(by_name()) or "127.0.0.1"
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address for login throttling and the per-address limits: the connection's,
+    or behind ``TRUSTED_PROXIES`` proxies the X-Forwarded-For entry they vouch for (counted from
+    the right, so a client cannot choose its own address by sending the header)."""
+    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    if len(forwarded) < proxies:
+        return remote
+    return forwarded[-proxies]

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
 from django_htmx.http import HttpResponseClientRedirect
@@ -20,6 +20,7 @@ from events.formats import GameFormat
 from events.models import Competition
 from events.permissions import ALLOWED_ROLES, MANAGE, ensure_access
 from events.selectors import competition_by_slugs
+from events.services import AlreadySubmitted
 
 
 def desk_view(
@@ -76,4 +77,11 @@ def already_received(request: HtmxHttpRequest, exc: ServiceError, url: str) -> H
     messages.info(request, exc.text)
     if request.htmx:
         return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def already_submitted(request: HttpRequest, exc: AlreadySubmitted, fallback: str) -> HttpResponse:
+    """A desk form sent twice (posted without htmx): say so, and show where the first post led."""
+    messages.info(request, exc.text)
+    url = exc.url if exc.url.startswith("/") and not exc.url.startswith("//") else fallback
     return redirect(url)

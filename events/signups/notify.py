@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.security import client_ip
+from events.common.network import client_ip
 from events.errors import ServiceError
 from events.models import Event, NotificationPreference, Player
 from events.services import attempts, notify

@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shuffleboard.rules.scoring import board_text, turn_score_with_bonus, validate_counts
-from shuffleboard.rules.sub_turns import checked_rows, max_reached_after, sub_turns_total
+from shuffleboard.rules.scoring import board_text, score_of_checked, validate_counts
+from shuffleboard.rules.sub_turns import (
+    checked_rows,
+    max_reached_after_checked,
+    total_of_checked_rows,
+)
 from shuffleboard.rules.values import (
     COUNTS_NOT_A_LIST,
     STORED_SCORE_DIFFERS,
@@ -32,6 +36,9 @@ class CheckedGame:
     score: int
     # the sub-turn rows as entered (A-SJ-15), or None when only the totals were entered
     sub_turns: tuple[tuple[int, int, int, int], ...] | None = None
+    # the bonus rule it was checked under: a service takes the game as it is only when its
+    # competition plays by the same rule (A-SJ-04)
+    bonus: bool = False
 
 
 def check_game(
@@ -48,19 +55,20 @@ def check_game(
     rows instead (A-SJ-09); given with ``counts``, the two must agree. ``max_after`` is the
     sub-turn after which 148 stood; entered by sub-turn, it follows from the rows. Without the
     ``bonus`` rule it means nothing and is dropped, and bonus discs are refused (A-SJ-04).
-    Raises ``InvalidResult`` naming the first problem.
+    Raises ``InvalidResult`` naming the first problem. Each count is checked once: what is
+    checked here is added up and scored without being checked again.
     """
     rows: tuple[tuple[int, int, int, int], ...] | None = None
     if sub_turns is not None:
         rows = tuple(checked_rows(sub_turns))
-        checked = sub_turns_total(rows)
+        checked = total_of_checked_rows(rows)
         if counts is not None and tuple(counts) != checked:
             params = {"sub_turns": board_text(checked), "totals": board_text(counts)}
             raise InvalidResult(
                 SUB_TURNS_DIFFER.format(**params), code="sub_turns_differ", params=params
             )
         if bonus and max_after is None:
-            reached = max_reached_after(sub_turns)
+            reached = max_reached_after_checked(rows)
             max_after = reached if reached and reached < SUB_TURNS else None
     elif counts is None:
         raise InvalidResult(COUNTS_NOT_A_LIST, code="counts_not_a_list")
@@ -69,9 +77,14 @@ def check_game(
     extra = validate_counts(bonus_counts)
     if not bonus:
         max_after = None
-    score = turn_score_with_bonus(checked, extra, reached_max_after=max_after, bonus=bonus)
+    score = score_of_checked(checked, extra, reached_max_after=max_after, bonus=bonus)
     return CheckedGame(
-        counts=checked, bonus_counts=extra, max_after=max_after, score=score, sub_turns=rows
+        counts=checked,
+        bonus_counts=extra,
+        max_after=max_after,
+        score=score,
+        sub_turns=rows,
+        bonus=bonus,
     )
 
 

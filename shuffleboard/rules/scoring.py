@@ -147,25 +147,40 @@ def turn_score_with_bonus(
     4); ``reached_max_after`` the sub-turn after which the counts stood at 148, if they did.
     Without bonus discs this is ``turn_score(counts)``.
     """
-    checked = validate_counts(counts)
-    score = score_of_counts(checked)
+    return score_of_checked(
+        validate_counts(counts),
+        validate_counts(bonus_counts),
+        reached_max_after=reached_max_after,
+        bonus=bonus,
+    )
+
+
+def score_of_checked(
+    counts: Sequence[int],
+    bonus_counts: Sequence[int],
+    *,
+    reached_max_after: int | None,
+    bonus: bool,
+) -> int:
+    """``turn_score_with_bonus`` on counts and bonus counts already checked by
+    ``validate_counts``: ``check_game`` has checked them once and does not check them again."""
+    score = score_of_counts(counts)
     if reached_max_after is not None and score != MAX_SCORE:
         raise InvalidResult(
             BONUS_NOT_EARNED.format(score=score), code="bonus_not_earned", params={"score": score}
         )
     allowed = bonus_discs(reached_max_after, bonus=bonus)
-    extra = validate_counts(bonus_counts)
-    if not any(extra):
+    if not any(bonus_counts):
         return score
     if not bonus:
         raise InvalidResult(BONUS_OFF, code="bonus_off")
-    if sum(extra) > allowed:
+    if sum(bonus_counts) > allowed:
         raise InvalidResult(
-            BONUS_TOO_MANY.format(allowed=allowed, count=sum(extra)),
+            BONUS_TOO_MANY.format(allowed=allowed, count=sum(bonus_counts)),
             code="bonus_too_many",
-            params={"allowed": allowed, "count": sum(extra)},
+            params={"allowed": allowed, "count": sum(bonus_counts)},
         )
-    return score_of_counts([c + e for c, e in zip(checked, extra, strict=True)])
+    return score_of_counts([c + e for c, e in zip(counts, bonus_counts, strict=True)])
 
 
 def board_text(counts: Sequence[int]) -> str:

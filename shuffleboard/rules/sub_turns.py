@@ -74,8 +74,13 @@ def sub_turns_total(rows: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
     >>> sub_turns_total([(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)])
     (5, 9, 5, 7)
     """
+    return total_of_checked_rows(checked_rows(rows))
+
+
+def total_of_checked_rows(rows: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """``sub_turns_total`` of rows already checked by ``checked_rows`` (not checked again)."""
     totals = [0, 0, 0, 0]
-    for counts in checked_rows(rows):
+    for counts in rows:
         for index, value in enumerate(counts):
             totals[index] += value
     c1, c2, c3, c4 = totals
@@ -87,8 +92,13 @@ def max_reached_after(rows: Sequence[Sequence[int]]) -> int | None:
 
     This is what ``bonus_discs`` asks for when the turn was entered sub-turn by sub-turn.
     """
+    return max_reached_after_checked(checked_rows(rows))
+
+
+def max_reached_after_checked(rows: Sequence[Sequence[int]]) -> int | None:
+    """``max_reached_after`` of rows already checked by ``checked_rows`` (not checked again)."""
     totals = [0, 0, 0, 0]
-    for number, counts in enumerate(checked_rows(rows), start=1):
+    for number, counts in enumerate(rows, start=1):
         for index, value in enumerate(counts):
             totals[index] += value
         if score_of_counts(totals) == MAX_SCORE:

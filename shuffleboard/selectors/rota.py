@@ -5,6 +5,7 @@ checked in (withdrawn players keep their place, so nobody else moves), go throug
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -13,7 +14,7 @@ from django.db.models import Q
 from events.models import Competition, Entry, fold
 from shuffleboard import rules
 from shuffleboard.models import Turn
-from shuffleboard.selectors.standings import AttentionGame, game_rows
+from shuffleboard.selectors.standings import AttentionGame, GameRow, game_rows
 
 
 def _entries(competition: Competition) -> list[Entry]:
@@ -32,6 +33,10 @@ class TurnInfo(NamedTuple):
     score: int
     board: int | None
     attention: str | None = None
+
+
+def turn_info(row: GameRow) -> TurnInfo:
+    return TurnInfo(row.pk, row.number, row.score, row.board, row.attention)
 
 
 @dataclass
@@ -104,6 +109,23 @@ class Rota:
 
     def by_entry(self, entry_id: int) -> RotaPlayer | None:
         return next((p for p in self.players if p.entry.pk == entry_id), None)
+
+    def games_stored(self, entry_id: int, rows: Iterable[GameRow]) -> None:
+        """Set one player's games to ``rows``, read by a write that holds the player's lock,
+        so that the rota read before the write answers for this player as a read now would
+        (``next_game``, the desk's panel) without reading the whole rota again."""
+        player = self.by_entry(entry_id)
+        if player is not None:
+            player.turns = {row.number: turn_info(row) for row in rows if row.number <= self.games}
+
+    def next_game(self, entry_id: int) -> tuple[int, int] | None:
+        """(game number, board) of the player's next game, as ``next_game`` (the selector)
+        reads it; None when the player is not playing or has every game in."""
+        player = self.by_entry(entry_id)
+        if player is None or not player.active:
+            return None
+        number = player.next_number
+        return None if number is None else (number, player.boards[number - 1])
 
     @property
     def active(self) -> list[RotaPlayer]:
@@ -187,9 +209,7 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
         for row in game_rows(competition):
             player = by_id.get(row.entry_id)
             if player is not None:
-                player.turns[row.number] = TurnInfo(
-                    row.pk, row.number, row.score, row.board, row.attention
-                )
+                player.turns[row.number] = turn_info(row)
     unplaced = [e for e in entries if not e.checked_in_at]
     return Rota(games=games, boards=boards, players=players, unplaced=unplaced)
 

@@ -148,16 +148,19 @@ def game_row(values: tuple, bonus: bool) -> GameRow:
     return GameRow(entry_id, pk, number, score, board, problem)
 
 
-def game_rows(competition: Competition) -> list[GameRow]:
-    """Every stored game of the competition, each checked again (one query)."""
+def game_rows(competition: Competition, entry: Entry | None = None) -> list[GameRow]:
+    """Every stored game of the competition (or of its one ``entry``), each checked again (one
+    query)."""
     bonus = competition.options.bonus_disc
     # Numbers above ``games`` are title play-off games (A-SJ-16): not in the standings.
+    rows = Turn.objects.filter(number__lte=competition.options.games)
     rows = (
-        Turn.objects.filter(entry__competition=competition, number__lte=competition.options.games)
-        .order_by()  # no sort: every reader groups by entry (Turn's ordering joins Entry's)
-        .values_list(*GAME_COLUMNS)
+        rows.filter(entry=entry)
+        if entry is not None
+        else rows.filter(entry__competition=competition)
     )
-    return [game_row(values, bonus) for values in rows]
+    # no sort: every reader groups by entry (Turn's ordering joins Entry's)
+    return [game_row(values, bonus) for values in rows.order_by().values_list(*GAME_COLUMNS)]
 
 
 def counted_scores(rows: list[GameRow]) -> dict[int, dict[int, int]]:

@@ -57,7 +57,7 @@ def ensure_writable(competition: Competition) -> None:
 
 def validated(
     competition: Competition,
-    counts: Sequence[int],
+    counts: Sequence[int] | None,
     bonus_counts: Sequence[int],
     max_after: int | None,
     sub_turns: SubTurns = None,

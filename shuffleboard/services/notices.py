@@ -31,9 +31,15 @@ def next_key(entry_id: int, number: int, board: int) -> str:
     return f"{next_subject(entry_id)}:{number}/{board}/"
 
 
-def next_told(entry_ids: Iterable[int], now: dt.datetime | None = None) -> int:
+def next_told(
+    entry_ids: Iterable[int], now: dt.datetime | None = None, *, rota: selectors.Rota | None = None
+) -> int:
     """Tell each listening player of ``entry_ids`` their next game and board when it changed
-    (two queries, then three per listening player). Returns how many messages were queued."""
+    (two queries, then three per listening player, one less with ``rota``). Returns how many
+    messages were queued.
+
+    ``rota``: the board rota as the caller's write left it (those players' games set as
+    stored, ``Rota.games_stored``): the next games are read from it, not again."""
     now = now or timezone.now()
     entries = list(
         Entry.objects.filter(pk__in=set(entry_ids)).select_related("player", "competition__event")
@@ -47,7 +53,7 @@ def next_told(entry_ids: Iterable[int], now: dt.datetime | None = None) -> int:
         if entry.player_id not in listening:
             continue
         subject = next_subject(entry.pk)
-        upcoming = selectors.next_game(entry)
+        upcoming = selectors.next_game(entry) if rota is None else rota.next_game(entry.pk)
         if upcoming is None:
             outbox.subject_ended(subject)
             continue
@@ -92,10 +98,11 @@ def webhooks_told(
     turn: Turn | None,
     *,
     correction: bool = False,
+    rota: selectors.Rota | None = None,
 ) -> int:
-    """Issue 32: the game entered to the event's webhooks ("result.confirmed"), and each
-    player's next game and board ("round.seated": a sjoelen player's seat is their board).
-    Nothing is read when no webhook listens."""
+    """The game entered to the event's webhooks ("result.confirmed"), and each player's next
+    game and board ("round.seated": a sjoelen player's seat is their board). Nothing is read
+    when no webhook listens; with ``rota`` (as in ``next_told``) the next games come from it."""
     queued = 0
     if turn is not None:
         queued += webhooks.announce(
@@ -111,15 +118,19 @@ def webhooks_told(
         )
     if not webhooks.wanted(competition.event_id, webhooks.WebhookTopic.ROUND):
         return queued
-    for entry in Entry.objects.filter(pk__in=set(entry_ids)).select_related("competition"):
-        upcoming = selectors.next_game(entry)
+    if rota is not None:
+        upcoming_of = {entry_id: rota.next_game(entry_id) for entry_id in sorted(set(entry_ids))}
+    else:
+        entries = Entry.objects.filter(pk__in=set(entry_ids)).select_related("competition")
+        upcoming_of = {entry.pk: selectors.next_game(entry) for entry in entries}
+    for entry_id, upcoming in upcoming_of.items():
         if upcoming is None:
             continue
         number, board = upcoming
         queued += webhooks.announce(
             webhooks.WebhookTopic.ROUND,
             competition,
-            subject=f"board:{entry.pk}:{number}/{board}/",
-            data={"entry": entry.pk, "game": number, "board": board},
+            subject=f"board:{entry_id}:{number}/{board}/",
+            data={"entry": entry_id, "game": number, "board": board},
         )
     return queued

@@ -62,8 +62,9 @@ def _entry_context(
     form: TurnForm | None = None,
     flash: str = "",
     refused: Turn | None = None,
+    board_rota: selectors.Rota | None = None,  # when the request has read it (every game)
 ) -> Context:
-    board_rota = selectors.rota_for_competition(competition)
+    board_rota = board_rota or selectors.rota_for_competition(competition)
     if board is not None and not 1 <= board <= board_rota.boards:
         board = None
     queue = board_rota.waiting(board)
@@ -153,20 +154,19 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
     status = 400
     if form.is_valid():
         number = form.cleaned_data["number"]
-        rota_player = selectors.rota_for_competition(competition, with_turns=False).by_entry(
-            entry.pk
-        )
+        # The one rota of this post: the game's board, the next game in the service (which
+        # sets the player's games as stored), the panel (a redirect needs no one else's games).
+        board_rota = selectors.rota_for_competition(competition, with_turns=bool(request.htmx))
+        rota_player = board_rota.by_entry(entry.pk)
         try:
             turn = services.turn_record(
                 entry=entry,
                 number=number,
-                counts=form.counts(),
-                bonus_counts=form.bonus_counts(),
-                max_after=form.max_after(),
-                sub_turns=form.sub_turns(),
+                game=form.result,  # checked by the form: the counts are not checked again
                 board=rota_player.board_for(number) if rota_player else None,
                 entered_by=request.user,
                 submission=request.POST.get("submission", ""),
+                rota=board_rota,
             )
         except AlreadySubmitted as exc:  # the offline queue sent it again: done once already
             url = reverse("shuffleboard:entry", args=[competition.event.slug, competition.slug])
@@ -186,8 +186,11 @@ def turn_record(request: AuthenticatedHttpRequest, competition: Competition) -> 
                 messages.success(request, flash)
                 url = reverse("shuffleboard:entry", args=[competition.event.slug, competition.slug])
                 return redirect(f"{url}?board={board}" if board else url)
-            context = _entry_context(competition, board=board, player_id=None, flash=flash)
+            context = _entry_context(
+                competition, board=board, player_id=None, flash=flash, board_rota=board_rota
+            )
             return trigger_client_event(render(request, ENTRY_PANEL, context), "turnRecorded")
+    # Refused or not valid: the rota read as it stands (a refusal often means another desk acted).
     context = _entry_context(
         competition, board=board, player_id=entry.pk, form=form, refused=refused
     )

@@ -21,7 +21,7 @@ from events import selectors, services
 from events.common.http import HtmxHttpRequest
 from events.common.siteurl import site_url
 from events.desk.http import desk_view
-from events.desk.views.competition import (  # the desk's shared answers
+from events.desk.views.registration import (  # the desk's shared answers
     desk_refusal,
     entries_changed,
 )

@@ -20,9 +20,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.security import client_ip
 from events import selectors
 from events.calendar.links import player_feed_path, subscribe_links
+from events.common.network import client_ip
 from events.common.qr import giro_code_svg
 from events.errors import ServiceError
 from events.formats import part

@@ -416,6 +416,12 @@ def test_check_game_finds_when_148_was_reached_from_the_sub_turns():
     assert check_game(sub_turns=rows).max_after is None  # no bonus rule: nothing to record
 
 
+def test_check_game_records_the_bonus_rule_it_checked_under():
+    """A service takes a checked game as it is only under the same rule: the game says which."""
+    assert check_game((7, 7, 7, 9)).bonus is False
+    assert check_game((7, 7, 7, 9), bonus_counts=(0, 0, 0, 1), max_after=2, bonus=True).bonus
+
+
 def test_check_game_drops_the_148_sub_turn_without_the_bonus_rule():
     assert check_game((7, 7, 7, 9), max_after=1).max_after is None
     with pytest.raises(InvalidResult) as info:

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from events.errors import Conflict, Invalid, Refused, Stale
 from events.models import Competition
 from events.services import entry_withdraw
-from shuffleboard import services
+from shuffleboard import rules, selectors, services
 from shuffleboard.models import Turn
 from tests.factories import EntryFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
@@ -193,3 +193,35 @@ def test_the_database_refuses_a_second_row_for_the_same_game(playing):
     Turn.objects.create(**values)
     with pytest.raises(IntegrityError), transaction.atomic():
         Turn.objects.create(**values)
+
+
+# --- a result checked where it came in, a rota read once --------------------------------------
+
+
+def test_a_game_checked_by_the_form_is_taken_as_it_is(playing):
+    turn = services.turn_record(entry=playing[0], number=1, game=rules.check_game((5, 9, 5, 7)))
+    assert (turn.counts, turn.score) == ((5, 9, 5, 7), 116)
+
+
+def test_a_game_checked_under_another_bonus_rule_is_checked_again(playing):
+    """Checked with bonus discs on (the settings were changed meanwhile): this competition plays
+    without them, so the service's own check refuses it and nothing is stored."""
+    game = rules.check_game((7, 7, 7, 9), bonus_counts=(0, 0, 0, 1), max_after=2, bonus=True)
+    assert game.score == 152
+    with pytest.raises(Invalid) as info:
+        services.turn_record(entry=playing[0], number=1, game=game)
+    assert info.value.code == "bonus_off"
+    assert not Turn.objects.exists()
+
+
+def test_a_rota_read_before_the_write_answers_as_a_read_now(playing):
+    """The desk reads the rota before it saves; another desk may have entered a game of the
+    same player in between. The service sets the player's games as stored (under the player's
+    lock), so the next game it tells and the panel shows are the true ones."""
+    entry = playing[1]
+    rota = selectors.rota_for_competition(entry.competition)
+    services.turn_record(entry=entry, number=1, counts=(5, 9, 5, 7), board=2)  # another desk
+    services.turn_record(entry=entry, number=2, counts=(1, 1, 1, 1), board=3, rota=rota)
+    assert sorted(rota.by_entry(entry.pk).turns) == [1, 2]
+    assert rota.next_game(entry.pk) == selectors.next_game(entry) == (3, 4)
+    assert rota.next_game(playing[0].pk) == selectors.next_game(playing[0]) == (1, 1)
