@@ -140,16 +140,19 @@ CORRECTIONS = Correction._meta.label_lower
 COMPETITIONS = Competition._meta.label_lower
 
 
-def format_module(key: str) -> ExportModule | None:
-    """The format's export module (``FormatHooks.export``), or None when it declares none."""
-    return get_format(key).hooks.export
+def format_module(key: str) -> ExportModule:
+    """The format's export module (``FormatHooks.export``); for a format that declares none,
+    the shared one (``events.exchange.shared``: the shared rows, no tables of its own)."""
+    # Imported here: the shared export builds sheets, and the sheets module reads this one.
+    from events.exchange import shared
+
+    return get_format(key).hooks.export or shared
 
 
 def all_tables() -> list[Table]:
     tables = list(CORE_TABLES)
     for game_format in all_formats():
-        if game_format.hooks.export is not None:
-            tables += list(game_format.hooks.export.TABLES)
+        tables += list(format_module(game_format.key).TABLES)
     return [*tables, CORRECTION_TABLE]
 
 
