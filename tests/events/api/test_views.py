@@ -59,6 +59,8 @@ def test_every_endpoint_of_a_competition_answers_for_each_format(client, event, 
         assert body["competition"]["slug"] == competition.slug
         if name != "sessions" or key != "shuffleboard":
             assert body["items"], name
+    if not has_read_api(key):
+        return
     standings = get(client, links["standings"]).json()["items"]
     assert all({"entry", "name", "place"} <= set(row) for row in standings)
     for row in get(client, links["sessions"]).json()["items"]:
@@ -127,7 +129,7 @@ def test_an_event_turned_private_answers_404_at_once(client, event, organiser):
 @pytest.mark.parametrize("key", FORMATS)
 def test_a_poll_with_the_etag_is_a_304_until_a_write(client, event, key):
     competition = WORLDS[key](event, 4)
-    path = api_path(competition, "standings")
+    path = api_path(competition, "standings" if has_read_api(key) else "entries")
     first = get(client, path)
     etag = first["ETag"]
     assert etag and first["Cache-Control"] == "no-cache"
