@@ -126,3 +126,28 @@ class SeatFactory(factory.django.DjangoModelFactory):
             o.game.round.session.competition.format, ""
         )
     )
+
+
+def stand_in_demo(game_format, organiser) -> Competition:
+    """A small competition of a format that has no demo (``FormatHooks.demo`` gives None):
+    its own event, organised by ``organiser``, four players and one finished game on the shared
+    rows (two tables of two), so that the tests of "every format's demo" run it too."""
+    event = EventFactory(
+        name=f"{game_format.label} night",
+        slug=f"{game_format.url_segment}-night",
+        organisers=[organiser],
+    )
+    competition = CompetitionFactory(
+        event=event,
+        name=str(game_format.label),
+        slug=game_format.url_segment,
+        format=game_format.key,
+        settings=game_format.default_settings(),
+    )
+    entries = EntryFactory.create_batch(4, competition=competition)
+    game_round = RoundFactory(session=SessionFactory(competition=competition, number=1), number=1)
+    for table, pair in enumerate((entries[:2], entries[2:]), start=1):
+        game = GameFactory(round=game_round, number=table, status="finished")
+        for position, (entry, score) in enumerate(zip(pair, (30, 20), strict=True), start=1):
+            SeatFactory(game=game, entry=entry, position=position, score=score, points=2 - position)
+    return competition

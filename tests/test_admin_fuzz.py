@@ -1,8 +1,8 @@
 """The admin fuzz: every admin of our apps, as a superuser, with hostile values.
 
-For each ModelAdmin registered on ``admin.site`` for events, blokus, shuffleboard and roundrobin
+For each ModelAdmin registered on ``admin.site`` for events and every registered format
 (discovered from ``admin.site._registry``, so the format apps' admins are covered too), on a
-demo-like data set (the formats' demo loaders):
+demo-like data set (the formats' demo loaders, a stand-in for a format without one):
 
 - GET the changelist with hostile ``?q=``, filter, ordering and page values;
 - GET the add form and the change form of a stored row;
@@ -84,15 +84,14 @@ def _params() -> list[Any]:
 def world(django_db_setup, django_db_blocker):
     """Every format's demo competition, in one transaction rolled back at the end."""
     from events.series import services as series_services
-    from tests.factories import UserFactory
+    from tests.factories import UserFactory, stand_in_demo
 
     with django_db_blocker.unblock():
         with transaction.atomic():
             organiser = UserFactory(username="fuzz-organiser")
+            # A format without a demo gets a small stand-in: its admin is fuzzed with rows too.
             competitions = [
-                competition
-                for f in all_formats()
-                if (competition := f.hooks.demo(organiser)) is not None
+                f.hooks.demo(organiser) or stand_in_demo(f, organiser) for f in all_formats()
             ]
             # A series per format with its demo competition: the series' member inline has rows,
             # and other formats' competitions to be posted into it.

@@ -14,8 +14,8 @@ import pytest
 
 from events.services import competition_touch, outbox, webhooks
 from events.services.webhook_http import signature
-from tests.events.api.conftest import sjoelen_world
 from tests.factories import EventFactory
+from tests.shuffleboard.conftest import api_world as sjoelen_world
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location(

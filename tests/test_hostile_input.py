@@ -26,7 +26,8 @@ included) and of the user count: one SELECT of row counts and per-column sums, t
 request. ``-s`` prints the counts of addresses, roles, forms, values and requests.
 
 A new URL pattern that the fill below cannot fill fails ``test_every_url_pattern_is_fuzzed``:
-teach ``_contexts`` its parameters (or add it to :data:`EXCLUDED` with a reason).
+teach ``_build_world`` its parameters (or add it to :data:`EXCLUDED` with a reason). A format
+the world does not know gets what every competition has (its slugs, entries, players).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import Resolver404, resolve
 
+from events.formats import all_formats
 from tests.hostile import (
     JSON_BODIES,
     PATH_VALUES,
@@ -85,8 +87,9 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker) -> Iterator[World]:
-    """``load_demo`` (the three formats' demo events), an organiser of another event, a
-    correction to undo; the clients of every role. One transaction, rolled back at the end."""
+    """``load_demo`` (every format's demo event; a stand-in for a format without one), an
+    organiser of another event, a correction to undo; the clients of every role. One
+    transaction, rolled back at the end."""
     with django_db_blocker.unblock(), transaction.atomic():
         yield _build_world()
         transaction.set_rollback(True)
@@ -113,12 +116,16 @@ def _build_world() -> World:
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn
-    from tests.factories import EventFactory, UserFactory
+    from tests.factories import EventFactory, UserFactory, stand_in_demo
 
     with override_settings(DEBUG=True):  # load_demo refuses to run with DEBUG off
         call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     users = get_user_model()
     organiser = users.objects.get(username="organiser")
+    # A format without a demo of its own gets a stand-in, so that its pages are fuzzed too.
+    for game_format in all_formats():
+        if not Competition.objects.filter(format=game_format.key).exists():
+            stand_in_demo(game_format, organiser)
     staff = users.objects.get(username="admin")
     other = UserFactory(username="other-organiser")
     EventFactory(organisers=[other], slug="another-event")
@@ -244,6 +251,10 @@ def _build_world() -> World:
                     "rest": ["games/abc/", "nothing/here"],
                 }
             )
+        else:
+            # Any other format's pages: what every competition has (its address, entries,
+            # players), so a new format is fuzzed without being taught here.
+            contexts[fmt].append(common)
 
     # Series (issue 30): the demo's series, their players and members.
     from events.series.models import SeriesCompetition
@@ -313,7 +324,7 @@ def _build_world() -> World:
                 "competition_slug": competition.slug,
                 "number": [1, 2],
                 "series_slug": [m.series.slug for m in members[:2]],
-                "format_segment": ["blokus", "sjoelen"],
+                "format_segment": [f.url_segment for f in all_formats()],
             }
         )
 
@@ -600,7 +611,7 @@ def fuzz(world, db) -> Iterator[Fuzz]:
 def test_every_url_pattern_is_fuzzed(world, db):
     unfilled = [f"{r.route} ({r.name})" for r in ROUTES.values() if not fills(r, world)]
     assert not unfilled, (
-        "URL patterns the hostile-input fuzz cannot fill (teach _contexts their parameters or "
+        "URL patterns the hostile-input fuzz cannot fill (teach _build_world their parameters or "
         "add them to EXCLUDED with a reason):\n" + "\n".join(unfilled)
     )
     stale = [route for route in EXCLUDED if route not in {r.route for r in routes()}]

@@ -1,24 +1,25 @@
 """Who may use which desk page: every URL under /desk/, enumerated from the resolver, for every
 role, with GET and POST.
 
-``ACCESS`` is the table of record. A desk URL missing from it fails
+``ACCESS`` is the table of record of the shared desk. A desk URL missing from it fails
 ``test_every_desk_url_is_classified``: whoever adds a desk page decides here who may use it
 (``desk_view`` itself defaults to organisers and owners, so an unclassified page is never open
-to scorekeepers by accident).
+to scorekeepers by accident). A format's desk pages are classified by their own views
+(``desk_view(FORMAT, allow=...)``), so a new format changes nothing here; each format's tests
+keep their table of record (``tests/<format>/views/test_desk_access.py``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
 from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
 from events.formats import all_formats, default_settings
@@ -26,6 +27,7 @@ from events.models import Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from events.series.models import Series, SeriesCompetition
 from events.signups.models import SignUp, SignUpWindow
+from tests.desk_urls import declared_access, desk_patterns
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
@@ -78,48 +80,6 @@ ACCESS: dict[str, str] = {
     "events:series_join": SERIES,
     "events:series_member": SERIES,
     "events:series_desk_download": SERIES,
-    # Blokus
-    "blokus:desk": SCOREKEEPER,
-    "blokus:desk_home": SCOREKEEPER,  # the same page under the name every format has
-    "blokus:desk_session": SCOREKEEPER,
-    "blokus:game_result": SCOREKEEPER,
-    "blokus:game_preview": SCOREKEEPER,
-    "blokus:sessions_set_up": MANAGE,
-    "blokus:final_seat": MANAGE,
-    "blokus:session_register": MANAGE,
-    "blokus:session_waitlisted": MANAGE,  # one from the sign-up waitlist, at the roll call
-    "blokus:session_seat": MANAGE,
-    "blokus:session_replace": MANAGE,
-    "blokus:round_draw": MANAGE,
-    "blokus:session_not_held": MANAGE,
-    "blokus:session_player_action": MANAGE,
-    "blokus:round_start": MANAGE,
-    "blokus:desk_clock": MANAGE,  # the clock's buttons: running the round, not scorekeeping
-    "blokus:clock_pause": MANAGE,
-    "blokus:clock_resume": MANAGE,
-    "blokus:clock_adjust": MANAGE,
-    "blokus:round_cards": MANAGE,
-    # sjoelen
-    "shuffleboard:entry": SCOREKEEPER,
-    "shuffleboard:desk_home": SCOREKEEPER,  # the same page under the name every format has
-    "shuffleboard:turn_record": SCOREKEEPER,
-    "shuffleboard:preview": SCOREKEEPER,
-    "shuffleboard:desk_player": SCOREKEEPER,
-    "shuffleboard:turn": SCOREKEEPER,
-    "shuffleboard:turn_delete": SCOREKEEPER,
-    "shuffleboard:playoff": SCOREKEEPER,
-    "shuffleboard:cards": MANAGE,
-    "shuffleboard:status": MANAGE,
-    # round robin
-    "roundrobin:desk": SCOREKEEPER,
-    "roundrobin:desk_home": SCOREKEEPER,  # the same page under the name every format has
-    "roundrobin:desk_table": SCOREKEEPER,
-    "roundrobin:game_result": SCOREKEEPER,
-    "roundrobin:start": MANAGE,
-    "roundrobin:withdraw": MANAGE,
-    "roundrobin:links": MANAGE,
-    "roundrobin:adjudicate": MANAGE,
-    "roundrobin:desk_leave": MANAGE,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/start/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/<int:number>/": MOVED,
@@ -137,36 +97,25 @@ ALLOWED = {
     OWNER: {"owner", "superuser"},
     SERIES: {"owner", "superuser"},  # the world's series is organised by the event's owner
 }
-FORMAT_OF_NAMESPACE = {
-    "blokus": "blokus",
-    "shuffleboard": "shuffleboard",
-    "roundrobin": "roundrobin",
-}
-
-
-def desk_patterns(
-    patterns: list | None = None, prefix: str = "", namespace: str = ""
-) -> Iterator[tuple[str, str, URLPattern]]:
-    """(key, route, pattern) of every URL under desk/; the key is "namespace:name", or the
-    route for a pattern without a name."""
-    for p in get_resolver().url_patterns if patterns is None else patterns:
-        if isinstance(p, URLResolver):
-            yield from desk_patterns(
-                p.url_patterns, prefix + str(p.pattern), p.namespace or namespace
-            )
-            continue
-        route = prefix + str(p.pattern)
-        if route.startswith("desk/"):
-            yield (f"{namespace}:{p.name}" if p.name else route), route, p
-
-
 DESK = sorted((key, route, pattern) for key, route, pattern in desk_patterns())
+# A format's desk pages (its URL namespace is its key): each view declares who may use it
+# (``desk_view``), and the format's own tests hold its table of record.
+FORMAT_ACCESS = {
+    key: access
+    for game_format in all_formats()
+    for key, access in declared_access(game_format.key).items()
+    if access is not None
+}
+EXPECTED = {**ACCESS, **FORMAT_ACCESS}
 
 
 def test_every_desk_url_is_classified():
     keys = [key for key, _route, _pattern in DESK]
-    assert sorted(set(keys) - set(ACCESS)) == [], "classify these desk URLs in ACCESS"
+    assert sorted(set(keys) - set(EXPECTED)) == [], (
+        "classify these desk URLs in ACCESS, or declare a format's with desk_view(allow=...)"
+    )
     assert sorted(set(ACCESS) - set(keys)) == [], "these ACCESS entries name no URL"
+    assert not set(ACCESS) & set(FORMAT_ACCESS), "a format's page is classified by its view"
 
 
 def test_desk_views_declare_what_the_table_says():
@@ -174,7 +123,7 @@ def test_desk_views_declare_what_the_table_says():
     for key, _route, pattern in DESK:
         declared = getattr(pattern.callback, "desk_access", None)
         if declared is not None:
-            assert declared == ACCESS[key], key
+            assert declared == EXPECTED[key], key
 
 
 @pytest.fixture
@@ -200,19 +149,21 @@ def world(django_user_model):
         for key in [f.key for f in all_formats()]
     }
     entries = {key: EntryFactory(competition=c) for key, c in competitions.items()}
+    # The shared desk's pages (corrections, sign-ups, series) use the first format's.
+    shared = competitions[all_formats()[0].key]
     correction = Correction.objects.create(
-        competition=competitions["blokus"], item="game 1", before="1", after="2", source="desk"
+        competition=shared, item="game 1", before="1", after="2", source="desk"
     )
     window = SignUpWindow.objects.create(
-        competition=competitions["blokus"],
+        competition=shared,
         opens_at=timezone.now() - dt.timedelta(days=1),
         closes_at=timezone.now() + dt.timedelta(days=1),
         cap=4,
     )
     sign_up = SignUp.objects.create(window=window, name="Sue", email="sue@example.org")
-    series = Series.objects.create(name="League", slug="league", format="blokus")
+    series = Series.objects.create(name="League", slug="league", format=shared.format)
     series.organisers.add(owner)
-    member = SeriesCompetition.objects.create(series=series, competition=competitions["blokus"])
+    member = SeriesCompetition.objects.create(series=series, competition=shared)
     return {
         "series": series,
         "member": member,
@@ -228,8 +179,10 @@ def world(django_user_model):
 def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
     """The address of ``route`` (the whole route, its groups' prefixes included)."""
     named = pattern.name is not None
-    namespace = key.split(":")[0] if named else "roundrobin"  # only its old addresses have none
-    fmt = FORMAT_OF_NAMESPACE.get(namespace, "blokus")
+    # A format's pages take its own competition; the shared desk's and old addresses (which
+    # redirect whatever the competition) the first format's.
+    namespace = key.split(":")[0] if named else ""
+    fmt = namespace if namespace in world["competitions"] else all_formats()[0].key
     competition = world["competitions"][fmt]
     entry = world["entries"][fmt]
     values = {
@@ -274,7 +227,7 @@ def is_login_redirect(status: int, location: str) -> bool:
 def test_each_role_gets_what_the_table_says(key, world):
     route, pattern = next((r, p) for k, r, p in DESK if k == key)
     url = url_of(key, route, pattern, world)
-    access = ACCESS[key]
+    access = EXPECTED[key]
     for method in ("GET", "POST"):
         answers = {role: answer(role, method, url, world) for role in ROLES}
         statuses = {status for status, _location in answers.values()}
@@ -334,7 +287,7 @@ def test_each_role_gets_what_the_feed_table_says(key, world):
 
     unlisted = EventFactory(slug="unlisted", is_public=False)
     if FEEDS[key] == TOKEN:
-        good = player_token(world["entries"]["blokus"].player_id)
+        good = player_token(world["entries"][all_formats()[0].key].player_id)
         open_url, closed_url = resolve_url(key, token=good), resolve_url(key, token=good[:-2])
     else:
         open_url = resolve_url(key, event_slug=world["event"].slug)

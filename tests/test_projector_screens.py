@@ -1,23 +1,19 @@
 """The projector screen of every format (GameFormat.screen): a live page without site chrome,
-with a QR code to the public page, paged for the wall, read in a constant number of queries."""
+with a QR code to the public page, paged for the wall, read in a constant number of queries.
+What each format's screen shows is in its own tests (tests/<format>/views/test_screen.py)."""
 
 from __future__ import annotations
 
-import random
 import re
+from functools import partial
+from importlib import import_module
 
 import pytest
 from django.urls import reverse
 
-from blokus import services as blokus_services
 from events.formats import all_formats, get_format
 from events.live.screen import Page, numbered, pages_of, rows_fitting
-from roundrobin import services as roundrobin_services
-from shuffleboard import services as shuffleboard_services
-from tests.blokus.conftest import play_round, register as blokus_register
-from tests.factories import CompetitionFactory, EventFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.factories import CompetitionFactory, EntryFactory, EventFactory
 
 FORMATS = [f.key for f in all_formats()]
 # The most queries a screen may make, whatever the size of the field: the version, the
@@ -52,32 +48,6 @@ def test_the_demo_screen_has_no_site_chrome_and_a_qr_code(client, demo, key):
     assert "data-screen-clock" in html and 'data-cycle="8"' in html
     assert 'id="screen-live"' in html and 'hx-trigger="every 10s"' in html
     assert 'class="screen-page' in html
-
-
-def test_the_blokus_screen_has_the_clock_and_where_everyone_sits(client, demo):
-    competition = demo_of(demo, "blokus")
-    html = client.get(screen_url(competition)).content.decode()
-    assert 'class="clock-box"' in html  # the shared clock partial, loading itself
-    assert "Where do I sit?" in html
-    assert "Table 1" in html and "c-blue" in html
-
-
-def test_the_sjoelen_screen_pages_the_40_players_and_shows_the_rota(client, demo):
-    competition = demo_of(demo, "shuffleboard")
-    html = client.get(screen_url(competition)).content.decode()
-    pages = re.findall(r'class="screen-page screen-(\w+)" data-page="(\d+)"', html)
-    assert [kind for kind, _ in pages].count("standings") == 2  # 40 players, 28 a page
-    assert ("rota", "3") in pages
-    assert "who plays where" in html and "Board 5" in html
-    assert html.count('<tr class="screen-row') == 40
-
-
-def test_the_round_robin_screen_shows_one_crosstable_a_page(client, demo):
-    competition = demo_of(demo, "roundrobin")
-    html = client.get(screen_url(competition)).content.decode()
-    pages = re.findall(r'class="screen-page screen-crosstable" data-page="(\d+)"', html)
-    assert pages == ["1", "2", "3"]
-    assert html.count('<table class="cross"') == 3
 
 
 @pytest.mark.parametrize("key", FORMATS)
@@ -119,49 +89,30 @@ def test_the_public_pages_lead_to_the_screen_and_old_big_screen_links_redirect(c
 # --- a field of any size, in the same number of queries -------------------------------------
 
 
-def blokus_field(event, players: int):
+def registered_field(event, players: int, key: str):
+    """``players`` entries of a competition of format ``key``, nothing played yet."""
+    game_format = get_format(key)
     competition = CompetitionFactory(
         event=event,
-        slug=f"blokus-{players}",
-        settings={
-            "qualifying_sessions": 1,
-            "capacity": players,
-            "rounds_per_session": 2,
-            "round_minutes": 15,
-            "official_bonus": False,
-        },
+        slug=f"{game_format.url_segment}-{players}",
+        format=key,
+        settings=game_format.default_settings(),
     )
-    [session] = blokus_services.sessions_set_up(competition=competition, roll_calls=[None])
-    blokus_register(competition, session, players)
-    blokus_services.session_seat(session=session)
-    rng = random.Random(players)
-    first = blokus_services.round_draw(session=session, seed=1)
-    blokus_services.round_start_clock(round=first)
-    play_round(first, rng)
-    second = blokus_services.round_draw(session=session, seed=2)
-    blokus_services.round_start_clock(round=second)
+    EntryFactory.create_batch(players, competition=competition)
     return competition
 
 
-def sjoelen_field(event, players: int):
-    competition = SjoelenFactory(event=event, slug=f"sjoelen-{players}")
-    entries = [
-        PlayingEntryFactory(competition=competition, player=PlayerFactory(name=f"S{n:02d}"))
-        for n in range(players)
-    ]
-    for n, entry in enumerate(entries):
-        shuffleboard_services.turn_record(entry=entry, number=1, counts=(n % 6, 5, 4, 3), board=1)
-    return competition
-
-
-def roundrobin_field(event, players: int):
-    competition = make_competition(event, slug=f"league-{players}")
-    enter_players(competition, players)
-    roundrobin_services.competition_start(competition=competition, seed=7, now=START)
-    return competition
-
-
-FIELDS = {"blokus": blokus_field, "shuffleboard": sjoelen_field, "roundrobin": roundrobin_field}
+def field_of(key: str):
+    """How to build a field of ``players`` for format ``key``: its tests' own ``screen_field``
+    (tests/<key>/conftest.py, a field in play), else entries that have played nothing."""
+    try:
+        module = import_module(f"tests.{key}.conftest")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"tests.{key}", f"tests.{key}.conftest"):
+            raise  # a conftest that is there but broken must not pass for a missing one
+        module = None
+    own = getattr(module, "screen_field", None)
+    return own or partial(registered_field, key=key)
 
 
 @pytest.mark.parametrize("key", FORMATS)
@@ -170,7 +121,7 @@ def test_the_screen_reads_a_field_of_8_or_64_in_the_same_queries(
 ):
     event = EventFactory(slug=f"field-{key}")
     for players in (8, 64):
-        competition = FIELDS[key](event, players)
+        competition = field_of(key)(event, players)
         with django_assert_max_num_queries(MAX_QUERIES):
             response = client.get(screen_url(competition))
         assert response.status_code == 200

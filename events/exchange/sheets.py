@@ -1,7 +1,8 @@
 """A competition's standings and results as CSV and XLSX downloads.
 
 A format gives them as :class:`Sheet` tables (its ``GameFormat.export`` module's
-``standings(competition)`` and ``results(competition)``); :func:`csv_bytes` and
+``standings(competition)`` and ``results(competition)``, or ``events.exchange.shared``'s when it
+declares none); :func:`csv_bytes` and
 :func:`xlsx_bytes` write them. ``events`` never names a format.
 """
 
@@ -50,10 +51,9 @@ def sheet_of(title: Any, columns: Sequence[Column[Item]], items: Iterable[Item])
 
 
 def competition_sheets(competition: Competition) -> dict[str, Sheet]:
-    """``{"standings": Sheet, "results": Sheet}`` from the competition's format."""
+    """``{"standings": Sheet, "results": Sheet}`` from the competition's format (the shared
+    rows' for a format without an export of its own)."""
     module = format_module(competition.format)
-    if module is None:
-        return {}
     return {"standings": module.standings(competition), "results": module.results(competition)}
 
 

@@ -1,8 +1,9 @@
 """The results sheet: one A4 page per competition for the notice board (issue 12, item 6).
 
 It reads the standings through the format contract (``GameFormat.export``'s
-``standings(competition)``, the same table the CSV and XLSX downloads give), so it never names
-a format and costs what that function costs (a constant number of queries).
+``standings(competition)``, or the shared rows' ``events.exchange.shared`` for a format without
+one: the same table the CSV and XLSX downloads give), so it never names a format and costs what
+that function costs (a constant number of queries).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from events.common.localising import number
-from events.exchange.contract import Exports
+from events.exchange.document import format_module
 from events.exchange.sheets import Sheet
-from events.formats import part
 from events.live.pages import Context, competition_page
 from events.models import Competition
 
@@ -66,19 +66,18 @@ def podium(sheet: Sheet) -> list[PodiumRow]:
     return sorted(rows, key=lambda r: (str(r.group or ""), r.place))
 
 
-def standings_sheet(competition: Competition) -> Sheet | None:
-    taking_part = part(competition.format, Exports)
-    if taking_part is None:
-        return None
-    sheet: Sheet = taking_part.export.standings(competition, public=True)  # names as players chose
+def standings_sheet(competition: Competition) -> Sheet:
+    # A format without an export of its own gets the shared rows' standings (format_module).
+    export = format_module(competition.format)
+    sheet: Sheet = export.standings(competition, public=True)  # names as players chose
     return sheet
 
 
 @competition_page("events/results_sheet.html")
 def results_sheet(request: HttpRequest, competition: Competition) -> Context:
     sheet = standings_sheet(competition)
-    rows = [[shown(value) for value in row] for row in sheet.rows] if sheet else []
-    return {"sheet": sheet, "rows": rows, "podium": podium(sheet) if sheet else [], "poll": ""}
+    rows = [[shown(value) for value in row] for row in sheet.rows]
+    return {"sheet": sheet, "rows": rows, "podium": podium(sheet), "poll": ""}
 
 
 def shown(value: Any) -> str:

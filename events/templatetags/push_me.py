@@ -1,9 +1,10 @@
 """The "also notify me on this phone" control of a public player page, shown once the
 visitor has said "This is me":
-``{% push_me entry %}`` draws it (``static/js/push_me.js`` drives it, ``events.entry.
-public_push`` answers); ``{% push_me_head %}`` links the page's manifest (whose start page is
-this page, for an iPhone's Home Screen) and the script. Both draw nothing when push is not set
-up. Nothing in them differs per visitor: the page's body stays one cached body per version."""
+``{% push_me entry %}`` draws it (``static/js/push_me.js`` drives it,
+``events.signups.public_push`` answers); ``{% push_me_head %}`` links the page's manifest (whose
+start page is this page, for an iPhone's Home Screen) and the script. Both draw nothing when push
+is not set up. Nothing in them differs per visitor: the page's body stays one cached body per
+version."""
 
 from __future__ import annotations
 

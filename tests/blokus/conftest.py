@@ -165,3 +165,42 @@ def eight_played(event):
     record(a, [0, 1, 2, 3])
     record(b, [0, 1, 2, 3])
     return competition, session, entries_of(a), entries_of(b)
+
+
+# A field of ``players`` in play, for the projector screen's constant-queries test
+# (tests/test_projector_screens.py builds every format's field through this name).
+def screen_field(event, players: int):
+    competition = CompetitionFactory(
+        event=event,
+        slug=f"blokus-{players}",
+        settings={
+            "qualifying_sessions": 1,
+            "capacity": players,
+            "rounds_per_session": 2,
+            "round_minutes": 15,
+            "official_bonus": False,
+        },
+    )
+    [session] = services.sessions_set_up(competition=competition, roll_calls=[None])
+    register(competition, session, players)
+    services.session_seat(session=session)
+    rng = random.Random(players)
+    first = services.round_draw(session=session, seed=1)
+    services.round_start_clock(round=first)
+    play_round(first, rng)
+    second = services.round_draw(session=session, seed=2)
+    services.round_start_clock(round=second)
+    return competition
+
+
+# A competition of ``players`` for the read API's tests of every format
+# (tests/events/api/conftest.py builds every format's through this name).
+def api_world(event, players: int):
+    """A Blokus competition: ``players`` registered and checked in for session 1, seated (12
+    at most play), two rounds played."""
+    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus", format="blokus")
+    session = set_up(competition)[0]
+    register(competition, session, players)
+    services.session_seat(session=session)
+    play_session(session, random.Random(7), rounds=2)
+    return competition

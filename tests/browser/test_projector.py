@@ -9,18 +9,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from blokus import demo as blokus_demo
-from events.formats import all_formats
+from events.formats import all_formats, get_format
 from events.models import Entry
-from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
 from tests.browser.conftest import PHONE, POLL_WAIT, screenshot
-from tests.factories import UserFactory
+from tests.factories import UserFactory, stand_in_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PROJECTOR = {"width": 1920, "height": 1080}
-DEMOS = {"blokus": blokus_demo, "shuffleboard": shuffleboard_demo, "roundrobin": roundrobin_demo}
 
 
 @pytest.fixture
@@ -99,7 +96,8 @@ def test_a_network_drop_marks_the_screen_stale_until_it_is_back(projector, live_
 
 @pytest.mark.parametrize("key", [f.key for f in all_formats()])
 def test_a_look_at_each_screen_on_the_projector_and_a_phone(browser, live_server, key):
-    competition = DEMOS[key].create(UserFactory(username="organiser"))
+    game_format, organiser = get_format(key), UserFactory(username="organiser")
+    competition = game_format.hooks.demo(organiser) or stand_in_demo(game_format, organiser)
     url = live_server.url + screen_path(competition)
     for name, viewport in (("1920", PROJECTOR), ("390", PHONE)):
         context = browser.new_context(viewport=viewport, locale="en-GB")

@@ -2,11 +2,11 @@
 ``events`` app knows a format only through its registration (``events.formats``), never by name.
 
 The guard reads the code of ``events/`` (not its tests, not its migrations) and the templates
-under ``templates/events/``, and fails on any mention of a format app: its name (``blokus``,
-``shuffleboard``, ``roundrobin``), its game's name (sjoelen, round robin) or the ``rr_`` prefix of
-the round robin's related names (``rr_token``). In Python it reads identifiers, imports and
-string literals; comments and docstrings are prose (an example such as "a Blokus hand" couples
-nothing) and are not read. Templates are read whole.
+under ``templates/events/``, and fails on any mention of a registered format: its key (the app's
+name, ``blokus``), URL segment (``sjoelen``), name for people, or the names its models take on
+the shared ones (the round robin's ``rr_token``), all read from the registry. In Python it reads
+identifiers, imports and string literals; comments and docstrings are prose (an example such as
+"a Blokus hand" couples nothing) and are not read. Templates are read whole.
 
 Not read:
 - ``events/migrations/``: frozen history; 0001 recorded the format choices of its day (the
@@ -21,7 +21,9 @@ import dataclasses
 import re
 from pathlib import Path
 
+from django.apps import apps
 from django.template import engines
+from django.utils import translation
 
 from events import language
 from events.api.contract import ReadApi
@@ -46,8 +48,34 @@ ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
 TEMPLATES = ROOT / "templates" / "events"
 
+
+def format_words() -> set[str]:
+    """What names a registered format: its key, URL segment and name for people (in English),
+    and the names its models give themselves on the shared ones (``entry.rr_token``,
+    ``seat.blokus_hand``)."""
+    words = set()
+    for game_format in all_formats():
+        with translation.override("en"):
+            words |= {game_format.key, game_format.url_segment, str(game_format.label)}
+        config = apps.get_app_config(game_format.key.rsplit(".", 1)[-1])
+        for model in config.get_models():
+            for field in model._meta.get_fields():
+                if field.is_relation and field.concrete and field.related_model is not None:
+                    if field.related_model._meta.app_label == config.label:
+                        continue
+                    words |= {field.remote_field.get_accessor_name() or "+"}
+                    words |= {field.related_query_name()}
+    return {word for word in words if not word.endswith("+")}
+
+
 NAMES = re.compile(
-    r"\b(?:roundrobin|round[ _-]?robin|blokus|shuffleboard|sjoelen)|\brr_[a-z]", re.I
+    r"\b(?:"
+    + "|".join(
+        r"[ _-]?".join(re.escape(part) for part in word.split())
+        for word in sorted(format_words(), key=len, reverse=True)
+    )
+    + ")",
+    re.I,
 )
 
 # (file relative to the project, the literal that mentions a format) -> why it may.
@@ -170,14 +198,17 @@ def test_a_capability_is_asked_of_the_formats_that_implement_it():
         assert part("no_such_format", capability) is None
 
 
+# The temporary format's name: one no real app will take (the docs' example, crokinole, may
+# well be installed one day).
+TOY = "toyformat_contract_test"
 TOY_FILES = {
     "__init__.py": "",
-    "apps.py": """
+    "apps.py": f"""
 from django.apps import AppConfig
 
 
 class ToyConfig(AppConfig):
-    name = "crokinole"
+    name = "{TOY}"
     default_auto_field = "django.db.models.BigAutoField"
 """,
     "rules.py": '"""Pure: the score of a round."""\n\n\ndef score(discs):\n    return sum(discs)\n',
@@ -185,33 +216,34 @@ class ToyConfig(AppConfig):
 from django import forms
 
 
-class CrokinoleSettingsForm(forms.Form):
+class ToySettingsForm(forms.Form):
     rounds = forms.IntegerField(min_value=1, initial=4)
 """,
-    "urls.py": """
+    "urls.py": f"""
 from django.http import HttpResponse
 from django.urls import path
 
-app_name = "crokinole"
+app_name = "{TOY}"
+COMPETITION = "<slug:event_slug>/<slug:competition_slug>/{TOY}/"
 
 
 def page(request, **kwargs):
-    return HttpResponse("crokinole")
+    return HttpResponse("{TOY}")
 
 
 urlpatterns = [
-    path("e/<slug:event_slug>/<slug:competition_slug>/crokinole/", page, name="home"),
-    path("e/<slug:event_slug>/<slug:competition_slug>/crokinole/screen/", page, name="screen"),
-    path("desk/<slug:event_slug>/<slug:competition_slug>/crokinole/", page, name="desk_home"),
+    path("e/" + COMPETITION, page, name="home"),
+    path("e/" + COMPETITION + "screen/", page, name="screen"),
+    path("desk/" + COMPETITION, page, name="desk_home"),
 ]
 """,
-    "templates/crokinole/_competition_public.html": "<p>crokinole</p>\n",
-    "templates/crokinole/_competition_desk.html": "<p>crokinole desk</p>\n",
+    f"templates/{TOY}/_competition_public.html": "<p>toy</p>\n",
+    f"templates/{TOY}/_competition_desk.html": "<p>toy desk</p>\n",
 }
 
 
 @dataclasses.dataclass(frozen=True)
-class CrokinoleSettings:
+class ToySettings:
     rounds: int = 4
 
 
@@ -222,17 +254,17 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     from events.formats import FormatHooks, GameFormat, contract_problems, part
 
     for name, text in TOY_FILES.items():
-        path = tmp_path / "crokinole" / name
+        path = tmp_path / TOY / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text.lstrip())
     monkeypatch.syspath_prepend(str(tmp_path))
-    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "crokinole.apps.ToyConfig"]
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, f"{TOY}.apps.ToyConfig"]
     toy = GameFormat(
-        key="crokinole",
-        label="Crokinole",
-        url_segment="crokinole",
-        settings_class=CrokinoleSettings,
-        settings_form="crokinole.forms.CrokinoleSettingsForm",
+        key=TOY,
+        label="Toy format",
+        url_segment=TOY,
+        settings_class=ToySettings,
+        settings_form=f"{TOY}.forms.ToySettingsForm",
     )
     assert isinstance(toy.hooks, FormatHooks)
     assert contract_problems(toy) == []
@@ -243,12 +275,12 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     assert [c for c in CAPABILITIES if part(toy, c) is not None] == []
     assert toy.head == "" and toy.default_settings() == {"rounds": 4}
 
-    (tmp_path / "crokinole" / "templates" / "crokinole" / "_competition_desk.html").unlink()
+    (tmp_path / TOY / "templates" / TOY / "_competition_desk.html").unlink()
     for engine in engines.all():  # the cached template loader would still find it
         for loader in engine.engine.template_loaders:  # type: ignore[attr-defined]
             loader.reset()
-    assert contract_problems(toy) == ["crokinole: no template crokinole/_competition_desk.html"]
-    broken = dataclasses.replace(toy, key="crokinole_missing")
-    assert "crokinole_missing: the key is not the label of an installed app" in contract_problems(
+    assert contract_problems(toy) == [f"{TOY}: no template {TOY}/_competition_desk.html"]
+    broken = dataclasses.replace(toy, key=f"{TOY}_missing")
+    assert f"{TOY}_missing: the key is not the label of an installed app" in contract_problems(
         broken
     )

@@ -77,3 +77,25 @@ def started(league, sixteen):
     services.competition_start(competition=league, seed=2026, now=START)
     league.refresh_from_db()
     return league
+
+
+# A field of ``players`` in play, for the projector screen's constant-queries test
+# (tests/test_projector_screens.py builds every format's field through this name).
+def screen_field(event, players: int):
+    competition = make_competition(event, slug=f"league-{players}")
+    enter_players(competition, players)
+    services.competition_start(competition=competition, seed=7, now=START)
+    return competition
+
+
+# A competition of ``players`` for the read API's tests of every format
+# (tests/events/api/conftest.py builds every format's through this name).
+def api_world(event, players: int):
+    """A started round robin of ``players`` (tables of seven at most), one game played."""
+    competition = make_competition(event)
+    entries = enter_players(competition, players)
+    services.competition_start(competition=competition, seed=2026, now=START)
+    competition.refresh_from_db()
+    play(competition, entries[0], entries[1], at=START)
+    competition.refresh_from_db()
+    return competition

@@ -145,10 +145,9 @@ class _Exporter:
         return data
 
     def _payload(self, competition_id: int, payload: Any) -> Any:
-        module = format_module(self.formats[competition_id])
-        if module is None or not isinstance(payload, dict):
+        if not isinstance(payload, dict):
             return payload
-        return module.correction_payload(payload, self.remap)
+        return format_module(self.formats[competition_id]).correction_payload(payload, self.remap)
 
     def _history(self, model: type[models.Model], objs: list[Any]) -> list[Any]:
         if not has_history(model) or not objs:

@@ -214,8 +214,7 @@ class _Importer:
                     data[name] = codec(data[name], self.remap)
             if model is Correction and isinstance(data.get("payload"), dict):
                 module = format_module(formats[row["competition"]])
-                if module is not None:
-                    data["payload"] = module.correction_payload(data["payload"], self.remap)
+                data["payload"] = module.correction_payload(data["payload"], self.remap)
             values = self._values(model, data)
             for name, make in table.secrets.items():
                 values[name] = make()

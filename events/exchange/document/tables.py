@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from events.exchange.contract import ExportModule, Exports
-from events.formats import formats_taking_part, part
+from events.formats import all_formats, part
 from events.models import Competition, Correction, Entry, Event, Game, Player, Round, Seat, Session
 from events.signups.models import SignUp, SignUpWindow
 
@@ -130,17 +130,21 @@ CORRECTIONS = Correction._meta.label_lower
 COMPETITIONS = Competition._meta.label_lower
 
 
-def format_module(key: str) -> ExportModule | None:
-    """The format's export module (``events.exchange.contract.Exports``), or None when it
-    declares none."""
+def format_module(key: str) -> ExportModule:
+    """The format's export module (its part in ``events.exchange.contract.Exports``); for a
+    format that takes no part, the shared one (``events.exchange.shared``: the shared rows, no
+    tables of its own)."""
+    # Imported here: the shared export builds sheets, and the sheets module reads this one.
+    from events.exchange import shared
+
     taking_part = part(key, Exports)
-    return taking_part.export if taking_part else None
+    return taking_part.export if taking_part else shared
 
 
 def all_tables() -> list[Table]:
     tables = list(CORE_TABLES)
-    for _game_format, taking_part in formats_taking_part(Exports):
-        tables += list(taking_part.export.TABLES)
+    for game_format in all_formats():
+        tables += list(format_module(game_format.key).TABLES)
     return [*tables, CORRECTION_TABLE]
 
 

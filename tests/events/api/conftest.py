@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
+from functools import partial
+from importlib import import_module
 
 import pytest
 
-from blokus import services as blokus_services
 from events.api import limits
-from roundrobin import services as roundrobin_services
-from shuffleboard import services as sjoelen_services
-from tests.blokus.conftest import play_session, register, set_up
-from tests.factories import CompetitionFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition, play
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from events.formats import all_formats, get_format
+from tests.factories import CompetitionFactory, EntryFactory
 
 
 @pytest.fixture(autouse=True)
@@ -29,39 +25,31 @@ def api_path(competition, tail: str = "") -> str:
     return f"{base}/{tail}" if tail else base
 
 
-def blokus_world(event, players: int):
-    """A Blokus competition: ``players`` registered and checked in for session 1, seated (12
-    at most play), two rounds played."""
-    competition = CompetitionFactory(event=event, name="Blokus", slug="blokus", format="blokus")
-    session = set_up(competition)[0]
-    register(competition, session, players)
-    blokus_services.session_seat(session=session)
-    play_session(session, random.Random(7), rounds=2)
+def registered_world(event, players: int, key: str):
+    """A competition of format ``key`` with ``players`` entries and nothing played."""
+    game_format = get_format(key)
+    competition = CompetitionFactory(
+        event=event,
+        name=str(game_format.label),
+        slug=game_format.url_segment,
+        format=key,
+        settings=game_format.default_settings(),
+    )
+    EntryFactory.create_batch(players, competition=competition)
     return competition
 
 
-def sjoelen_world(event, players: int):
-    """A sjoelen competition: ``players`` checked in, one game each."""
-    competition = SjoelenFactory(event=event, name="Sjoelen", slug="sjoelen")
-    for n in range(players):
-        entry = PlayingEntryFactory(
-            competition=competition, player=PlayerFactory(name=f"Sjoel {n:02d}")
-        )
-        sjoelen_services.turn_record(
-            entry=entry, number=1, counts=(n % 8, 5, 5, 5), board=1 + n % 4
-        )
-    return competition
+def world_of(key: str):
+    """How to build a competition of format ``key`` for the API: its tests' own ``api_world``
+    (tests/<key>/conftest.py, a competition in play), else entries that have played nothing."""
+    try:
+        module = import_module(f"tests.{key}.conftest")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"tests.{key}", f"tests.{key}.conftest"):
+            raise  # a conftest that is there but broken must not pass for a missing one
+        module = None
+    return getattr(module, "api_world", None) or partial(registered_world, key=key)
 
 
-def roundrobin_world(event, players: int):
-    """A started round robin of ``players`` (tables of seven at most), one game played."""
-    competition = make_competition(event)
-    entries = enter_players(competition, players)
-    roundrobin_services.competition_start(competition=competition, seed=2026, now=START)
-    competition.refresh_from_db()
-    play(competition, entries[0], entries[1], at=START)
-    competition.refresh_from_db()
-    return competition
-
-
-WORLDS = {"blokus": blokus_world, "shuffleboard": sjoelen_world, "roundrobin": roundrobin_world}
+# Every registered format's: ``WORLDS[key](event, players)``.
+WORLDS = {game_format.key: world_of(game_format.key) for game_format in all_formats()}

@@ -1,0 +1,26 @@
+"""Who may use each desk page of sjoelen: the table of record. Whoever adds a desk page
+decides here who may use it; the permissions matrix (``tests/test_permissions_matrix.py``)
+checks every role against what the views declare, so this table is what keeps a declaration
+from changing unnoticed."""
+
+from __future__ import annotations
+
+from events.permissions import MANAGE, SCOREKEEPER
+from tests.desk_urls import declared_access
+
+ACCESS = {
+    "shuffleboard:entry": SCOREKEEPER,
+    "shuffleboard:desk_home": SCOREKEEPER,  # the same page under the name every format has
+    "shuffleboard:turn_record": SCOREKEEPER,
+    "shuffleboard:preview": SCOREKEEPER,
+    "shuffleboard:desk_player": SCOREKEEPER,
+    "shuffleboard:turn": SCOREKEEPER,
+    "shuffleboard:turn_delete": SCOREKEEPER,
+    "shuffleboard:playoff": SCOREKEEPER,
+    "shuffleboard:cards": MANAGE,
+    "shuffleboard:status": MANAGE,
+}
+
+
+def test_every_desk_page_is_in_the_table_as_its_view_declares():
+    assert declared_access("shuffleboard") == ACCESS
