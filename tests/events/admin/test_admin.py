@@ -163,26 +163,27 @@ def test_an_event_edit_in_admin_bumps_its_pages(admin_client, admin_user):
 EVENTS_CHANGELISTS = ["player", "event", "competition", "entry", "session", "round", "game", "seat"]
 
 
-def _demo(admin_user):
-    import blokus.demo
-    import roundrobin.demo
-
-    return blokus.demo.create(admin_user), roundrobin.demo.create(admin_user)
+def _demo(demo):
+    """The Blokus and the round robin demo competitions of the module's demo world (built once
+    for the module, ``tests/conftest.py``), for tests about their rows in the shared admin."""
+    _organiser, competitions = demo
+    by_format = {competition.format: competition for competition in competitions}
+    return by_format["blokus"], by_format["roundrobin"]
 
 
 @pytest.mark.parametrize("model_name", [*EVENTS_CHANGELISTS, "correction"])
 def test_changelists_of_many_rows_cost_a_constant_number_of_queries(
-    admin_client, admin_user, django_assert_max_num_queries, model_name
+    admin_client, demo, django_assert_max_num_queries, model_name
 ):
-    _demo(admin_user)
+    assert Game.objects.count() > 10  # the demo world: many rows of every list
     url = reverse(f"admin:events_{model_name}_changelist")
     with django_assert_max_num_queries(14):
         response = admin_client.get(url)
     assert response.status_code == 200
 
 
-def test_the_game_list_names_competition_session_and_players(admin_client, admin_user):
-    blokus, _rr = _demo(admin_user)
+def test_the_game_list_names_competition_session_and_players(admin_client, demo):
+    blokus, _rr = _demo(demo)
     game = Game.objects.filter(round__session__competition=blokus, seats__isnull=False).first()
     names = [s.entry.player.name for s in game.seats.select_related("entry__player")]
     response = admin_client.get(
@@ -372,10 +373,10 @@ def _seat_prefix(data, seat):
     )
 
 
-def test_round_robin_seats_in_the_game_admin_go_through_the_format(admin_client, admin_user):
+def test_round_robin_seats_in_the_game_admin_go_through_the_format(admin_client, demo):
     from roundrobin.models import GameDetail
 
-    _blokus, rr = _demo(admin_user)
+    _blokus, rr = _demo(demo)
     game = (
         Game.objects.filter(round__session__competition=rr, status=Game.Status.FINISHED)
         .order_by("pk")
@@ -413,8 +414,8 @@ def test_round_robin_seats_in_the_game_admin_go_through_the_format(admin_client,
     assert admin_client.get(rr.get_absolute_url()).status_code == 200
 
 
-def test_round_robin_seats_cannot_be_added_or_deleted_in_the_game_admin(admin_client, admin_user):
-    _blokus, rr = _demo(admin_user)
+def test_round_robin_seats_cannot_be_added_or_deleted_in_the_game_admin(admin_client, demo):
+    _blokus, rr = _demo(demo)
     game = Game.objects.filter(round__session__competition=rr).first()
     url, data = _game_form(admin_client, game)
     prefix = next(k for k in data if k.endswith("-TOTAL_FORMS"))[: -len("-TOTAL_FORMS")]
