@@ -4,13 +4,16 @@ markers every test gets from where it lives (``browser``, ``server``, ``slow``).
 from __future__ import annotations
 
 import datetime as dt
+import io
 from collections.abc import Iterator
 
 import pytest
 import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.db import transaction
+from django.test import override_settings
 from django.utils import translation
 
 from events.formats import all_formats
@@ -103,6 +106,23 @@ def demo_world(django_db_setup, django_db_blocker) -> Iterator[tuple[int, list[i
                 f.hooks.demo(organiser) or stand_in_demo(f, organiser) for f in all_formats()
             ]
         yield organiser.pk, [competition.pk for competition in competitions]
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(scope="module")
+def demo_site(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """``manage.py load_demo`` (every format's demo event, the series, the sign-up event; a
+    stand-in competition for a format without a demo), built once per test module in one
+    transaction rolled back after the module; each test runs in its own savepoint inside it
+    (ask for ``db`` or ``client`` too)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        with override_settings(DEBUG=True):  # load_demo refuses to run with DEBUG off
+            call_command("load_demo", stdout=io.StringIO())
+        organiser = User.objects.get(username="organiser")
+        for game_format in all_formats():
+            if not Competition.objects.filter(format=game_format.key).exists():
+                stand_in_demo(game_format, organiser)
+        yield
         transaction.set_rollback(True)
 
 

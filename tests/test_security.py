@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 import time_machine
-from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
 from django.core.servers import basehttp
@@ -35,7 +34,6 @@ from tests.factories import (
     EventFactory,
     PlayerFactory,
     UserFactory,
-    stand_in_demo,
 )
 from tests.roundrobin.conftest import START, enter_players, make_competition
 from tests.servers import redis_up
@@ -70,50 +68,6 @@ def _public_addresses(client: Client) -> list[str]:
                 if href not in seen and len(seen) + len(queue) < 400:
                     queue.append(href)
     return seen
-
-
-@pytest.fixture
-def demo(db, settings):
-    settings.DEBUG = True
-    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    settings.DEBUG = False
-    # A format without a demo of its own (load_demo leaves it out) gets a stand-in.
-    organiser = User.objects.get(username="organiser")
-    for game_format in all_formats():
-        if not Competition.objects.filter(format=game_format.key).exists():
-            stand_in_demo(game_format, organiser)
-
-
-def test_every_public_page_answers_200_with_the_cache_down(demo, client, caplog):
-    caplog.set_level(logging.WARNING, logger="events.common.cache")
-    with override_settings(CACHES=DEAD_REDIS):
-        addresses = _public_addresses(client)
-        for address in addresses:  # the live fragments too: they are what the cache holds
-            fragment = client.get(address, headers=HTMX)
-            assert fragment.status_code == 200, address
-    formats = {c.format for c in Competition.objects.all()}
-    assert {f.key for f in all_formats()} <= formats
-    for competition in Competition.objects.select_related("event"):
-        assert any(a.startswith(competition.get_absolute_url()) for a in addresses)
-    assert len(addresses) >= 20
-    warnings = [r for r in caplog.records if "cache unavailable" in r.getMessage()]
-    assert len(warnings) == 1  # logged once, not per request
-
-
-@pytest.mark.skipif(not redis_up(), reason="no Redis at 127.0.0.1:6379")
-def test_live_fragments_are_cached_in_a_real_redis(demo, client):
-    real = {"default": {**DEAD_REDIS["default"], "LOCATION": "redis://127.0.0.1:6379/15"}}
-    with override_settings(CACHES=real):
-        cache.clear()
-        cache.set("probe", "yes")
-        assert cache.get("probe") == "yes"
-        competition = Competition.objects.select_related("event").first()
-        assert client.get(competition.get_absolute_url(), headers=HTMX).status_code == 200
-        keys = cache._cache.get_client().keys("*live:z:c:*")  # type: ignore[attr-defined]
-        assert keys, "the fragment went into Redis"
-        again = client.get(competition.get_absolute_url(), headers=HTMX)
-        assert again.status_code == 200
-        cache.clear()
 
 
 # --- 2. login throttling ----------------------------------------------------------------------
@@ -373,6 +327,47 @@ def test_the_register_search_shows_name_and_club_only(
     assert "zed@example.org" not in html
     full = desk_client.get(address, {"q": "zed"}).content.decode()
     assert "zed@example.org" not in full
+
+
+# --- on the demo site, built once for these last tests of the module (tests/conftest.py): the
+# tests above make rows of their own that the demo's would collide with --------------------------
+
+
+@pytest.fixture
+def demo(demo_site, db):
+    """The demo site, loaded once for the module (``tests/conftest.py``)."""
+
+
+def test_every_public_page_answers_200_with_the_cache_down(demo, client, caplog):
+    caplog.set_level(logging.WARNING, logger="events.common.cache")
+    with override_settings(CACHES=DEAD_REDIS):
+        addresses = _public_addresses(client)
+        for address in addresses:  # the live fragments too: they are what the cache holds
+            fragment = client.get(address, headers=HTMX)
+            assert fragment.status_code == 200, address
+    formats = {c.format for c in Competition.objects.all()}
+    assert {f.key for f in all_formats()} <= formats
+    for competition in Competition.objects.select_related("event"):
+        assert any(a.startswith(competition.get_absolute_url()) for a in addresses)
+    assert len(addresses) >= 20
+    warnings = [r for r in caplog.records if "cache unavailable" in r.getMessage()]
+    assert len(warnings) == 1  # logged once, not per request
+
+
+@pytest.mark.skipif(not redis_up(), reason="no Redis at 127.0.0.1:6379")
+def test_live_fragments_are_cached_in_a_real_redis(demo, client):
+    real = {"default": {**DEAD_REDIS["default"], "LOCATION": "redis://127.0.0.1:6379/15"}}
+    with override_settings(CACHES=real):
+        cache.clear()
+        cache.set("probe", "yes")
+        assert cache.get("probe") == "yes"
+        competition = Competition.objects.select_related("event").first()
+        assert client.get(competition.get_absolute_url(), headers=HTMX).status_code == 200
+        keys = cache._cache.get_client().keys("*live:z:c:*")  # type: ignore[attr-defined]
+        assert keys, "the fragment went into Redis"
+        again = client.get(competition.get_absolute_url(), headers=HTMX)
+        assert again.status_code == 200
+        cache.clear()
 
 
 def test_every_public_page_is_the_same_bytes_for_two_visitors(demo, settings):

@@ -7,12 +7,10 @@ be shown by first name and initial."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections import deque
 
 import pytest
-from django.core.management import call_command
 
 from events.calendar.links import player_token
 from events.models import Competition, Entry, Game, Player
@@ -29,10 +27,7 @@ EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 
 
 @pytest.fixture
-def demo(db, settings):
-    settings.DEBUG = True
-    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    settings.DEBUG = False
+def demo(demo_site, db, settings):
     settings.API_RATE_LIMIT = 0
 
 
