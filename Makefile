@@ -32,15 +32,19 @@ run: $(BIN)/.installed
 serve: $(BIN)/.installed
 	$(BIN)/python -m config.serve
 
-# The suite in two passes: the tests that share nothing but their own database on two processes
-# (pytest-xdist, one test database each), then the browser journeys and the tests that start
+# The suite in three passes: the tests that share nothing but their own database on two
+# processes (pytest-xdist, one test database each); the browser journeys on two processes too,
+# a module to a process (each its own live server, database and Chromium; much of a journey is
+# waiting for a page to follow a write, which two processes overlap); then the tests that start
 # servers of their own one at a time (fixed ports, timing on a 2-core machine).
 # BROWSER=0 leaves the journeys out (CI's second database); PYTEST_ARGS adds files or -k
 # (a pass with nothing selected, exit code 5, is not a failure).
-SERIAL_TESTS := $(if $(filter 0,$(BROWSER)),server,browser or server)
 test: $(BIN)/.installed lint
 	$(BIN)/pytest -n 2 -m "not browser and not server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
-	$(BIN)/pytest -m "$(SERIAL_TESTS)" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
+ifneq ($(BROWSER),0)
+	$(BIN)/pytest -n 2 --dist loadfile -m "browser and not server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
+endif
+	$(BIN)/pytest -m "server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
 
 # After every change: the suite without the browser journeys and the server tests, on two
 # processes (pytest-xdist), no lint. `make test` before a commit.

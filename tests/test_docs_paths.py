@@ -38,5 +38,10 @@ def named_paths(text: str) -> set[str]:
 def test_every_path_the_docs_name_exists(doc):
     named = named_paths((ROOT / doc).read_text(encoding="utf-8"))
     assert named  # the check reads something
-    missing = sorted(path for path in named if not (ROOT / path).exists())
+    # a template is named as Django names it ("events/screen_base.html"), under templates/
+    missing = sorted(
+        path
+        for path in named
+        if not (ROOT / path).exists() and not (ROOT / "templates" / path).exists()
+    )
     assert not missing, f"{doc} names paths that do not exist: {missing}"
