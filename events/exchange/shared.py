@@ -1,6 +1,6 @@
-"""The export of a format that declares none (``FormatHooks.export`` is None): the shared rows
-only. It satisfies ``events.formats.ExportModule``, so a new format gets working CSV/XLSX
-downloads, a results sheet and whole-event documents before it writes its own ``export.py``.
+"""The export of a format that takes no part in ``events.exchange.contract.Exports``: the shared
+rows only. It satisfies ``ExportModule``, so a new format gets working CSV/XLSX downloads, a
+results sheet and whole-event documents before it writes its own ``export.py``.
 
 What it knows is what every format may use: entries, and the seats of the competition's games
 (``Session`` > ``Round`` > ``Game`` > ``Seat``) with their ``score`` and ``points``. The

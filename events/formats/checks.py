@@ -18,8 +18,12 @@ def contract_problems(game_format: GameFormat) -> list[str]:
     from django.template import TemplateDoesNotExist
     from django.template.loader import get_template
 
+    from events.formats.declaration import KEY_MAX_LENGTH
+
     problems = []
     key = game_format.key
+    if len(key) > KEY_MAX_LENGTH:
+        problems.append(f"{key}: the key is longer than {KEY_MAX_LENGTH} characters")
     if not apps.is_installed(key) or apps.get_app_config(key.rsplit(".", 1)[-1]).name != key:
         problems.append(f"{key}: the key is not the label of an installed app")
     try:

@@ -19,6 +19,9 @@ from django.utils.module_loading import import_string
 from events.formats import settings as stored_settings
 from events.formats.hooks import FormatHooks
 
+# A competition and a series store their format's key in a column this long.
+KEY_MAX_LENGTH = 20
+
 
 @dataclass(frozen=True)
 class GameFormat:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from events.formats import clean_settings, format_choices, get_format, settings_errors
+from events.formats.declaration import KEY_MAX_LENGTH
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -206,7 +207,7 @@ class Competition(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=60)
-    format = models.CharField(_("format"), max_length=20, choices=format_choices)
+    format = models.CharField(_("format"), max_length=KEY_MAX_LENGTH, choices=format_choices)
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from events.formats import format_choices
+from events.formats.declaration import KEY_MAX_LENGTH
 from events.models.events import Competition
 from events.rules import series as rules
 
@@ -44,7 +45,7 @@ class Series(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=60, unique=True)
-    format = models.CharField(_("format"), max_length=20, choices=format_choices)
+    format = models.CharField(_("format"), max_length=KEY_MAX_LENGTH, choices=format_choices)
     info = models.CharField(_("information"), max_length=300, blank=True)
     kind = models.CharField(
         _("formula"), max_length=12, choices=SeriesKind.choices, default=SeriesKind.PLACEMENT

@@ -200,7 +200,7 @@ def test_a_capability_is_asked_of_the_formats_that_implement_it():
 
 # The temporary format's name: one no real app will take (the docs' example, crokinole, may
 # well be installed one day).
-TOY = "toyformat_contract_test"
+TOY = "toyformat_contract"
 TOY_FILES = {
     "__init__.py": "",
     "apps.py": f"""
@@ -280,6 +280,8 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
         for loader in engine.engine.template_loaders:  # type: ignore[attr-defined]
             loader.reset()
     assert contract_problems(toy) == [f"{TOY}: no template {TOY}/_competition_desk.html"]
+    long_key = dataclasses.replace(toy, key="k" * 21)
+    assert f"{'k' * 21}: the key is longer than 20 characters" in contract_problems(long_key)
     broken = dataclasses.replace(toy, key=f"{TOY}_missing")
     assert f"{TOY}_missing: the key is not the label of an installed app" in contract_problems(
         broken

@@ -19,7 +19,7 @@ from tests.factories import (
 )
 
 # A format key no seat check knows: the shared rows take any values, as a new format's do.
-FREE = "toyformat_shared_export_test"
+FREE = "toyformat_shared"
 
 
 def played(event):
