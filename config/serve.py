@@ -4,12 +4,12 @@
    a PostgreSQL DATABASE_URL, SITE_URL, EMAIL_BACKEND); then loads the settings the same way.
 2. ``migrate``, ``collectstatic``, ``check --deploy`` (errors stop it, warnings are shown).
 3. Starts gunicorn (``-c python:config.gunicorn config.wsgi``: workers from the core count,
-   whitenoise serving the static files, private links redacted from the access log) and the
-   correspondence clock's deadline loop (``process_deadlines --loop 30``) beside it.
-4. SIGTERM (or Ctrl-C) is passed on to both as SIGTERM: gunicorn stops accepting, lets the
-   requests in flight finish (up to its graceful timeout), the loop ends after its current sweep;
-   exits 0 when both did. If either dies on its own, the other is stopped and it exits 1, so a
-   supervisor restarts the pair.
+   whitenoise serving the static files, private links redacted from the access log) and
+   ``TASK_WORKERS`` background workers (``manage.py worker``, 2 unless set) beside it.
+4. SIGTERM (or Ctrl-C) is passed on to all as SIGTERM: gunicorn stops accepting, lets the
+   requests in flight finish (up to its graceful timeout), a worker ends after the job in hand;
+   exits 0 when all did. If one dies on its own, the others are stopped and it exits 1, so a
+   supervisor restarts the set.
 
 gunicorn options (bind address, workers) come from ``GUNICORN_CMD_ARGS`` or ``WEB_CONCURRENCY``;
 by default it listens on 127.0.0.1:8000, behind the TLS proxy (docs/deploy.md).
@@ -24,7 +24,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-DEADLINE_LOOP_SECONDS = 30
+TASK_WORKERS = 2  # background workers beside gunicorn, unless TASK_WORKERS says otherwise
 TRUE, FALSE = ("1", "true", "on"), ("", "0", "false", "off")
 
 
@@ -95,16 +95,13 @@ def prepare() -> None:
 
 def commands() -> dict[str, list[str]]:
     python = sys.executable
+    workers = int(os.environ.get("TASK_WORKERS", "") or TASK_WORKERS)
     return {
         "gunicorn": [python, "-m", "gunicorn", "-c", "python:config.gunicorn", "config.wsgi"],
-        "deadline loop": [
-            python,
-            "-m",
-            "django",
-            "process_deadlines",
-            "--loop",
-            str(DEADLINE_LOOP_SECONDS),
-        ],
+        **{
+            f"worker {number}": [python, "-m", "django", "worker", "-v0"]
+            for number in range(1, workers + 1)
+        },
     }
 
 
@@ -128,7 +125,7 @@ class Supervisor:
     def on_signal(self, signum: int, frame: object) -> None:
         if not self.stopping:
             name = signal.Signals(signum).name
-            print(f"serve: {name}, stopping gunicorn and the deadline loop", flush=True)
+            print(f"serve: {name}, stopping gunicorn and the workers", flush=True)
         self.stopping = True
         self.stop_all()
 

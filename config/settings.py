@@ -96,6 +96,9 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "ninja",  # the read API's Swagger UI, served from our static files (no CDN)
+    # Background work: Django's Tasks API and its database backend (events/management/worker.py)
+    "django_tasks",
+    "django_tasks_db",
     "events",
     "blokus",
     "shuffleboard",
@@ -265,6 +268,16 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background work (docs/architecture.md, "Background work"): jobs are rows in this database,
+# claimed by `manage.py worker` processes on any machine; no broker to run. A worker says it is
+# alive every TASK_WORKER_BEAT_SECONDS; a job held by one silent for TASK_WORKER_STALE_SECONDS
+# runs again (its worker died). TASK_WORKER_INTERVAL: how long an idle worker waits before it
+# looks for due jobs again (the lateness of a job at an instant).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+TASK_WORKER_INTERVAL = float(os.environ.get("TASK_WORKER_INTERVAL", "0.5"))
+TASK_WORKER_BEAT_SECONDS = envint("TASK_WORKER_BEAT_SECONDS", 5)
+TASK_WORKER_STALE_SECONDS = envint("TASK_WORKER_STALE_SECONDS", 60)
 
 # The console backend prints every e-mail, private links included, into the server's log: fine
 # for development, refused in production unless chosen on purpose (EMAIL_BACKEND set).

@@ -6,6 +6,7 @@ module may import the whole format."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -14,20 +15,27 @@ from django.urls import reverse
 from events.api.contract import ReadApi, ReadApiModule
 from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
-from events.formats import FormatHooks
+from events.formats import FormatHooks, PeriodicWork
 from events.models import Competition, Correction, Entry, Game
 from events.series.contract import SeriesResult, SeriesResults
 from events.signups.contract import PrivateLinks
 from roundrobin import demo, export, read_api
 from roundrobin.models import PlayerToken
 from roundrobin.selectors import calendar, series
+from roundrobin.services.clock import deadlines_process
 from roundrobin.services.corrections import correction_undo, seats_correct
+from roundrobin.services.mail import reminders_send
 from roundrobin.services.start import entries_check
 
 
 class RoundRobinHooks(FormatHooks, Exports, ReadApi, PrivateLinks, SeriesResults, CalendarItems):
     # Withdrawing a player from a running competition changes their games: its own page.
     running_withdraw_url = "roundrobin:withdraw"
+
+    def periodic(self) -> Sequence[PeriodicWork]:
+        # Every deadline and reminder has a job at its instant (roundrobin.tasks); this sweep
+        # catches a deadline moved in the admin and turns from before the jobs.
+        return (PeriodicWork("roundrobin:deadlines", timedelta(minutes=1), _deadlines_sweep),)
 
     @property
     def export(self) -> ExportModule:
@@ -71,3 +79,12 @@ class RoundRobinHooks(FormatHooks, Exports, ReadApi, PrivateLinks, SeriesResults
 
     def undo_correction(self, correction: Correction, by: User) -> None:
         correction_undo(correction, by)
+
+
+def _deadlines_sweep(now: datetime) -> str:
+    report = deadlines_process(now=now)
+    reminded = reminders_send(now=now)
+    return (
+        f"round robin: closed {report.closed} turns, finished {report.finished} games "
+        f"in {report.competitions} competitions, queued {reminded} reminders"
+    )

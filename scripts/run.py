@@ -8,8 +8,8 @@ Every absolute link (QR codes, table cards, e-mails) is built from one base, ``S
 (events/common/siteurl.py). Unless it is set already, this sets it for the server process: the LAN
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
-Runs the deadline sweep and the outbox (``process_deadlines --loop 30``) beside the server and
-stops it with the server. The server (runserver, a thread per request, through
+Runs a background worker (``manage.py worker``: the outbox, jobs at their instant, periodic
+work) beside the server and stops it with the server. The server (runserver, a thread per request, through
 ``config.devserver`` for a deeper listen queue) borrows its PostgreSQL connections from a pool
 of ``DB_POOL_MAX`` (10 unless set), so that a room's rush waits for connections rather than
 runs PostgreSQL out of them. Browser push gets a development key pair of its own
@@ -30,7 +30,6 @@ sys.path.insert(0, str(ROOT))
 from events.common.network import is_loopback_host, lan_address, url_host  # noqa: E402
 
 ANY = {"0.0.0.0", "::", "[::]", "*"}
-SWEEP_SECONDS = 30
 # The development server answers each request in a thread of its own. On PostgreSQL it
 # borrows connections from a pool of at most this many (config/settings.py, DB_POOL_MAX),
 # so that a room signing up at once waits a moment for a connection instead of running
@@ -92,18 +91,19 @@ def main() -> None:
             flush=True,
         )
     manage = str(ROOT / "manage.py")
-    # Beside the server, as `make serve` does in production: the correspondence clock's deadline
-    # sweep and the outbox (reminders and other e-mails), so that a demo clock behaves as it
-    # will at the event. Its own session: Ctrl-C stops the server, which then stops the loop.
-    print(f"Deadline sweep and outbox every {SWEEP_SECONDS} s beside the server.", flush=True)
-    sweep = subprocess.Popen(
-        [sys.executable, manage, "process_deadlines", "--loop", str(SWEEP_SECONDS), "-v", "0"],
+    # Beside the server, as `make serve` does in production: a worker for the outbox (e-mails,
+    # pushes, webhooks), jobs at their instant (a turn's deadline, an offer's end) and the
+    # periodic work, so that the demo behaves as it will at the event. Its own session: Ctrl-C
+    # stops the server, which then stops the worker.
+    print("A background worker runs beside the server (manage.py worker).", flush=True)
+    worker = subprocess.Popen(
+        [sys.executable, manage, "worker", "-v", "0"],
         env=env,
         start_new_session=True,
     )
     signal.signal(signal.SIGTERM, _interrupt)  # `kill`, a supervisor: stop both, as Ctrl-C does
-    # The pool only in the server's environment (unless DB_POOL_MAX is set already): the loop
-    # is one thread, with one connection. runserver through config.devserver: a listen queue
+    # The pool only in the server's environment (unless DB_POOL_MAX is set already): the worker
+    # has two threads, each with one connection. runserver through config.devserver: a listen queue
     # deep enough for a room's requests arriving at once.
     server_env = {"DB_POOL_MAX": str(DB_POOL_MAX), **env}
     runserver = [sys.executable, "-m", "config.devserver", bind]
@@ -112,11 +112,11 @@ def main() -> None:
     except KeyboardInterrupt:
         status = 0
     finally:
-        sweep.terminate()
+        worker.terminate()
         try:
-            sweep.wait(timeout=15)
+            worker.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            sweep.kill()
+            worker.kill()
     sys.exit(status)
 
 

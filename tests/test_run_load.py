@@ -1,7 +1,7 @@
 """`make run` holds a room's sign-up rush: 60 people send the sign-up form at the same moment.
 
 scripts/run.py starts what `make run` starts (the threaded development server with DEBUG=1,
-the deadline loop beside it) on the suite's database: PostgreSQL when DATABASE_URL is set,
+a background worker beside it) on the suite's database: PostgreSQL when DATABASE_URL is set,
 else a SQLite file copied from the suite's test database (the schema already migrated, which
 saves the half minute `make run`'s migrate and demo would cost here). 60 clients, each from a
 loopback address of its own as phones on the venue network are (the sign-up limit counts per
@@ -10,7 +10,8 @@ is a sign-up ("Check your e-mail", no 500), the database holds 60 sign-ups with 
 window's cap of them holding a seat, and 60 e-mails with the person's link are queued.
 
 On PostgreSQL a thread samples pg_stat_activity while the rush runs: the server's connections
-(named by ``application_name``) stay within its pool's bound, plus the deadline loop's one.
+(named by ``application_name``) stay within its pool's bound, plus the worker's two (its job loop and its
+heartbeat).
 Without the pool, every request in flight held a connection of its own, and a room's rush ran
 PostgreSQL out of connections ("too many clients", answered 500); without the deeper listen
 queue (config/devserver.py), connections past runserver's 10 waiting ones were reset.
@@ -195,7 +196,7 @@ def make_run(env: dict[str, str]) -> Iterator[tuple[int, Path]]:
         wait_until(up, "the development server", START_TIMEOUT)
         yield port, log
     finally:
-        # SIGTERM to the group: scripts/run.py stops its deadline loop (a session of its own),
+        # SIGTERM to the group: scripts/run.py stops its worker (a session of its own),
         # and runserver's reloaded child goes with its parent.
         try:
             os.killpg(server.pid, signal.SIGTERM)
@@ -319,7 +320,7 @@ def test_sixty_people_sign_up_at_once_on_make_run(transactional_db, competition,
     if sampler:
         assert sampler.failure is None, sampler.failure
         assert sampler.samples > 0
-        # The server's pool, and the deadline loop's own connection.
-        assert sampler.peak <= DB_POOL_MAX + 1, (
+        # The server's pool, and the worker's two (its job loop, its heartbeat).
+        assert sampler.peak <= DB_POOL_MAX + 2, (
             f"{sampler.peak} connections at once for a pool of {DB_POOL_MAX}"
         )

@@ -298,7 +298,7 @@ def listen_backlog_empty_and_accepted(port: int, client_port: int) -> bool:
 
 def test_make_serve_runs_gunicorn_and_stops_cleanly(served: Served) -> None:
     served.wait_for_line(r"serve: started gunicorn", timeout=START_TIMEOUT)
-    served.wait_for_line(r"serve: started deadline loop")
+    served.wait_for_line(r"serve: started worker 1")
     served.wait_for_line(rf"Listening at: http://127\.0\.0\.1:{served.port}")
     browser = Browser(served.port)
 

@@ -300,7 +300,7 @@ def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
             time.sleep(0.05)  # poll until it listens ("Quit the server" comes just before)
         assert status == 200
     finally:
-        # SIGTERM first: scripts/run.py then stops its deadline loop too, which runs in a
+        # SIGTERM first: scripts/run.py then stops its worker too, which runs in a
         # session of its own (a SIGKILL to this group would leave it running).
         try:
             os.killpg(server.pid, signal.SIGTERM)

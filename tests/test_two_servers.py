@@ -94,7 +94,7 @@ def _without_tokens(html: str) -> str:
 
 def _sweep(env: dict[str, str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "manage.py", "process_deadlines", "--no-reminders", "-v1"],
+        [sys.executable, "manage.py", "worker", "--once", "-v1"],
         cwd=ROOT,
         env={**os.environ, **env},
         stdout=subprocess.PIPE,

@@ -27,7 +27,7 @@ from events.formats.declaration import (
     format_urls,
     public_prefix,
 )
-from events.formats.hooks import FormatHooks
+from events.formats.hooks import FormatHooks, PeriodicWork
 from events.formats.proposals import Proposals, ProposalsModule, ProposalTarget, TrailLine
 from events.formats.registry import (
     all_formats,
@@ -50,6 +50,7 @@ __all__ = [
     "SETTINGS_MAX_BYTES",
     "FormatHooks",
     "GameFormat",
+    "PeriodicWork",
     "ProposalTarget",
     "Proposals",
     "ProposalsModule",

@@ -10,13 +10,27 @@ results players enter) is not here: each capability declares its own protocol in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from events.models import Competition, Correction, Entry, Game
+
+
+@dataclass(frozen=True)
+class PeriodicWork:
+    """Work that time alone makes due, run by the workers (``manage.py worker``) once per
+    ``every`` however many of them run. ``run(now)`` is idempotent (a second run finds nothing
+    to do) and returns a line for the log. A job at a known instant (a turn's deadline) is
+    better scheduled for that instant; periodic work is what catches everything else."""
+
+    name: str  # unique across the site, "<format key>:<what>"
+    every: timedelta
+    run: Callable[[datetime], str]
 
 
 class FormatHooks:
@@ -32,6 +46,11 @@ class FormatHooks:
         """A demo competition with players and games (``manage.py load_demo``), or None: the
         demo, the screen tests and the fuzz tests then build a bare competition instead."""
         return None
+
+    def periodic(self) -> Sequence[PeriodicWork]:
+        """The format's periodic work (the round robin's deadlines and reminders). By default
+        none: Blokus and sjoelen have nothing that time alone changes."""
+        return ()
 
     def games_changed(self, competitions: Sequence[Competition]) -> None:
         """Their games changed other than by a result (the first day moved, an import, a merged

@@ -40,8 +40,11 @@ from events.models.proposals import (
 )
 from events.models.trail import Correction, constraint_message
 from events.models.webhooks import TOPIC_FIELDS, Webhook, WebhookTopic
+from events.models.worker import PeriodicSlot, WorkerBeat
 
 __all__ = [
+    "PeriodicSlot",
+    "WorkerBeat",
     "TOPIC_FIELDS",
     "Webhook",
     "WebhookTopic",

@@ -28,7 +28,7 @@ from simple_history.utils import bulk_update_with_history
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
 from events.services import competition_touch, outbox
-from roundrobin import rules
+from roundrobin import rules, tasks
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.rules import turns as turn_rules
@@ -213,6 +213,7 @@ def _close_at_deadline(
         _finish_on_time(competition, finishes, now, follow)
     turns_leave_adjust(competition, following)  # leave days (issue 17)
     Turn.objects.bulk_create(following)
+    tasks.schedule_turns(competition, following)
     return len(finishes), following
 
 
@@ -325,15 +326,16 @@ def move_submit(
     open_turn.full_clean(exclude=["game"], validate_constraints=False)
     open_turn.save(update_fields=fields)
     if open_turn.closed_at is not None:
-        Turn.objects.create(
+        following = Turn.objects.create(
             game=game,
             number=open_turn.number + 1,
             opened_at=now,
-            deadline=game_deadline(  # leave days (issue 17)
+            deadline=game_deadline(  # leave days
                 competition, game.pk, now, rules.turn_deadline(now, turn_hours(competition))
             ),
             mover=turn_rules.following_mover(open_turn.mover),
         )
+        tasks.schedule_turns(competition, [following])
     competition_touch(competition)
     mail.moved(competition=competition, turn=open_turn, position=position, now=now)  # issue 31
     return open_turn

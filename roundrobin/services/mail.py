@@ -365,15 +365,17 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
     return queued
 
 
-def reminders_send(*, now: datetime | None = None) -> int:
-    """Queue an e-mail (events.services.outbox) to every player who has not moved when their
-    deadline is the competition's ``reminder_hours`` away (0 turns reminders off), once per
-    turn. Returns the number queued; the outbox's drain sends them."""
+def reminders_send(*, now: datetime | None = None, competition_id: int | None = None) -> int:
+    """Queue an e-mail (the outbox) to every player who has not moved when their deadline is
+    the competition's ``reminder_hours`` away (0 turns reminders off), once per turn; with
+    ``competition_id``, that competition's only. Returns the number queued."""
     now = now_or(now)
     sent = 0
     competitions = Competition.objects.filter(
         format=ROUNDROBIN.key, status=CompetitionStatus.RUNNING
     ).select_related("event")
+    if competition_id is not None:
+        competitions = competitions.filter(pk=competition_id)
     for competition in competitions:
         hours = options(competition).reminder_hours
         if hours > 0:

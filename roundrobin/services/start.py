@@ -13,7 +13,7 @@ from events.errors import Conflict, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game, Round, Session
 from events.services import competition_touch, webhooks
 from events.services.play import games_create
-from roundrobin import rules, selectors
+from roundrobin import rules, selectors, tasks
 from roundrobin.format import COLOURS_BERGER
 from roundrobin.models import GameDetail, RatingSnapshot, Turn
 from roundrobin.rules import turns as turn_rules
@@ -57,7 +57,7 @@ def create_games(
     opened = round_.started_at
     if opened is None:
         raise ValueError("A round of a round robin starts when it is created.")
-    Turn.objects.bulk_create(
+    first = Turn.objects.bulk_create(
         Turn(
             game=game,
             number=1,
@@ -67,6 +67,7 @@ def create_games(
         )
         for game in games
     )
+    tasks.schedule_turns(round_.session.competition, first)
     return games
 
 

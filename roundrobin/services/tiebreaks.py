@@ -12,7 +12,7 @@ from django.db.models import F, Max
 from events.models import Competition, Game, Round, Seat
 from events.seat_checks import seat_writes
 from events.services import webhooks
-from roundrobin import rules, selectors
+from roundrobin import rules, selectors, tasks
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.rules import turns as turn_rules
 from roundrobin.selectors import StageView, TableView
@@ -132,7 +132,7 @@ def _stage_reopen(competition: Competition, view: StageView, now: datetime) -> N
     )
     deadline = rules.turn_deadline(now, turn_hours(competition))
     turns = options(competition).turns
-    Turn.objects.bulk_create(
+    opened = Turn.objects.bulk_create(
         Turn(
             game_id=pk,
             number=last.get(pk, 0) + 1,
@@ -142,6 +142,7 @@ def _stage_reopen(competition: Competition, view: StageView, now: datetime) -> N
         )
         for pk in ids
     )
+    tasks.schedule_turns(competition, opened)
     _forfeit_open_games_of_withdrawn(view.stage.round, now)
 
 

@@ -53,6 +53,7 @@ from events.services.editing import entry_remove
 from events.services.entries import player_register
 from events.services.events import competition_touch
 from events.services.players import person_key, player_build
+from events.signups import tasks
 from events.signups.contract import SignUpSessions
 from events.signups.models import ACTIVE_SIGN_UP, SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import link_send, mail
@@ -186,7 +187,7 @@ def signup_submit(
             )
         try:
             with transaction.atomic():
-                return SignUp.objects.create(
+                sign_up = SignUp.objects.create(
                     possible_duplicate=_namesake(person, email),
                     window=window,
                     session=session,
@@ -199,6 +200,9 @@ def signup_submit(
                     created_at=now,
                     hold_until=now + timedelta(minutes=window.hold_minutes) if holds else None,
                 )
+                if sign_up.hold_until is not None:
+                    tasks.schedule_window(window.pk, sign_up.hold_until)
+                return sign_up
         except IntegrityError as exc:  # the same address a moment ago, from another server
             raise refuse(
                 DUPLICATE, error_class=Conflict, code="duplicate", competition=competition.name

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from events.errors import Invalid, refuse
 from events.formats import part
 from events.models import Competition, Session
+from events.signups import tasks
 from events.signups.contract import SignUpSessions
 from events.signups.models import SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import mail
@@ -123,6 +124,7 @@ def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
         sign_up.status = SignUpStatus.OFFERED
         sign_up.offer_until = now + timedelta(minutes=window.offer_minutes_at(now))
         sign_up.save(update_fields=["status", "offer_until"])
+        tasks.schedule_window(window.pk, sign_up.offer_until)
         sign_up.window = window
         mail(
             "offer",
