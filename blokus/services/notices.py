@@ -1,6 +1,6 @@
 """What a Blokus player hears when a round is drawn (issue 31): "Round n: table t, colour c"
 (and the session's start when it is still ahead), in their language, through
-``events.services.notify`` to those who chose notifications for the event.
+``events.outbox.notify`` to those who chose notifications for the event.
 
 A notice's key holds the seat itself (table and colour): a round drawn again queues nothing
 for a player whose seat stayed, and a new message (the old one cancelled if unsent) for one
@@ -28,7 +28,7 @@ from blokus.templatetags.blokus_tags import COLOUR_NAMES
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, Game, Round, Seat, Session
-from events.services import notify, outbox, webhooks
+from events.outbox import notify, queue as outbox, webhooks
 
 
 def seat_subject(session_id: int, round_number: int, player_id: int) -> str:

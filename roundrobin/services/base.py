@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from events.common.localising import event_datetime
 from events.errors import refuse
 from events.models import Competition
-from events.services import outbox
+from events.outbox import queue as outbox
 from events.services.play import competition_locked
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings

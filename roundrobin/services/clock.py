@@ -27,7 +27,8 @@ from simple_history.utils import bulk_update_with_history
 
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
-from events.services import competition_touch, outbox
+from events.outbox import queue as outbox
+from events.services import competition_touch
 from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn

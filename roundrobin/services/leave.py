@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Invalid, refuse
 from events.models import Competition, CompetitionStatus, Entry
-from events.services import competition_touch, outbox
+from events.outbox import queue as outbox
+from events.services import competition_touch
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.rules import leave as leave_rules
 from roundrobin.selectors.leave import budget, game_leaves, leave_intervals

@@ -1,5 +1,5 @@
 """The round robin's e-mails: private links at the start, reminders before a deadline (these
-through the outbox, events/services/outbox.py: queued with the turn's mark, sent by the drain,
+through the outbox, events/outbox/queue.py: queued with the turn's mark, sent by the drain,
 retried when the mail server fails).
 
 Subjects and bodies are templates (``templates/roundrobin/email/<name>_subject.txt`` and
@@ -24,7 +24,7 @@ from events.common.localising import event_datetime
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
-from events.services import notify, outbox
+from events.outbox import notify, queue as outbox
 from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
@@ -366,7 +366,7 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
 
 
 def reminders_send(*, now: datetime | None = None) -> int:
-    """Queue an e-mail (events.services.outbox) to every player who has not moved when their
+    """Queue an e-mail (events.outbox.queue) to every player who has not moved when their
     deadline is the competition's ``reminder_hours`` away (0 turns reminders off), once per
     turn. Returns the number queued; the outbox's drain sends them."""
     now = now_or(now)

@@ -13,8 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
+from events.outbox import queue as outbox, webhooks
 from events.seat_checks import seat_writes
-from events.services import competition_touch, outbox, submission_use, webhooks
+from events.services import competition_touch, submission_use
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services import mail

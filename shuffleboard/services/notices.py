@@ -1,6 +1,6 @@
 """What a sjoelen player hears (issue 31): "Next: game n at board b" once their next game is
 known (after each game of theirs is entered or corrected), in their language, through
-``events.services.notify`` to those who chose notifications for the event.
+``events.outbox.notify`` to those who chose notifications for the event.
 
 The key holds the game and the board: the same next game queues nothing again, a changed one a
 new message (an unsent one about the old board is cancelled); every game in ends the subject."""
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, Entry
-from events.services import notify, outbox, webhooks
+from events.outbox import notify, queue as outbox, webhooks
 from shuffleboard import selectors
 from shuffleboard.models import Turn
 

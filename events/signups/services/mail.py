@@ -25,7 +25,7 @@ from django.utils.encoding import force_bytes
 
 from events.common.siteurl import absolute_url
 from events.language import supported
-from events.services import outbox
+from events.outbox import queue as outbox
 from events.signups.models import SignUp
 
 # A person's link (in every e-mail) opens their page for this long; the page sends a new one.

@@ -7,7 +7,7 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from events.services import outbox
+from events.outbox import queue as outbox
 from events.signups.services import lifecycle as signups
 from roundrobin import services
 
