@@ -37,7 +37,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
     from django.db import connection, transaction
     from django.test.utils import override_settings
 
-    from events.outbox import queue as outbox
+    from events.outbox import queue
     from events.outbox.models import OutboxMessage, OutboxStatus
 
     tag = secrets.token_hex(4)
@@ -45,7 +45,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
         mail.outbox = []
         with transaction.atomic():
             for number in range(MESSAGES):
-                outbox.enqueue(
+                queue.enqueue(
                     key=f"bench:{tag}:{number}",
                     to=f"player{number}@example.org",
                     subject=f"bench {tag} {number}",
@@ -60,7 +60,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
 
             try:
                 while True:
-                    report = outbox.drain()
+                    report = queue.drain()
                     rounds.append(report.sent)
                     if not (report.sent or report.retried or report.failed):
                         return

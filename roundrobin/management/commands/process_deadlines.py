@@ -7,7 +7,7 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from events.outbox import queue as outbox
+from events.outbox import queue
 from events.signups.services import lifecycle as signups
 from roundrobin import services
 
@@ -57,9 +57,9 @@ class Command(BaseCommand):
             report = services.deadlines_process()
             reminded = 0 if no_reminders else services.reminders_send()
             seats = signups.signups_sweep()
-            sent = outbox.DrainReport() if no_outbox else outbox.drain()
+            sent = queue.DrainReport() if no_outbox else queue.drain()
             if not no_outbox:
-                outbox.purge()
+                queue.purge()
             if options.get("verbosity", 1) >= 1:
                 self.stdout.write(
                     f"closed {report.closed} turns, finished {report.finished} games "
