@@ -1,6 +1,6 @@
 """Issue 31 under ``make bench`` (``bench/run.py``): the outbox delivering 1,000 messages.
 
-``run`` queues ``MESSAGES`` (1,000) e-mails with ``events.services.outbox.enqueue`` in one
+``run`` queues ``MESSAGES`` (1,000) e-mails with ``events.outbox.queue.enqueue`` in one
 transaction, as the site's writes do, then drains them with ``WORKERS`` (two) threads at once,
 each with its own database connection (Django's connections are per thread), each calling
 ``outbox.drain`` until a call finds nothing due: the claim (``select_for_update(skip_locked)``
@@ -37,15 +37,15 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
     from django.db import connection, transaction
     from django.test.utils import override_settings
 
-    from events.models import OutboxMessage, OutboxStatus
-    from events.services import outbox
+    from events.outbox import queue
+    from events.outbox.models import OutboxMessage, OutboxStatus
 
     tag = secrets.token_hex(4)
     with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
         mail.outbox = []
         with transaction.atomic():
             for number in range(MESSAGES):
-                outbox.enqueue(
+                queue.enqueue(
                     key=f"bench:{tag}:{number}",
                     to=f"player{number}@example.org",
                     subject=f"bench {tag} {number}",
@@ -60,7 +60,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
 
             try:
                 while True:
-                    report = outbox.drain()
+                    report = queue.drain()
                     rounds.append(report.sent)
                     if not (report.sent or report.retried or report.failed):
                         return

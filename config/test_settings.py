@@ -18,7 +18,7 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 # shared cache never happen: read versions from the database even when REDIS_URL is set. The
 # tests that cover the cached versions turn this on themselves (two servers, live tests).
 LIVE_VERSIONS_IN_CACHE = False
-# The tests run their own push service on 127.0.0.1 (events.services.notify.endpoint_usable).
+# The tests run their own push service on 127.0.0.1 (events.outbox.channels.push.endpoint_usable).
 PUSH_ANY_LOCAL_ENDPOINT = True
 # The webhook tests run their receiver on 127.0.0.1 (the refusal is tested with this off).
 WEBHOOKS_ALLOW_PRIVATE = True

@@ -38,7 +38,7 @@ class EventsConfig(AppConfig):
 
         for name in rooms_with("admin"):  # the rooms' admins register themselves
             import_module(name)
-        from events.services.webhooks import standings_bumped
+        from events.outbox.webhooks import standings_bumped
 
         # SQLite drops a table's triggers when a migration rebuilds it: put the formats' seat
         # checks back after every migrate (events/seat_checks.py).

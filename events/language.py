@@ -20,7 +20,7 @@ costs no query either. Every answer varies on ``Accept-Language`` and ``Cookie``
 pages key their cached bodies and ETags on the active language (``events.live.pages``).
 
 E-mails: :func:`mail_language` (the player's language, else the event's); the outbox
-(``events.services.outbox``) marks each message with ``Content-Language``.
+(``events.outbox.queue``) marks each message with ``Content-Language``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from events.calendar import urls as calendar
 from events.common.routing import nest
 from events.desk import urls as desk
 from events.live import urls as live
+from events.outbox import urls as outbox
 from events.series import urls as series
 from events.signups import urls as signups
 
@@ -18,12 +19,13 @@ routes = [
     *calendar.public_routes,
     *signups.public_routes,
     *live.competition,
-    # a person's own pages behind their link, and the notifications they choose
+    # a person's own pages behind their link, and the notifications they choose or stop
     *signups.private_routes,
-    *signups.messages_routes,
+    *outbox.public_routes,
     # the organiser's desk
     *desk.start,
     *series.desk_routes,
+    *outbox.desk_routes,
     *desk.events,
     *signups.desk_routes,
     *desk.entries,

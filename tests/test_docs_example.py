@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from events.services import competition_touch, outbox, webhooks
-from events.services.webhook_http import signature
+from events.outbox import queue as outbox, webhooks
+from events.outbox.channels.webhook import signature
+from events.services import competition_touch
 from tests.factories import EventFactory
 from tests.shuffleboard.conftest import api_world as sjoelen_world
 

@@ -110,7 +110,7 @@ def _build_world() -> World:
     from events.calendar.links import player_token
     from events.desk.views.registration import ENTRY_ACTIONS
     from events.models import Competition, Correction, Entry, Game, Round, Session
-    from events.services.stop_links import public_stop_token, stop_token
+    from events.outbox.stop_links import public_stop_token, stop_token
     from events.signups.models import SignUp
     from events.signups.services.mail import person_token
     from roundrobin.models import PlayerToken
@@ -289,8 +289,9 @@ def _build_world() -> World:
     )
 
     # Webhooks (issue 32): one webhook of a demo event and one of its deliveries.
-    from events.models import Event, OutboxMessage
-    from events.services import outbox, webhooks
+    from events.models import Event
+    from events.outbox import queue as outbox, webhooks
+    from events.outbox.models import OutboxMessage
 
     hooked = Event.objects.filter(organisers=organiser).order_by("pk").first()
     assert hooked is not None

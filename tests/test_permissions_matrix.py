@@ -334,7 +334,7 @@ def test_every_notification_url_is_classified():
 
 @pytest.mark.parametrize("key", sorted(NOTIFY))
 def test_each_role_gets_what_the_notification_table_says(key, world):
-    from events.services.stop_links import public_stop_token, stop_token
+    from events.outbox.stop_links import public_stop_token, stop_token
     from events.signups.services.mail import person_token
 
     event, entry = world["event"], world["entries"]["roundrobin"]

@@ -41,7 +41,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import OutboxMessage
+from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
 from scripts.run import DB_POOL_MAX

@@ -1,6 +1,6 @@
 """What a Blokus player hears when a round is drawn (issue 31): "Round n: table t, colour c"
 (and the session's start when it is still ahead), in their language, through
-``events.services.notify`` to those who chose notifications for the event.
+``events.outbox.notify`` to those who chose notifications for the event.
 
 A notice's key holds the seat itself (table and colour): a round drawn again queues nothing
 for a player whose seat stayed, and a new message (the old one cancelled if unsent) for one
@@ -28,7 +28,7 @@ from blokus.templatetags.blokus_tags import COLOUR_NAMES
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, Game, Round, Seat, Session
-from events.services import notify, outbox, webhooks
+from events.outbox import notify, queue, webhooks
 
 
 def seat_subject(session_id: int, round_number: int, player_id: int) -> str:
@@ -41,7 +41,7 @@ def replays_dropped(session: Session, rounds: list[Round]) -> int:
     seated = Seat.objects.filter(game__round__in=rounds).values_list(
         "game__round__number", "entry__player_id"
     )
-    return outbox.subjects_ended(
+    return queue.subjects_ended(
         seat_subject(session.pk, number, player_id) for number, player_id in seated
     )
 
@@ -51,7 +51,7 @@ def seats_played(game: Game) -> int:
     sending (one query to find them, one to cancel)."""
     round_ = game.round
     players = Seat.objects.filter(game=game).values_list("entry__player_id", flat=True)
-    return outbox.subjects_ended(
+    return queue.subjects_ended(
         seat_subject(round_.session_id, round_.number, player_id) for player_id in players
     )
 
@@ -115,7 +115,7 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
         subject = seat_subject(session.pk, round_.number, player.pk)
         key = f"{subject}:{seat.game.number}:{seat.colour}"
         # The seat as it was told before, if it changed: no longer true.
-        outbox.subject_ended_except(subject, key)
+        queue.subject_ended_except(subject, key)
         language = mail_language(player, event)
         # Every word of the notice is made here, in the player's language: the colour's name
         # is lazy, so a body formatted after this block would name it in the site's language.
@@ -152,7 +152,7 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
         )
     queued = notify.send_notices(event, notices, now=now)
     if queued:
-        outbox.drain_after_commit()  # people wait at the tables for it
+        queue.drain_after_commit()  # people wait at the tables for it
     return queued
 
 
@@ -171,7 +171,7 @@ def reserve_called(
     competition = session.competition
     event = competition.event
     rounds = list(Round.objects.filter(session=session).values_list("number", flat=True))
-    outbox.subjects_ended(
+    queue.subjects_ended(
         [reserve_subject(session.pk, out.entry.player_id)]
         + [seat_subject(session.pk, number, out.entry.player_id) for number in rounds]
     )
@@ -197,5 +197,5 @@ def reserve_called(
     )
     queued = notify.send_notices(event, [notice], now=now)
     if queued:
-        outbox.drain_after_commit()  # the session is about to start
+        queue.drain_after_commit()  # the session is about to start
     return queued

@@ -26,8 +26,9 @@ from blokus.validation import hand_message
 from events.common.words import Words
 from events.errors import Gone, Invalid, Stale, refuse
 from events.models import Correction, Game, Seat, Session
+from events.outbox import webhooks
 from events.seat_checks import seat_writes
-from events.services import competition_touch, correction_record, submission_use, webhooks
+from events.services import competition_touch, correction_record, submission_use
 
 STALE_RESULT = _(
     "Someone else changed this table's result in the meantime. The current result is shown; "

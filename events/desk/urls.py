@@ -1,5 +1,5 @@
-"""The core's organiser pages: the desk's start, an event's desk and its people, outbox and
-webhooks, a competition's desk (registration, check-in, imports, downloads, proposals), and the
+"""The core's organiser pages: the desk's start, an event's desk and its people, a
+competition's desk (registration, check-in, imports, downloads, proposals), and the
 actions on one entry or correction. The rooms' desk pages are in their own ``urls.py``."""
 
 from django.urls import path
@@ -12,11 +12,9 @@ from events.desk.views import (
     edit,
     event,
     imports,
-    outbox,
     proposals,
     registration,
     service_worker,
-    webhooks,
 )
 
 start = [
@@ -28,20 +26,6 @@ events = [
     path("desk/<slug:event_slug>/", event.event_desk, name="event_desk"),
     path("desk/<slug:event_slug>/organisers/", event.organiser_add, name="organiser_add"),
     path("desk/<slug:event_slug>/export.json", downloads.event_export, name="event_export"),
-    path("desk/<slug:event_slug>/outbox/retry/", outbox.outbox_retry, name="outbox_retry"),
-    path("desk/<slug:event_slug>/outbox/test/", outbox.outbox_test, name="outbox_test"),
-    # webhooks: the event's addresses and their deliveries
-    path("desk/<slug:event_slug>/webhooks/", webhooks.webhook_list, name="webhooks"),
-    path(
-        "desk/<slug:event_slug>/webhooks/<int:webhook_id>/<slug:action>/",
-        webhooks.webhook_action,
-        name="webhook_action",
-    ),
-    path(
-        "desk/<slug:event_slug>/webhooks/deliveries/<int:delivery_id>/resend/",
-        webhooks.webhook_resend,
-        name="webhook_resend",
-    ),
     path("desk/<slug:event_slug>/edit/", edit.event_edit, name="event_edit"),
     path("desk/<slug:event_slug>/people/", edit.people, name="people"),
     path(

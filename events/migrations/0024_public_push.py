@@ -1,5 +1,5 @@
 # "This is me" on a public player page (issue 31): a push subscription for one event that
-# receives only public notices. Written by hand (events.models.notify.PushSubscription).
+# receives only public notices. Written by hand (events.outbox.models.PushSubscription).
 
 import django.db.models.deletion
 from django.db import migrations, models

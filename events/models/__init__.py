@@ -18,8 +18,6 @@ from events.models.events import (
     time_zone_choices,
     validate_time_zone,
 )
-from events.models.notify import NotificationPreference, PushSubscription
-from events.models.outbox import OutboxMessage, OutboxStatus
 from events.models.people import (
     DEFAULT_RATING,
     MAX_RATING,
@@ -39,19 +37,11 @@ from events.models.proposals import (
     SubmissionToken,
 )
 from events.models.trail import Correction, constraint_message
-from events.models.webhooks import TOPIC_FIELDS, Webhook, WebhookTopic
 from events.models.worker import PeriodicSlot, WorkerBeat
 
 __all__ = [
     "PeriodicSlot",
     "WorkerBeat",
-    "TOPIC_FIELDS",
-    "Webhook",
-    "WebhookTopic",
-    "NotificationPreference",
-    "PushSubscription",
-    "OutboxMessage",
-    "OutboxStatus",
     "AttemptCounter",
     "Competition",
     "CompetitionStatus",

@@ -17,7 +17,7 @@ from events.models import (
     Correction,
     Entry,
 )
-from events.services import notify
+from events.outbox import notify
 
 CORRECTION_UNDONE = gettext_lazy("This correction has already been undone.")
 

@@ -34,7 +34,8 @@ from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, Invalid, Refused, Stale, refuse
 from events.models import Competition, Entry, Event, Player, person_key
-from events.services import clean_text, competition_touch, games_changed, webhooks
+from events.outbox import webhooks
+from events.services import clean_text, competition_touch, games_changed
 from events.versions import versions_bump
 
 EVENT_FIELDS: tuple[str, ...] = (

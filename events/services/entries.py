@@ -15,7 +15,7 @@ from events.models import (
     Entry,
     Player,
 )
-from events.services import webhooks
+from events.outbox import webhooks
 from events.services.events import competition_touch
 from events.services.organisers import ensure_may_enter
 from events.services.players import player_create

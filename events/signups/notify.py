@@ -1,42 +1,27 @@
-"""Notifications on the person's page (issue 31): the choice per event, a browser's push
-subscription, the one-tap stop link, and the public service worker that shows a push. Thin:
-parse, call ``events.services.notify``, answer."""
+"""Notifications on the person's page: the choice per event and a browser's push subscription.
+Thin: parse, call ``events.outbox.notify``, answer. The stop link, "this is me" and the public
+service worker are the outbox's (``events.outbox.views.public``)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
-from django.templatetags.static import static
-from django.urls import Resolver404, resolve, reverse
-from django.utils.translation import gettext as _, gettext_lazy
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from events.common.network import client_ip
 from events.errors import ServiceError
-from events.models import Event, NotificationPreference, Player
-from events.services import attempts, notify
-from events.services.stop_links import StopLinkExpired, read_stop_token
+from events.models import Event, Player
+from events.outbox import notify
+from events.outbox.models import NotificationPreference
+from events.outbox.views.public import TOO_MANY, subscribe_answer, too_many_subscribes
 from events.signups.forms import NotifyForm
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.services.mail import person_email
-
-MAX_SUBSCRIPTION_BYTES = 4096
-MAX_START_PATH = 300
-# Push subscriptions posted from one client address (the person's page and a public page's
-# "this is me" together): 30 in 10 minutes. A room of phones behind one venue address
-# subscribes over a longer while than that.
-SUBSCRIBES_PER_ADDRESS = 30
-SUBSCRIBE_SECONDS = 600
-TOO_MANY = gettext_lazy(
-    "Too many subscriptions from your network just now. Try again in a few minutes."
-)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -86,12 +71,6 @@ def notify_panels(seats: dict[int, tuple[Event, int]]) -> list[dict[str, Any]]:
     return panels
 
 
-def too_many_subscribes(request: HttpRequest) -> bool:
-    """Count one subscription against the client's address; True once there were too many."""
-    key = f"push-subscribe:{client_ip(request)}"
-    return not attempts.take(key, limit=SUBSCRIBES_PER_ADDRESS, seconds=SUBSCRIBE_SECONDS)
-
-
 def _person(token: str) -> str:
     try:
         return person_email(token)
@@ -128,34 +107,6 @@ def person_notify(request: HttpRequest, token: str, event_id: int) -> HttpRespon
     return redirect(reverse("events:signup_person", args=[token]) + "#notify")
 
 
-def read_subscription(request: HttpRequest) -> tuple[str, str, str] | None:
-    """(endpoint, p256dh, auth) of a ``PushSubscription.toJSON()`` posted as JSON, or None."""
-    if len(request.body) > MAX_SUBSCRIPTION_BYTES:
-        return None
-    try:
-        data = json.loads(request.body)
-        endpoint, keys = data["endpoint"], data["keys"]
-        p256dh, auth = keys["p256dh"], keys["auth"]
-    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: [[[[…]]]]
-        return None
-    if not all(isinstance(v, str) for v in (endpoint, p256dh, auth)):
-        return None
-    return endpoint, p256dh, auth
-
-
-def subscribe_answer(player: Player, request: HttpRequest) -> JsonResponse:
-    """Keep the posted subscription for ``player``: 201, or 400 with the reason."""
-    posted = read_subscription(request)
-    if posted is None:
-        return JsonResponse({"error": _("This is not a push subscription.")}, status=400)
-    endpoint, p256dh, auth = posted
-    try:
-        notify.push_subscribe(player=player, endpoint=endpoint, p256dh=p256dh, auth=auth)
-    except ServiceError as exc:
-        return JsonResponse({"error": exc.text}, status=400)
-    return JsonResponse({"ok": True}, status=201)
-
-
 @require_POST
 def person_push(request: HttpRequest, token: str, event_id: int) -> HttpResponse:
     """This browser's push subscription, for the person's player in one event (JSON)."""
@@ -165,77 +116,3 @@ def person_push(request: HttpRequest, token: str, event_id: int) -> HttpResponse
     if too_many_subscribes(request):  # shared with "this is me": one count per address
         return _private(JsonResponse({"error": str(TOO_MANY)}, status=429))
     return _private(subscribe_answer(player, request))
-
-
-@csrf_exempt  # RFC 8058: the mail client posts "List-Unsubscribe=One-Click", without a session
-@require_http_methods(["GET", "HEAD", "POST"])
-def notify_stop(request: HttpRequest, token: str) -> HttpResponse:
-    """GET: what the link stops, and a button. POST (the button, or a mail client's one click):
-    stopped, without login. An altered link is a 404, an old one a 410 with the way back."""
-    try:
-        target = read_stop_token(token)
-    except StopLinkExpired:
-        return _private(render(request, "events/notify_stop.html", {"expired": True}, status=410))
-    if target is None:
-        raise Http404
-    player_id, event_id = target
-    event = Event.objects.filter(pk=event_id).only("name", "slug").first()
-    if event is None:
-        raise Http404
-    if request.method == "POST":
-        notify.stop(player_id=player_id, event_id=event_id)
-        return _private(render(request, "events/notify_stop.html", {"event": event, "done": True}))
-    return _private(render(request, "events/notify_stop.html", {"event": event, "token": token}))
-
-
-@require_safe
-def service_worker(request: HttpRequest) -> HttpResponse:
-    """The public service worker (templates/events/sw.js) at /sw.js, scope /: shows a push and
-    opens its link. It caches nothing (the desk has its own, /desk/sw.js, scope /desk/)."""
-    response = render(
-        request,
-        "events/sw.js",
-        {"icon": static("favicon.svg")},
-        content_type="text/javascript; charset=utf-8",
-    )
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
-def start_path(value: str) -> str:
-    """The page a Home Screen app opens at: ``value`` when it is a path of this site's own (one
-    leading slash, printable ASCII, a route that resolves), else ``/``."""
-    if (
-        not isinstance(value, str)
-        or not value.startswith("/")
-        or value.startswith("//")
-        or len(value) > MAX_START_PATH
-        or not all("!" <= c <= "~" for c in value)
-        or "\\" in value
-        or "?" in value
-        or "#" in value
-    ):
-        return "/"
-    try:
-        resolve(value)
-    except Resolver404:
-        return "/"
-    return value
-
-
-@require_safe
-def manifest(request: HttpRequest) -> HttpResponse:
-    """The web-app manifest: on an iPhone, push works only for a page added to the Home
-    Screen, which takes this (name, start page, standalone). ``?start=<path>``: the page that
-    links it, so the app opens where the person subscribed (a path of ours, else ``/``)."""
-    body = {
-        "name": settings.SITE_NAME,
-        "short_name": settings.SITE_NAME[:12],
-        "start_url": start_path(request.GET.get("start", "/")),
-        "scope": "/",
-        "display": "standalone",
-        "icons": [{"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],
-    }
-    response = JsonResponse(body, content_type="application/manifest+json")
-    response["Cache-Control"] = "public, max-age=3600"
-    return response

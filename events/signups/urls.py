@@ -1,10 +1,9 @@
-"""Sign-up's addresses by audience: the public form, the person's pages behind their link, the
-notifications a person or a phone chooses (messages, until they get their own room), and the
-desk's list of sign-ups and door screen."""
+"""Sign-up's addresses by audience: the public form, the person's pages behind their link (with
+the notifications the person chooses), and the desk's list of sign-ups and door screen."""
 
 from django.urls import path
 
-from events.signups import notify, public_push
+from events.signups import notify
 from events.signups.views import desk, person
 
 # Before the competition's route: "sign-up" is a word a competition's slug could be.
@@ -30,24 +29,6 @@ private_routes = [
         person.person_action,
         name="signup_action",
     ),
-]
-messages_routes = [
-    path("notifications/stop/<str:token>/", notify.notify_stop, name="notify_stop"),
-    # "this is me" on a public player page: push only, public notices only
-    path("notifications/me/<int:entry_id>/", public_push.public_push, name="public_push"),
-    path(
-        "notifications/me/<int:entry_id>/stop/",
-        public_push.public_push_stop,
-        name="public_push_stop",
-    ),
-    path(
-        "notifications/phone/<str:token>/stop/",
-        public_push.public_push_off,
-        name="public_push_off",
-    ),
-    # the public service worker (push) and the web-app manifest iPhones need for it
-    path("sw.js", notify.service_worker, name="service_worker"),
-    path("manifest.webmanifest", notify.manifest, name="manifest"),
 ]
 desk_routes = [
     path(

@@ -1,7 +1,7 @@
 """The "also notify me on this phone" control of a public player page, shown once the
 visitor has said "This is me":
 ``{% push_me entry %}`` draws it (``static/js/push_me.js`` drives it,
-``events.signups.public_push`` answers); ``{% push_me_head %}`` links the page's manifest (whose
+``events.outbox.views.public`` answers); ``{% push_me_head %}`` links the page's manifest (whose
 start page is this page, for an iPhone's Home Screen) and the script. Both draw nothing when push
 is not set up. Nothing in them differs per visitor: the page's body stays one cached body per
 version."""
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from events.services import notify
+from events.outbox import notify
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from events.common.localising import event_datetime
 from events.errors import refuse
 from events.models import Competition
-from events.services import outbox
+from events.outbox import queue
 from events.services.play import competition_locked
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN, RoundRobinSettings
@@ -67,6 +67,6 @@ def turns_stop(game_ids: list[int], now: datetime) -> None:
     open_turns = Turn.objects.filter(game_id__in=game_ids, closed_at__isnull=True)
     turn_ids = list(open_turns.values_list("pk", flat=True))
     open_turns.update(closed_at=Least(Greatest(F("opened_at"), Value(now)), F("deadline")))
-    outbox.subjects_ended(
+    queue.subjects_ended(
         turn_subject(turn_id, side) for turn_id in turn_ids for side in ("first", "second")
     )

@@ -27,7 +27,8 @@ from simple_history.utils import bulk_update_with_history
 
 from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
-from events.services import competition_touch, outbox
+from events.outbox import queue
+from events.services import competition_touch
 from roundrobin import rules, tasks
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
@@ -377,7 +378,7 @@ def _sweep_competition(
             return SweepReport()
         closed, finished, _open = clock_advance(competition, turns, now)
         # A reminder still waiting (quiet hours) is no longer true once its turn closed.
-        outbox.subjects_ended(
+        queue.subjects_ended(
             mail.turn_subject(turn.pk, side) for turn in turns for _position, side in mail.SIDES
         )
         competition_touch(competition)

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Invalid, refuse
 from events.models import Competition, CompetitionStatus, Entry
-from events.services import competition_touch, outbox
+from events.outbox import queue
+from events.services import competition_touch
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.rules import leave as leave_rules
 from roundrobin.selectors.leave import budget, game_leaves, leave_intervals
@@ -128,7 +129,7 @@ def leave_take(
         # A new deadline: a reminder of the old one is no longer true, and a new one is due.
         turn.first_reminded_at = turn.second_reminded_at = None
         turn.save(update_fields=["deadline", "first_reminded_at", "second_reminded_at"])
-    outbox.subjects_ended(
+    queue.subjects_ended(
         turn_subject(turn.pk, side) for turn in moved for side in ("first", "second")
     )
     competition_touch(competition)

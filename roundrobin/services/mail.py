@@ -1,5 +1,5 @@
 """The round robin's e-mails: private links at the start, reminders before a deadline (these
-through the outbox, events/services/outbox.py: queued with the turn's mark, sent by the drain,
+through the outbox, events/outbox/queue.py: queued with the turn's mark, sent by the drain,
 retried when the mail server fails).
 
 Subjects and bodies are templates (``templates/roundrobin/email/<name>_subject.txt`` and
@@ -24,7 +24,7 @@ from events.common.localising import event_datetime
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, CompetitionStatus, Entry, Seat
-from events.services import notify, outbox
+from events.outbox import notify, queue
 from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import PlayerToken, Turn
@@ -71,7 +71,7 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
                 language := mail_language(player, token.entry.competition.event),
             )
             # On the outbox, in this transaction: a mail server that is down loses no link.
-            queued |= outbox.enqueue(
+            queued |= queue.enqueue(
                 key=f"rr-link:{token.pk}",
                 to=player.email,
                 subject=subject,
@@ -80,7 +80,7 @@ def tokens_create(*, entries: Iterable[Entry], now: datetime) -> list[PlayerToke
                 event=token.entry.competition.event,
             )
     if queued:
-        outbox.drain_after_commit()
+        queue.drain_after_commit()
     return tokens
 
 
@@ -201,7 +201,7 @@ def moved(*, competition: Competition, turn: Turn, position: int, now: datetime)
     """A player moved: their reminder of the turn is no longer true (cancelled if unsent), and
     the opponent hears "X has moved" when they chose notifications for the event."""
     side = "first" if position == 1 else "second"
-    outbox.subject_ended(turn_subject(turn.pk, side))
+    queue.subject_ended(turn_subject(turn.pk, side))
     seats = {
         s.position: s
         for s in Seat.objects.filter(game_id=turn.game_id).select_related(
@@ -258,7 +258,7 @@ def result_to_confirm(
         return 0
     subject = result_subject(game_id)
     key = f"{subject}:{other.entry_id}:{result}"
-    outbox.subject_ended_except(subject, key)
+    queue.subject_ended_except(subject, key)
     player = other.entry.player
     if player.pk not in notify.players_listening(competition.event, [player.pk]):
         return 0
@@ -291,7 +291,7 @@ def time_lost(*, competition: Competition, outcomes: list[tuple[int, str]], now:
     (three queries for the whole batch, then one insert per message)."""
     if not outcomes:
         return 0
-    outbox.subjects_ended(result_subject(game_id) for game_id, _ending in outcomes)
+    queue.subjects_ended(result_subject(game_id) for game_id, _ending in outcomes)
     seats: dict[int, dict[int, Seat]] = {}
     for seat in Seat.objects.filter(game_id__in=[g for g, _e in outcomes]).select_related(
         "entry__player", "entry__rr_token"

@@ -13,8 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound, Stale, refuse
 from events.models import Competition, CompetitionStatus, Correction, Entry, Game, Seat, Session
+from events.outbox import queue, webhooks
 from events.seat_checks import seat_writes
-from events.services import competition_touch, outbox, submission_use, webhooks
+from events.services import competition_touch, submission_use
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, RatingSnapshot, ResultReport, Withdrawal
 from roundrobin.services import mail
@@ -181,7 +182,7 @@ def game_finish(
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
-    outbox.subject_ended(mail.result_subject(game.pk))  # nothing left to confirm (issue 31)
+    queue.subject_ended(mail.result_subject(game.pk))  # nothing left to confirm (issue 31)
     webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
         webhooks.WebhookTopic.RESULT,
         competition,

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game, Round, Session
-from events.services import competition_touch, webhooks
+from events.outbox import webhooks
+from events.services import competition_touch
 from events.services.play import games_create
 from roundrobin import rules, selectors, tasks
 from roundrobin.format import COLOURS_BERGER

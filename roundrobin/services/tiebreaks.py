@@ -10,8 +10,8 @@ from decimal import Decimal
 from django.db.models import F, Max
 
 from events.models import Competition, Game, Round, Seat
+from events.outbox import webhooks
 from events.seat_checks import seat_writes
-from events.services import webhooks
 from roundrobin import rules, selectors, tasks
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.rules import turns as turn_rules

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from events.errors import Conflict, Stale, refuse
 from events.models import Competition, CompetitionStatus, Entry, Game
-from events.services import competition_touch, webhooks
+from events.outbox import webhooks
+from events.services import competition_touch
 from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, Turn, Withdrawal
 from roundrobin.selectors import GameView

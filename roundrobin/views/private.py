@@ -18,8 +18,8 @@ from events.calendar.links import player_feed_path, subscribe_links
 from events.common.http import HtmxHttpRequest
 from events.errors import ServiceError
 from events.models import Entry
-from events.services import notify
-from events.signups.notify import subscribe_answer
+from events.outbox import notify
+from events.outbox.views.public import subscribe_answer
 from roundrobin import rules, selectors, services
 from roundrobin.forms import RESULT_BUTTONS, LeaveForm, MoveForm, form_errors
 from roundrobin.models import Turn

@@ -1,6 +1,6 @@
 """What a sjoelen player hears (issue 31): "Next: game n at board b" once their next game is
 known (after each game of theirs is entered or corrected), in their language, through
-``events.services.notify`` to those who chose notifications for the event.
+``events.outbox.notify`` to those who chose notifications for the event.
 
 The key holds the game and the board: the same next game queues nothing again, a changed one a
 new message (an unsent one about the old board is cancelled); every game in ends the subject."""
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from events.common.siteurl import absolute_url
 from events.language import mail_language
 from events.models import Competition, Entry
-from events.services import notify, outbox, webhooks
+from events.outbox import notify, queue, webhooks
 from shuffleboard import selectors
 from shuffleboard.models import Turn
 
@@ -55,11 +55,11 @@ def next_told(
         subject = next_subject(entry.pk)
         upcoming = selectors.next_game(entry) if rota is None else rota.next_game(entry.pk)
         if upcoming is None:
-            outbox.subject_ended(subject)
+            queue.subject_ended(subject)
             continue
         number, board = upcoming
         key = next_key(entry.pk, number, board)
-        outbox.subject_ended_except(subject, key)
+        queue.subject_ended_except(subject, key)
         language = mail_language(entry.player, event)
         with translation.override(language):
             text = _("Next: game %(game)s at board %(board)s") % {"game": number, "board": board}
@@ -88,7 +88,7 @@ def next_told(
         )
     queued = notify.send_notices(event, notices, now=now)
     if queued:
-        outbox.drain_after_commit()  # the player walks to the next board now
+        queue.drain_after_commit()  # the player walks to the next board now
     return queued
 
 

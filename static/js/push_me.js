@@ -2,7 +2,7 @@
 // "This is me", see me.js and site.css): the section with data-push-me
 // (templates/events/_push_me.html) subscribes this browser through the public service
 // worker (/sw.js, scope /) and posts the subscription as JSON (no CSRF token: the
-// route reads no cookie, see events/signups/public_push.py); "Stop on this phone" posts the
+// route reads no cookie, see events/outbox/views/public.py); "Stop on this phone" posts the
 // browser's own push address. Whether this phone is on is remembered in this browser only.
 "use strict";
 (function () {

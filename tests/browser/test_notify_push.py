@@ -13,10 +13,10 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from blokus import services as blokus
-from events.models import NotificationPreference, PushSubscription
-from events.services import outbox
+from events.outbox import queue as outbox
+from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
+from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

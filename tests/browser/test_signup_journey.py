@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from events.models import OutboxMessage
+from events.outbox.models import OutboxMessage
 from tests.browser.conftest import screenshot
 from tests.factories import CompetitionFactory, EventFactory, UserFactory
 

@@ -22,7 +22,8 @@ from events import language
 from events.exchange import csv_rules, players as imports
 from events.exchange.document import export_event, import_event
 from events.models import Event, Game, Player, Seat
-from events.services import editing, outbox
+from events.outbox import queue as outbox
+from events.services import editing
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.factories import EntryFactory, PlayerFactory

@@ -19,8 +19,8 @@ from events.desk.forms import CompetitionForm, EventForm, OrganiserForm
 from events.desk.http import already_submitted
 from events.errors import ServiceError
 from events.models import Event, EventRole
+from events.outbox.selectors import outbox_summary
 from events.permissions import OWNER, SCOREKEEPER, ensure_access
-from events.selectors.outbox import outbox_summary
 
 
 @require_GET

@@ -25,7 +25,7 @@ from django.utils.encoding import force_bytes
 
 from events.common.siteurl import absolute_url
 from events.language import supported
-from events.services import outbox
+from events.outbox import queue
 from events.signups.models import SignUp
 
 # A person's link (in every e-mail) opens their page for this long; the page sends a new one.
@@ -143,7 +143,7 @@ def mail(kind: str, key: str, sign_up: SignUp, context: dict[str, Any], now: dat
     with translation.override(language):
         subject = render_to_string(f"events/signups/email/{kind}_subject.txt", context)
         body = render_to_string(f"events/signups/email/{kind}_body.txt", context)
-    queued = outbox.enqueue(
+    queued = queue.enqueue(
         key=key,
         to=sign_up.email,
         subject=subject,
@@ -153,7 +153,7 @@ def mail(kind: str, key: str, sign_up: SignUp, context: dict[str, Any], now: dat
         now=now,
     )
     if queued:
-        outbox.drain_after_commit()
+        queue.drain_after_commit()
     return queued
 
 

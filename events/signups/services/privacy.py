@@ -19,17 +19,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import Invalid, ServiceError
-from events.models import (
-    Competition,
-    Entry,
-    NameShown,
+from events.models import Competition, Entry, NameShown, Player
+from events.models.people import is_pseudonym, pseudonym
+from events.outbox.models import (
     NotificationPreference,
     OutboxMessage,
     OutboxStatus,
-    Player,
     PushSubscription,
 )
-from events.models.people import is_pseudonym, pseudonym
 from events.services.events import competition_touch
 from events.signups.models import ACTIVE_SIGN_UP, SignUp
 from events.signups.services.lifecycle import signup_cancel

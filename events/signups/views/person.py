@@ -27,7 +27,8 @@ from events.common.qr import giro_code_svg
 from events.errors import ServiceError
 from events.formats import part
 from events.models import NameShown
-from events.services import attempts, notify
+from events.outbox import notify
+from events.services import attempts
 from events.signups.contract import PrivateLinks
 from events.signups.forms import NameShownForm, ResendForm, SignUpForm
 from events.signups.models import Payment, SignUp, SignUpStatus

@@ -12,8 +12,9 @@ from django.utils import timezone, translation
 from blokus import services
 from blokus.models import SessionPlayer
 from blokus.services import notices
-from events.models import Entry, OutboxMessage, OutboxStatus, Seat
-from events.services import notify
+from events.models import Entry, Seat
+from events.outbox import notify
+from events.outbox.models import OutboxMessage, OutboxStatus
 from tests.blokus.conftest import hands_for, seated
 
 
@@ -144,8 +145,8 @@ def test_a_tables_result_ends_its_players_seat_messages_still_waiting(competitio
 def test_a_this_is_me_browser_hears_the_seat_without_any_choice(
     competition, seated_session, settings
 ):
-    from events.services import push_public
-    from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+    from events.outbox import push_public
+    from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
     someone = seated(seated_session)[0].entry
@@ -167,7 +168,7 @@ def test_a_seat_push_and_e_mail_name_the_colour_in_the_players_language(
     competition, seated_session, settings
 ):
     from blokus.templatetags.blokus_tags import COLOUR_NAMES
-    from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+    from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
     bert = seated(seated_session)[0].entry.player

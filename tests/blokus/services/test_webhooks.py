@@ -10,8 +10,8 @@ import random
 import pytest
 
 from blokus import services
-from events.models import OutboxMessage
-from events.services import webhooks
+from events.outbox import webhooks
+from events.outbox.models import OutboxMessage
 from tests.blokus.conftest import hands_for, record
 
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]

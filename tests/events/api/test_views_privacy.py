@@ -14,8 +14,8 @@ import pytest
 
 from events.calendar.links import player_token
 from events.models import Competition, Entry, Game, Player
+from events.outbox.stop_links import stop_token
 from events.services.proposals import table_code
-from events.services.stop_links import stop_token
 from events.signups.models import SignUp
 from events.signups.services import privacy
 from events.signups.services.mail import person_token

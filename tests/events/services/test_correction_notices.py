@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from events.models import Entry, Game, OutboxMessage, OutboxStatus
-from events.services import correction_undo, notify
+from events.models import Entry, Game
+from events.outbox import notify
+from events.outbox.models import OutboxMessage, OutboxStatus
+from events.services import correction_undo
 from shuffleboard import services as sj_services
 from tests.blokus.conftest import eight_played, record  # noqa: F401 (a fixture)
 from tests.shuffleboard.conftest import playing, sjoelen  # noqa: F401 (fixtures)

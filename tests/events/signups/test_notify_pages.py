@@ -10,9 +10,9 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from events.models import NotificationPreference, PushSubscription
+from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 from tests.events.signups.test_signup_pages import open_window
 from tests.factories import CompetitionFactory
 

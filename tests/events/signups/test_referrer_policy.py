@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import PushSubscription
-from events.services.stop_links import MAX_AGE, public_stop_token, stop_token
+from events.outbox.models import PushSubscription
+from events.outbox.stop_links import MAX_AGE, public_stop_token, stop_token
 from events.signups.services import lifecycle as signups, mail as signup_mail
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.errors import Conflict
-from events.models import AttemptCounter, Entry, OutboxMessage
+from events.models import AttemptCounter, Entry
+from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.selectors import window_desk
 from events.signups.services import lifecycle as signups, mail as signup_mail
@@ -520,7 +521,7 @@ def test_data_download_and_erasure_keep_the_standings_but_the_name(client, compe
     assert document["sign_ups"][0]["name"] == "Erika Eriksson"
     assert document["register"][0]["club"] == "Lund" and document["emails"]
 
-    from events.services import outbox
+    from events.outbox import queue as outbox
 
     outbox.drain()  # sent messages stay (without their words) after erasure, with their keys
     erase = reverse("events:signup_erase", args=[mine])

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 
 from events import selectors
-from events.models import Entry, OutboxMessage, Session
+from events.models import Entry, Session
+from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.services import (
     desk as signup_desk,

@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound
 from events.models import Game, Player, Seat
-from events.services import outbox
+from events.outbox import queue as outbox
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
 from tests.roundrobin.conftest import START, enter_players, make_competition
@@ -341,7 +341,7 @@ def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
 
 def test_a_reminder_is_not_lost_when_the_mail_server_is_down(duel):
     """Issue 28: the mark no longer says "sent" before the server took the message."""
-    from tests.events.services.test_outbox import server_down
+    from tests.events.outbox.test_queue import server_down
 
     competition, game, white, black = duel
     Player.objects.filter(pk=black.player_id).update(email="b@example.org")

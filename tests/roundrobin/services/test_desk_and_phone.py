@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 from events import services as event_services
 from events.errors import Conflict, Refused, Stale
 from events.models import Entry, Game, Seat
-from events.services import outbox
+from events.outbox import queue as outbox
 from roundrobin import rules, services
 from roundrobin.models import ResultReport
 from tests.factories import EntryFactory, PlayerFactory
@@ -278,8 +278,8 @@ def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
     event, django_capture_on_commit_callbacks
 ):
     """Issue 28: the link was sent once on commit, and lost for good when that failed."""
-    from events.models import OutboxMessage, OutboxStatus
-    from tests.events.services.test_outbox import server_down
+    from events.outbox.models import OutboxMessage, OutboxStatus
+    from tests.events.outbox.test_queue import server_down
 
     competition = make_competition(event, slug="down")
     entries = enter_players(competition, 3)

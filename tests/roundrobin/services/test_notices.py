@@ -8,11 +8,12 @@ import datetime as dt
 from django.core import mail
 from django.test import override_settings
 
-from events.models import NotificationPreference, OutboxMessage, OutboxStatus, Player
-from events.services import notify, outbox
+from events.models import Player
+from events.outbox import notify, queue as outbox
+from events.outbox.models import NotificationPreference, OutboxMessage, OutboxStatus
 from roundrobin import services
 from roundrobin.services import mail as rr_mail
-from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
+from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.roundrobin.conftest import START
 from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
 

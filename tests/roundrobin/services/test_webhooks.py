@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from events.models import OutboxMessage
-from events.services import webhooks
+from events.outbox import webhooks
+from events.outbox.models import OutboxMessage
 from roundrobin import services
 from tests.roundrobin.conftest import START, play
 

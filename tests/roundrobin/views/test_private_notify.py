@@ -9,9 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from events.models import NotificationPreference, Player
-from events.services import notify
-from tests.events.services.test_notify import PRIVATE, PUBLIC
+from events.models import Player
+from events.outbox import notify
+from events.outbox.models import NotificationPreference
+from tests.events.outbox.test_notify import PRIVATE, PUBLIC
 from tests.roundrobin.views.test_private_page_and_api import private, started_with
 
 pytestmark = pytest.mark.django_db

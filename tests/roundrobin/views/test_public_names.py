@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from events.exchange import document as exchange
-from events.models import OutboxMessage, Player
+from events.models import Player
+from events.outbox.models import OutboxMessage
 from events.signups.services import privacy
 from roundrobin import export, services
 from roundrobin.models import PlayerToken

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from events.models import Entry, OutboxMessage, OutboxStatus, Player
-from events.services import notify
+from events.models import Entry, Player
+from events.outbox import notify
+from events.outbox.models import OutboxMessage, OutboxStatus
 from shuffleboard import selectors, services
 from shuffleboard.models import Turn
 from shuffleboard.services import notices

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from events.models import OutboxMessage
-from events.services import webhooks
+from events.outbox import webhooks
+from events.outbox.models import OutboxMessage
 from shuffleboard import services
 
 COUNTS = (5, 9, 5, 7)

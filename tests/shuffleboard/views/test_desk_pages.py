@@ -10,8 +10,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.models import Competition, OutboxMessage, Player
-from events.services import notify, webhooks
+from events.models import Competition, Player
+from events.outbox import notify, webhooks
+from events.outbox.models import OutboxMessage
 from shuffleboard import rules, services
 from shuffleboard.forms import SUB_TURNS_DIFFER
 from shuffleboard.models import Turn

@@ -1,4 +1,4 @@
-"""The outbox (events/services/outbox.py, issue 28, item 4): queued with the change, marked sent
+"""The outbox (events/outbox/queue.py, issue 28, item 4): queued with the change, marked sent
 only after the mail server took the message, retried with backoff, failures kept for the desk,
 at least once, never sent twice by two workers."""
 
@@ -14,8 +14,8 @@ from django.db import connection, connections, transaction
 from django.test import override_settings
 from django.utils import timezone
 
-from events.models import OutboxMessage, OutboxStatus
-from events.services import outbox
+from events.outbox import queue as outbox
+from events.outbox.models import OutboxMessage, OutboxStatus
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 

@@ -1,6 +1,7 @@
-"""What the desk shows of an event's outbox (events/services/outbox.py): three queries (the
-counts, the latest messages, the failed ones when there are). Messages to people only (e-mail,
-push): webhook deliveries have their own log (events/selectors/webhooks.py)."""
+"""What the desk shows of the outbox (``events/outbox/selectors.py``). ``outbox_summary``: an
+event's messages to people (e-mail, push) in three queries (the counts, the latest messages, the
+failed ones when there are). Webhook deliveries have their own log on the webhook page
+(``webhooks_of``, ``deliveries_of``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from events.models import Event, OutboxMessage, OutboxStatus
+from events.models import Event
+from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 
 SHOWN_FAILED = 20
 SHOWN_RECENT = 30
@@ -58,3 +60,21 @@ def outbox_summary(event: Event) -> OutboxSummary:
             ]
         )
     return summary
+
+
+# --- the desk's webhook page: two queries, whatever the number of webhooks or deliveries -----
+
+SHOWN_DELIVERIES = 50
+
+
+def webhooks_of(event: Event) -> list[Webhook]:
+    return list(Webhook.objects.filter(event=event).order_by("created_at", "pk"))
+
+
+def deliveries_of(event: Event, limit: int = SHOWN_DELIVERIES) -> list[OutboxMessage]:
+    """The event's latest webhook deliveries, newest first, without their bodies."""
+    return list(
+        OutboxMessage.objects.filter(event=event, channel=OutboxMessage.Channel.WEBHOOK)
+        .defer("body")
+        .order_by("-created_at", "-pk")[:limit]
+    )

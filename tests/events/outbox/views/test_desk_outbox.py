@@ -9,9 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import OutboxMessage, OutboxStatus
-from events.selectors.outbox import outbox_summary
-from events.services import outbox
+from events.outbox import queue as outbox
+from events.outbox.models import OutboxMessage, OutboxStatus
+from events.outbox.selectors import outbox_summary
 from tests.factories import CompetitionFactory
 
 

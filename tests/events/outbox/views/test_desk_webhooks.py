@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from events.models import EventRole, OutboxMessage, OutboxStatus, Webhook
-from events.services import outbox, webhooks
-from tests.events.services.test_webhook_http import Answer, Receiver
+from events.models import EventRole
+from events.outbox import queue as outbox, webhooks
+from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
+from tests.events.outbox.channels.test_webhook import Answer, Receiver
 from tests.factories import UserFactory
 
 LOCAL = "http://127.0.0.1:9/hook"

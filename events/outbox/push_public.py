@@ -30,9 +30,10 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from events.common.siteurl import absolute_url
 from events.errors import ServiceError
-from events.models import Entry, Player, PushSubscription
-from events.services import notify, outbox
-from events.services.stop_links import endpoint_mark
+from events.models import Entry, Player
+from events.outbox import notify, queue
+from events.outbox.models import PushSubscription
+from events.outbox.stop_links import endpoint_mark
 
 PUBLIC_PER_PLAYER = 3  # proved "this is me" browsers kept per player and event
 UNPROVED_PER_PLAYER = 3  # claims waiting for their welcome push to be taken
@@ -93,7 +94,7 @@ def _welcome(entry: Entry, subscription: PushSubscription, now: datetime) -> Non
             "event": event.name,
         }
     key = f"push-welcome:{subscription.pk}:{subscription.created_at.timestamp():.0f}"
-    outbox.enqueue(
+    queue.enqueue(
         key=key,
         to=f"push {subscription.pk}",
         subject=title,
@@ -101,12 +102,12 @@ def _welcome(entry: Entry, subscription: PushSubscription, now: datetime) -> Non
         language=language,
         event=event,
         now=now,
-        channel=outbox.PUSH,
+        channel=queue.PUSH,
         player=entry.player,
         subscription=subscription,
         url=absolute_url(entry.competition.get_absolute_url()),
     )
-    outbox.drain_after_commit([key])
+    queue.drain_after_commit([key])
 
 
 def unsubscribe(*, entry: Entry, endpoint: str) -> int:

@@ -1,4 +1,4 @@
-"""One webhook post (events/services/webhook_http.py, issue 32): signed as Standard Webhooks
+"""One webhook post (events/outbox/channels/webhook.py, issue 32): signed as Standard Webhooks
 says (checked here by a verifier written from the specification's text), delivered to a real
 HTTP server on 127.0.0.1, and never to an address inside a private network: the address is
 resolved and checked at every delivery (DNS rebinding), no redirect is followed, the answer is
@@ -17,9 +17,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from events.models import OutboxMessage, OutboxStatus, Webhook
-from events.services import outbox, webhook_http, webhooks
-from events.services.webhook_http import (
+from events.outbox import queue as outbox, webhooks
+from events.outbox.channels import webhook as webhook_http
+from events.outbox.channels.webhook import (
     ANSWER_BYTES,
     WebhookGone,
     WebhookRefused,
@@ -28,6 +28,7 @@ from events.services.webhook_http import (
     deliver_webhook,
     parse_target,
 )
+from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 
 PUBLIC = "93.184.215.14"  # a public address (the example.org network)
 

@@ -1,4 +1,4 @@
-"""Sending one webhook post (issue 32): signed as Standard Webhooks says, to an address checked
+"""The webhook channel: one post, signed as Standard Webhooks says, to an address checked
 against server-side request forgery at every delivery.
 
 - The signature: ``webhook-id`` (the message's, the same on every retry), ``webhook-timestamp``
@@ -13,8 +13,8 @@ against server-side request forgery at every delivery.
 - No redirect followed, ``TIMEOUT`` seconds for connecting, each read and the whole answer,
   at most ``ANSWER_BYTES`` of the answer read.
 
-Imports only models and the standard library's neighbours: ``events.services.outbox`` hands a
-message of the webhook channel here.
+Imports only models and the standard library's neighbours: ``events.outbox.queue`` hands a
+message of the webhook channel here (``WebhookChannel``).
 """
 
 from __future__ import annotations
@@ -34,8 +34,13 @@ import urllib3
 from django.conf import settings
 from django.utils.translation import gettext_lazy
 
-from events.models import OutboxMessage, Webhook
-from events.models.webhooks import MAX_WEBHOOK_URL, RECEIVER_GONE, SECRET_PREFIX
+from events.outbox.models import (
+    MAX_WEBHOOK_URL,
+    RECEIVER_GONE,
+    SECRET_PREFIX,
+    OutboxMessage,
+    Webhook,
+)
 
 TIMEOUT = 5.0  # seconds: connect, each read, and the whole answer
 ANSWER_BYTES = 4096  # of the receiver's answer, read at most
@@ -291,3 +296,14 @@ def deliver_webhook(
         kind = "a redirect, not followed" if 300 <= status < 400 else "not accepted"
         raise WebhookFailed(f"HTTP {status} ({kind})")
     return status
+
+
+class WebhookChannel:
+    name = OutboxMessage.Channel.WEBHOOK
+    gone: tuple[type[Exception], ...] = (WebhookGone,)
+
+    def deliver(self, message: OutboxMessage) -> None:
+        deliver_webhook(message)  # signed, its address checked again
+
+    def describe_error(self, exc: Exception) -> str:
+        return f"{type(exc).__name__}: {exc}"[:500]

@@ -1,17 +1,17 @@
-"""Notifications (issue 31): who hears what, and queueing it on the outbox in their language.
+"""Notifications: who hears what, and queueing it on the outbox in their language.
 
 - A player chooses per event (``preference_set``): e-mail, browser push, quiet hours. No row:
   only what a format always e-mailed (``email_default``, the round robin's reminders).
 - ``push_subscribe`` keeps a browser's Push API subscription (one row per player and endpoint).
-  "This is me" on a public page keeps its own kind (``events.services.push_public``): only
+  "This is me" on a public page keeps its own kind (``events.outbox.push_public``): only
   notices marked ``public`` (nothing but what the public pages show) reach it.
-- ``send_notices`` queues each notice once per channel on the outbox (``events.services.
-  outbox``): the notice's ``key`` makes it at most once per (person, subject, state), its
-  ``subject_key`` lets ``outbox.subject_ended`` cancel it once it is no longer true. A notice
+- ``send_notices`` queues each notice once per channel on the outbox (``events.outbox.
+  queue``): the notice's ``key`` makes it at most once per (person, subject, state), its
+  ``subject_key`` lets ``queue.subject_ended`` cancel it once it is no longer true. A notice
   due inside the person's quiet hours waits until they end.
 - ``correction_told``: "a correction changed your result", in any format, from the one path
   every correction takes (``events.services.correction_record``).
-- ``stop``: the one-tap stop of every message (``events.services.stop_links``).
+- ``stop``: the one-tap stop of every message (``events.outbox.stop_links``).
 """
 
 from __future__ import annotations
@@ -32,17 +32,11 @@ from django.utils.translation import gettext as _, gettext_lazy
 from events.common.siteurl import absolute_url
 from events.errors import ServiceError
 from events.language import mail_language
-from events.models import (
-    Correction,
-    Entry,
-    Event,
-    NotificationPreference,
-    OutboxMessage,
-    Player,
-    PushSubscription,
-)
-from events.services import outbox
-from events.services.stop_links import stop_url
+from events.models import Correction, Entry, Event, Player
+from events.outbox import queue
+from events.outbox.channels.push import endpoint_usable
+from events.outbox.models import NotificationPreference, OutboxMessage, PushSubscription
+from events.outbox.stop_links import stop_url
 
 BAD_ENDPOINT = gettext_lazy("This browser's push address is not one this site can use.")
 BAD_KEYS = gettext_lazy("This browser's push keys are not valid.")
@@ -141,7 +135,7 @@ def stop(*, player_id: int, event_id: int, now: datetime | None = None) -> bool:
         defaults={"email": False, "push": False, "changed_at": now},
         create_defaults={"email": False, "push": False, "created_at": now, "changed_at": now},
     )
-    outbox.cancel_unsent(player_id=player_id, event_id=event_id, why="stopped by the player")
+    queue.cancel_unsent(player_id=player_id, event_id=event_id, why="stopped by the player")
     # What a public page's "this is me" subscribed for the player in the event stops too.
     PushSubscription.objects.filter(player_id=player_id, event_id=event_id, public=True).delete()
     return True
@@ -164,7 +158,7 @@ def subscription_checked(endpoint: str, p256dh: str, auth: str) -> None:
     service's, and keys that are not a P-256 point and a 16-byte secret."""
     if not push_available():
         raise ServiceError(NO_PUSH, code="no_push")
-    if not outbox.endpoint_usable(endpoint):
+    if not endpoint_usable(endpoint):
         raise ServiceError(BAD_ENDPOINT, code="endpoint")
     if not (isinstance(p256dh, str) and isinstance(auth, str) and _b64(p256dh, 65)):
         raise ServiceError(BAD_KEYS, code="keys")
@@ -226,7 +220,7 @@ class Notice:
     subject_key: str = ""
     short: str = ""  # the push's text, when the e-mail's is long
     # Nothing in it but what the public pages show, and a public link: it also goes to the
-    # browsers that said "this is me" on a public page (``events.services.push_public``).
+    # browsers that said "this is me" on a public page (``events.outbox.push_public``).
     public: bool = False
 
 
@@ -364,7 +358,7 @@ def _put(
     key = told.key_for(base[:190], notice.subject_key[:200], to[:254])
     if key is None:
         return False
-    return outbox.enqueue(
+    return queue.enqueue(
         key=key,
         to=to,
         subject=notice.title,
@@ -373,7 +367,7 @@ def _put(
         event=event,
         now=now,
         available_at=due,
-        channel=outbox.PUSH if push else outbox.EMAIL,
+        channel=queue.PUSH if push else queue.EMAIL,
         subject_key=notice.subject_key,
         player=notice.player,
         subscription=subscription,
@@ -420,7 +414,7 @@ def correction_told(
     when nobody listens). A first result (nothing before) is no correction of theirs; an undo
     cancels what was queued and not yet sent about the correction it undoes."""
     if correction.reverts_id is not None:
-        outbox.subject_ended(correction_subject(correction.reverts_id))
+        queue.subject_ended(correction_subject(correction.reverts_id))
     if not correction.before:
         return 0
     entries = [e for e in entries if e is not None]

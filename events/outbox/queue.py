@@ -1,5 +1,5 @@
-"""The outbox (issue 28): what the site tells people, written with the change that causes it and
-delivered afterwards, so that a failing mail server loses nothing.
+"""The outbox's queue (``events/outbox/queue.py``): what the site tells people, written with
+the change that causes it and delivered afterwards, so that a failing mail server loses nothing.
 
 - ``enqueue`` runs in the caller's transaction: the message exists exactly when the change
   does. Its ``key`` names what the message is about ("rr-reminder:<turn>:<side>"): a key
@@ -18,59 +18,40 @@ delivered afterwards, so that a failing mail server loses nothing.
 The deadline loop (``manage.py process_deadlines``, run by ``make run`` and ``make serve``)
 drains it after every sweep.
 
-Issue 31 adds a push channel (``pywebpush``, VAPID keys from the settings): a 404 or 410 from
-the push service deletes the subscription and cancels the message. A message names its subject
-(``subject_key``); ``subject_ended`` cancels the unsent ones when it stops being true. An
-e-mail to a player about an event carries ``List-Unsubscribe`` with one click (RFC 8058).
+A message leaves by its channel (``events.outbox.channels``: e-mail, browser push, webhook);
+an error the channel calls "gone" (a push service's 404 or 410, a webhook's 410) cancels the
+message instead of retrying it. A message names its subject (``subject_key``);
+``subject_ended`` cancels the unsent ones when it stops being true.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-import requests
-import urllib3
-from django.conf import settings
-from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from events.common.network import is_loopback_host
-from events.models import Event, OutboxMessage, OutboxStatus, Player, PushSubscription, Webhook
-from events.services.stop_links import push_stop, stop_url
-from events.services.webhook_http import WebhookGone, deliver_webhook
+from events.models import Event, Player
+from events.outbox.channels import channel_for
+from events.outbox.models import OutboxMessage, OutboxStatus, PushSubscription, Webhook
 
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
-MAX_PUSH_ENDPOINT = 1000  # characters of a push subscription's address
-PUSH_ANSWER_BYTES = 4096  # of a push service's answer body, read at most
-# A push service's address: https, a host name, a path of URL characters; nothing else.
-PUSH_ENDPOINT = re.compile(r"https://(?P<host>[A-Za-z0-9.-]+)/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*")
-LOCAL_ENDPOINT = re.compile(r"https?://(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?/[!-~]*")
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
 AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at most
 AFTER_COMMIT_SECONDS = 2.0
 EMAIL = OutboxMessage.Channel.EMAIL
 PUSH = OutboxMessage.Channel.PUSH
-WEBHOOK = OutboxMessage.Channel.WEBHOOK  # issue 32: events.services.webhooks
-PUSH_TTL = 12 * 3600  # a push service keeps an undelivered message this long (seconds)
-PUSH_TIMEOUT = 10
-GONE = (404, 410)
-
-
-class PushGone(Exception):
-    """The push service no longer knows the subscription (404, 410): never tried again."""
+WEBHOOK = OutboxMessage.Channel.WEBHOOK  # events.outbox.webhooks
 
 
 @dataclass(frozen=True)
@@ -228,116 +209,9 @@ def cancel_unsent(*, player_id: int, event_id: int, why: str) -> int:
     ).update(status=OutboxStatus.CANCELLED, last_error=why[:500])
 
 
-def push_payload(message: OutboxMessage) -> dict[str, str]:
-    """What the service worker (templates/events/sw.js) shows: title, body, link, language,
-    and its one-tap stop (``stop_links.push_stop``)."""
-    return {
-        "title": message.subject,
-        "body": message.body,
-        "url": message.url,
-        "lang": message.language,
-        "tag": message.subject_key or message.key,
-        **push_stop(message),
-    }
-
-
-def endpoint_usable(endpoint: str) -> bool:
-    """An https address at one of the browsers' push services (``PUSH_SERVICE_HOSTS``): the
-    site posts to whatever address a subscription names, so anything else (an address inside
-    the operator's network, this machine) is refused. Plain ASCII of one strict shape (no
-    backslash, user, port or space that two URL parsers could read differently), and the host
-    ``requests`` (urllib3) will connect to is the host checked. ``PUSH_ANY_LOCAL_ENDPOINT`` (the
-    tests) also takes an address on this machine."""
-    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_PUSH_ENDPOINT:
-        return False
-    try:
-        connects_to = (urllib3.util.parse_url(endpoint).host or "").lower()
-    except (ValueError, urllib3.exceptions.LocationParseError):
-        return False
-    if settings.PUSH_ANY_LOCAL_ENDPOINT and LOCAL_ENDPOINT.fullmatch(endpoint):
-        return is_loopback_host(connects_to)
-    shape = PUSH_ENDPOINT.fullmatch(endpoint)
-    if shape is None or shape["host"].lower() != connects_to:
-        return False
-    host = connects_to.rstrip(".")
-    return any(host == known or host.endswith("." + known) for known in settings.PUSH_SERVICE_HOSTS)
-
-
-def push_error(exc: BaseException) -> str:
-    """What the desk shows of a failed push: the kind and the status, never the address (it
-    is the browser's secret) nor what the other side answered."""
-    status = getattr(getattr(exc, "response", None), "status_code", None)
-    return f"{type(exc).__name__}" + (f" (status {status})" if status else "")
-
-
-def _deliver_push(message: OutboxMessage) -> None:
-    from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
-
-    subscription = message.subscription
-    if subscription is None:
-        raise PushGone("the browser's subscription is gone")
-    if not (settings.VAPID_PRIVATE_KEY and settings.VAPID_PUBLIC_KEY):
-        raise RuntimeError("VAPID keys are not set (manage.py vapid_keys)")
-    if not endpoint_usable(subscription.endpoint):  # checked again: the settings may have changed
-        PushSubscription.objects.filter(pk=subscription.pk).delete()
-        raise PushGone("the subscription's address is not a push service's")
-    session = requests.Session()
-    session.max_redirects = 0  # a push service answers; it never sends the post elsewhere
-    session.hooks["response"].append(bounded_answer)
-    try:
-        webpush(
-            {
-                "endpoint": subscription.endpoint,
-                "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
-            },
-            data=json.dumps(push_payload(message), ensure_ascii=False),
-            vapid_private_key=settings.VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.VAPID_SUBJECT},  # a new dict: webpush fills it in
-            ttl=PUSH_TTL,
-            timeout=PUSH_TIMEOUT,
-            requests_session=session,
-        )
-    except WebPushException as exc:
-        if exc.status_code in GONE:
-            PushSubscription.objects.filter(pk=subscription.pk).delete()
-            raise PushGone(f"the push service answered {exc.status_code}") from exc
-        raise
-    PushSubscription.objects.filter(pk=subscription.pk).update(last_success_at=timezone.now())
-
-
-def bounded_answer(response: requests.Response, *args: object, **kwargs: object) -> None:
-    """A push service's answer is a status and a few bytes: read at most ``PUSH_ANSWER_BYTES``
-    (an endless or huge body must not hold the worker or fill its memory)."""
-    declared = response.headers.get("Content-Length", "")
-    if declared.isdigit() and int(declared) > PUSH_ANSWER_BYTES:
-        response._content = b""  # noqa: SLF001 (requests' own cache of the body)
-        return
-    if response.raw is not None and not getattr(response, "_content_consumed", True):
-        deadline = time.monotonic() + PUSH_TIMEOUT  # a body sent a byte at a time ends here
-        body = b""
-        for chunk in response.raw.stream(512, decode_content=True):
-            body += chunk
-            if len(body) >= PUSH_ANSWER_BYTES or time.monotonic() > deadline:
-                break
-        response._content = body[:PUSH_ANSWER_BYTES]  # noqa: SLF001
-        response._content_consumed = True  # noqa: SLF001
-        response.close()
-
-
 def deliver(message: OutboxMessage) -> None:
     """Hand one message to its channel; raises what the server answered when it refuses."""
-    if message.channel == PUSH:
-        _deliver_push(message)
-        return
-    if message.channel == WEBHOOK:
-        deliver_webhook(message)  # signed, its address checked again (webhook_http)
-        return
-    headers = {"Content-Language": message.language} if message.language else {}
-    if message.player_id and message.event_id:
-        headers["List-Unsubscribe"] = f"<{stop_url(message.player_id, message.event_id)}>"
-        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    email = EmailMessage(message.subject, message.body, None, [message.to], headers=headers)
-    email.send(fail_silently=False)
+    channel_for(message.channel).deliver(message)
 
 
 def drain(
@@ -382,9 +256,10 @@ def drain(
             )
             failed += 1
             continue
+        channel = channel_for(message.channel)
         try:
-            deliver(message)
-        except (PushGone, WebhookGone) as exc:
+            channel.deliver(message)
+        except channel.gone as exc:
             mine.update(
                 attempts=attempts,
                 last_error=str(exc)[:500],
@@ -398,11 +273,7 @@ def drain(
             give_up = attempts >= MAX_ATTEMPTS
             mine.update(
                 attempts=attempts,
-                last_error=(
-                    push_error(exc)
-                    if message.channel == PUSH
-                    else f"{type(exc).__name__}: {exc}"[:500]
-                ),
+                last_error=channel.describe_error(exc)[:500],
                 available_at=now + backoff(attempts),
                 status=OutboxStatus.FAILED if give_up else OutboxStatus.PENDING,
                 lease="",

@@ -7,8 +7,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from events.models import OutboxMessage, OutboxStatus
-from events.services import outbox
+from events.outbox import queue as outbox
+from events.outbox.models import OutboxMessage, OutboxStatus
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,6 +1,7 @@
-"""The desk's webhook page (issue 32): an event's webhooks (add, switch on or off, delete, send
-a test) and the latest deliveries (resend). Organisers and owners only; thin: parse, call one
-service of ``events.services.webhooks``, render."""
+"""The outbox's desk pages (``events/outbox/views/desk.py``): the event desk's outbox buttons
+(a test e-mail to oneself, sending the failed ones again) and the webhook page (an event's
+webhooks: add, switch on or off, delete, send a test; the latest deliveries: resend).
+Organisers and owners only; thin: parse, call one service of ``events.outbox``, render."""
 
 from __future__ import annotations
 
@@ -13,18 +14,24 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events import selectors
 from events.common.http import AuthenticatedHttpRequest, int_or_404
 from events.desk.http import go
 from events.errors import ServiceError
-from events.models import TOPIC_FIELDS, Event, OutboxMessage, Webhook, WebhookTopic
-from events.models.webhooks import MAX_WEBHOOK_URL
+from events.models import Event
+from events.outbox import queue, webhooks
+from events.outbox.models import (
+    MAX_WEBHOOK_URL,
+    TOPIC_FIELDS,
+    OutboxMessage,
+    Webhook,
+    WebhookTopic,
+)
+from events.outbox.selectors import deliveries_of, webhooks_of
 from events.permissions import MANAGE, ensure_access
-from events.selectors.webhooks import deliveries_of, webhooks_of
-from events.services import webhooks
 
 ACTIONS = ("on", "off", "delete", "test")
 
@@ -66,7 +73,7 @@ def _page(
         "deliveries": deliveries_of(event),
         "max_webhooks": webhooks.MAX_PER_EVENT,
     }
-    response = render(request, "events/webhooks.html", context, status=status)
+    response = render(request, "events/outbox/webhooks.html", context, status=status)
     patch_cache_control(response, no_store=True, private=True)  # the secrets are on it
     return response
 
@@ -146,3 +153,37 @@ def webhook_resend(
     else:
         messages.success(request, _("The delivery goes out again."))
     return redirect(_page_url(event) + "#deliveries")
+
+
+# --- the event desk's outbox buttons ----------------------------------------------------------
+
+
+@require_POST
+@login_required
+def outbox_test(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
+    """A test e-mail to the organiser's own address, through the outbox (is the mail set up?)."""
+    event = selectors.event_with_competitions(event_slug)
+    ensure_access(event, request.user, MANAGE)
+    if not request.user.email:
+        messages.error(request, _("Your account has no e-mail address."))
+    else:
+        queue.test_message(to=request.user.email, event=event)
+        messages.success(
+            request, _("A test e-mail to %(to)s is on its way.") % {"to": request.user.email}
+        )
+    return redirect(reverse("events:event_desk", args=[event.slug]) + "?all#outbox")
+
+
+@require_POST
+@login_required
+def outbox_retry(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
+    """The desk's "try again" for the event's e-mails that could not be sent."""
+    event = selectors.event_with_competitions(event_slug)
+    ensure_access(event, request.user, MANAGE)
+    count = queue.retry(messages=OutboxMessage.objects.filter(event=event))
+    messages.success(
+        request,
+        ngettext("%(count)s e-mail goes out again.", "%(count)s e-mails go out again.", count)
+        % {"count": count},
+    )
+    return redirect(reverse("events:event_desk", args=[event.slug]) + "?all#outbox")

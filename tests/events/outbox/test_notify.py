@@ -22,9 +22,15 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 
 from events.errors import ServiceError
 from events.management.commands.vapid_keys import new_keys
-from events.models import NotificationPreference, OutboxMessage, OutboxStatus, PushSubscription
-from events.services import notify, outbox
-from events.services.stop_links import read_stop_token, stop_token
+from events.outbox import notify, queue as outbox
+from events.outbox.channels.push import endpoint_usable
+from events.outbox.models import (
+    NotificationPreference,
+    OutboxMessage,
+    OutboxStatus,
+    PushSubscription,
+)
+from events.outbox.stop_links import read_stop_token, stop_token
 from tests.factories import EventFactory, PlayerFactory
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
@@ -360,11 +366,11 @@ def test_this_machine_is_a_push_endpoint_only_where_the_setting_allows_it(event,
         with pytest.raises(ServiceError):
             notify.push_subscribe(player=player, endpoint=local, **good)
     subscription = notify.push_subscribe(player=player, endpoint=local, **good)
-    assert outbox.endpoint_usable(subscription.endpoint)
+    assert endpoint_usable(subscription.endpoint)
     with override_settings(PUSH_ANY_LOCAL_ENDPOINT=False):
-        assert not outbox.endpoint_usable(subscription.endpoint)
-        assert outbox.endpoint_usable("https://updates.push.services.mozilla.com/wpush/v2/x")
-        assert outbox.endpoint_usable("https://web.push.apple.com/QGx")
+        assert not endpoint_usable(subscription.endpoint)
+        assert endpoint_usable("https://updates.push.services.mozilla.com/wpush/v2/x")
+        assert endpoint_usable("https://web.push.apple.com/QGx")
 
 
 def test_quiet_hours_end_at_the_right_instant_when_the_clocks_go_back():

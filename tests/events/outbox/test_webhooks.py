@@ -1,4 +1,4 @@
-"""Webhooks' settings and what they are told (events/services/webhooks.py, issue 32): checked
+"""Webhooks' settings and what they are told (events/outbox/webhooks.py, issue 32): checked
 addresses and topics, "registration.changed" from the shared entry services,
 "standings.changed" once per committed competition version, thin public payloads, the test
 button and the resend, and nothing at all for an event without webhooks."""
@@ -13,10 +13,11 @@ from django.db.models import Q
 
 from events import services as event_services
 from events.errors import ServiceError
-from events.models import Competition, OutboxMessage, OutboxStatus, Webhook
-from events.services import outbox, webhooks
+from events.models import Competition
+from events.outbox import queue as outbox, webhooks
+from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 from events.services.editing import entry_remove
-from tests.events.services.test_webhook_http import Receiver, verify
+from tests.events.outbox.channels.test_webhook import Receiver, verify
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
 
 LOCAL = "http://127.0.0.1:9/hook"

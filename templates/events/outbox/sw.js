@@ -1,8 +1,9 @@
-{% comment %}The public service worker (issue 31), served at /sw.js with scope / by
-events.signups.notify.service_worker. It shows a push (JSON: title, body, url, lang, tag from
-events.services.outbox.push_payload) and opens its link when tapped; its "Stop" action (stop,
-stop_label: events.services.stop_links.push_stop) posts the one-tap stop, on this site only. It caches nothing: the
-desk's own worker (/desk/sw.js, scope /desk/) keeps desk pages offline.{% endcomment %}"use strict";
+{% comment %}The public service worker, served at /sw.js with scope / by
+events.outbox.views.public.service_worker. It shows a push (JSON: title, body, url, lang, tag
+from events.outbox.channels.push.push_payload) and opens its link when tapped; its "Stop"
+action (stop, stop_label: events.outbox.stop_links.push_stop) posts the one-tap stop, on this
+site only. It caches nothing: the desk's own worker (/desk/sw.js, scope /desk/) keeps desk pages
+offline.{% endcomment %}"use strict";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

@@ -13,11 +13,12 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Entry, PushSubscription
-from events.services.stop_links import MAX_AGE, public_stop_token
-from events.signups.notify import SUBSCRIBES_PER_ADDRESS
+from events.models import Entry
+from events.outbox.models import PushSubscription
+from events.outbox.stop_links import MAX_AGE, public_stop_token
+from events.outbox.views.public import SUBSCRIBES_PER_ADDRESS
 from events.signups.services import mail as signup_mail
-from tests.events.services.test_notify import PRIVATE, PUBLIC, Browser, b64
+from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 from tests.events.signups.test_notify_pages import seated
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 

@@ -1,7 +1,7 @@
 """Webhooks (issue 32): an organiser's addresses per event, and what they are told.
 
 - ``webhook_create`` / ``webhook_set_active`` / ``webhook_delete``: the desk's (and admin's)
-  writes. An address is checked as every delivery checks it (``webhook_http.check_url``).
+  writes. An address is checked as every delivery checks it (``channels.webhook.check_url``).
 - ``announce(topic, competition, subject=..., data=...)``: a format or a shared service says
   "this happened" inside its transaction; one outbox message per active webhook of the event
   subscribed to the topic (the outbox delivers it, retries it with backoff, keeps its trail).
@@ -34,18 +34,18 @@ from django.utils.translation import gettext_lazy
 
 from events.common.siteurl import absolute_url
 from events.errors import Conflict, Invalid, NotFound, refuse
-from events.models import (
+from events.models import Competition, Event
+from events.outbox import queue
+from events.outbox.channels.webhook import Resolver, WebhookRefused, check_url, system_resolve
+from events.outbox.models import (
+    SECRET_PREFIX,
+    SWITCHED_OFF,
     TOPIC_FIELDS,
-    Competition,
-    Event,
     OutboxMessage,
     OutboxStatus,
     Webhook,
     WebhookTopic,
 )
-from events.models.webhooks import SECRET_PREFIX, SWITCHED_OFF
-from events.services import outbox
-from events.services.webhook_http import Resolver, WebhookRefused, check_url, system_resolve
 
 logger = logging.getLogger(__name__)
 
@@ -225,7 +225,7 @@ def payload(
 
 
 def _queue(webhook: Webhook, event: Event, key: str, topic: str, body: str, now: datetime) -> bool:
-    return outbox.enqueue(
+    return queue.enqueue(
         key=key,
         channel=WEBHOOK,
         to=webhook.url[:254],
@@ -346,7 +346,7 @@ def webhook_test(*, webhook: Webhook, now: datetime | None = None) -> str:
     key = f"wh:{webhook.pk}:{TEST}:{now.isoformat()}"
     body = payload(TEST, event=webhook.event, competition=None, data={}, now=now)
     _queue(webhook, webhook.event, key, TEST, body, now)
-    outbox.drain_after_commit([key])
+    queue.drain_after_commit([key])
     return key
 
 
@@ -379,5 +379,5 @@ def delivery_resend(*, message: OutboxMessage, now: datetime | None = None) -> O
             "response_status",
         ]
     )
-    outbox.drain_after_commit([found.key])
+    queue.drain_after_commit([found.key])
     return found

@@ -1,6 +1,6 @@
 """The one-tap stop in every notification (issue 31): a signed token over (player, event), with
 a salt of its own and a time stamp. It turns off that player's e-mail and push for that event
-(``events.services.notify.stop``) and nothing else; an altered one is refused, an old one
+(``events.outbox.notify.stop``) and nothing else; an altered one is refused, an old one
 (:data:`MAX_AGE`) asks for the person's page instead."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from events.common.siteurl import absolute_url
 
 if TYPE_CHECKING:
-    from events.models import OutboxMessage
+    from events.outbox.models import OutboxMessage
 
 SALT = "events.notify.stop"
 MAX_AGE = timedelta(days=180)
