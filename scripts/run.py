@@ -9,11 +9,11 @@ Every absolute link (QR codes, table cards, e-mails) is built from one base, ``S
 address in venue mode, ``http://127.0.0.1:PORT`` otherwise; its host is then allowed
 (config/settings.py). Expects DEBUG=1, migrations and the demo done (the Makefile does it).
 Runs a background worker (``manage.py worker``: the outbox, jobs at their instant, periodic
-work) beside the server and stops it with the server. The server (runserver, a thread per request, through
-``config.devserver`` for a deeper listen queue) borrows its PostgreSQL connections from a pool
-of ``DB_POOL_MAX`` (10 unless set), so that a room's rush waits for connections rather than
-runs PostgreSQL out of them. Browser push gets a development key pair of its own
-(``dev_push_keys``) unless VAPID_PRIVATE_KEY is set.
+work) beside the server and stops it with the server. The server (runserver, a thread per
+request, through ``config.devserver`` for a deeper listen queue) borrows its PostgreSQL
+connections from a pool of ``DB_POOL_MAX`` (10 unless set), so that a room's rush waits for
+connections rather than runs PostgreSQL out of them. Browser push gets a development key pair
+of its own (``dev_push_keys``) unless VAPID_PRIVATE_KEY is set.
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ is a sign-up ("Check your e-mail", no 500), the database holds 60 sign-ups with 
 window's cap of them holding a seat, and 60 e-mails with the person's link are queued.
 
 On PostgreSQL a thread samples pg_stat_activity while the rush runs: the server's connections
-(named by ``application_name``) stay within its pool's bound, plus the worker's two (its job loop and its
-heartbeat).
-Without the pool, every request in flight held a connection of its own, and a room's rush ran
-PostgreSQL out of connections ("too many clients", answered 500); without the deeper listen
-queue (config/devserver.py), connections past runserver's 10 waiting ones were reset.
+(named by ``application_name``) stay within its pool's bound, plus the worker's two (its job
+loop and its heartbeat). Without the pool, every request in flight held a connection of its
+own, and a room's rush ran PostgreSQL out of connections ("too many clients", answered 500);
+without the deeper listen queue (config/devserver.py), connections past runserver's 10 waiting
+ones were reset.
 """
 
 from __future__ import annotations
