@@ -27,9 +27,16 @@ def contract_problems(game_format: GameFormat) -> list[str]:
     if not apps.is_installed(key) or apps.get_app_config(key.rsplit(".", 1)[-1]).name != key:
         problems.append(f"{key}: the key is not the label of an installed app")
     try:
-        game_format.hooks  # noqa: B018 (imported and checked on first use)
+        hooks = game_format.hooks
     except (ImportError, TypeError) as exc:
         problems.append(f"{key}: no hooks: {exc}")
+    else:
+        for work in hooks.periodic():
+            if not work.name.startswith(f"{key}:") or work.every.total_seconds() < 1:
+                problems.append(
+                    f"{key}: the periodic work {work.name!r} is not named '{key}:…' "
+                    "or comes round more than once a second"
+                )
     if not dataclasses.is_dataclass(game_format.settings_class):
         problems.append(f"{key}: the settings class is not a dataclass")
     try:

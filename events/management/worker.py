@@ -12,9 +12,9 @@ has no periodic jobs and leaves a job "running" when its worker dies; this modul
   however many workers run, on whichever machine.
 - **Heartbeats**: every worker writes ``WorkerBeat`` every ``TASK_WORKER_BEAT_SECONDS``. A job
   still "running" whose worker has been silent for ``TASK_WORKER_STALE_SECONDS`` goes back to
-  "ready" (``recover_stalled``) and runs again. Every job is written to run twice harmlessly:
-  the outbox sends a message by its key once (its own lease, then "sent"), and the sweeps
-  re-check what they find.
+  "ready" (``recover_stalled``) and runs again, and the messages it held are released. Every
+  job is written to run twice harmlessly: the outbox sends a message by its key once (its own
+  lease, then "sent"), and the sweeps re-check what they find.
 
 Retries with back-off are the outbox's (a failed delivery schedules its next attempt as a new
 job at its instant, ``events.outbox.queue``): what a retry means (how many, which failures are
@@ -79,20 +79,23 @@ def _prune(now: datetime) -> str:
     return f"tasks: {prune(now=now)} old job records deleted"
 
 
-CORE_WORK = (
+def core_work() -> tuple[PeriodicWork, ...]:
     # Safety nets: every message and offer has a job at its instant; these catch what a job
     # could not finish (the database was away when it ran) and rows from before the jobs.
-    PeriodicWork("outbox:overdue", timedelta(minutes=1), _outbox_overdue),
-    PeriodicWork("signups:sweep", timedelta(minutes=1), _signups_sweep),
-    PeriodicWork("outbox:purge", timedelta(hours=1), _outbox_purge),
-    PeriodicWork("tasks:recover", timedelta(seconds=15), _recover),
-    PeriodicWork("tasks:prune", timedelta(hours=1), _prune),
-)
+    # A dead worker's job waits a quarter of TASK_WORKER_STALE_SECONDS more at most.
+    recover_every = timedelta(seconds=max(1, settings.TASK_WORKER_STALE_SECONDS // 4))
+    return (
+        PeriodicWork("outbox:overdue", timedelta(minutes=1), _outbox_overdue),
+        PeriodicWork("signups:sweep", timedelta(minutes=1), _signups_sweep),
+        PeriodicWork("outbox:purge", timedelta(hours=1), _outbox_purge),
+        PeriodicWork("tasks:recover", recover_every, _recover),
+        PeriodicWork("tasks:prune", timedelta(hours=1), _prune),
+    )
 
 
 def periodic_work() -> dict[str, PeriodicWork]:
     """The core's periodic work and every registered format's (``FormatHooks.periodic``)."""
-    works = {work.name: work for work in CORE_WORK}
+    works = {work.name: work for work in core_work()}
     for game_format in all_formats():
         for work in game_format.hooks.periodic():
             works[work.name] = work
@@ -171,17 +174,21 @@ def recover_stalled(*, now: datetime | None = None) -> int:
     stale = now - timedelta(seconds=settings.TASK_WORKER_STALE_SECONDS)
     alive = set(WorkerBeat.objects.filter(seen_at__gte=stale).values_list("worker_id", flat=True))
     stalled = [
-        job.pk
+        job
         for job in DBTaskResult.objects.running().filter(started_at__lt=stale).only("worker_ids")
         if not job.worker_ids or job.worker_ids[-1] not in alive
     ]
     if not stalled:
         return 0
-    return (
-        DBTaskResult.objects.running()
-        .filter(pk__in=stalled)
-        .update(status=TaskResultStatus.READY, started_at=None)
-    )
+    from events.outbox.queue import release_leases
+
+    with transaction.atomic():
+        release_leases({job.worker_ids[-1] for job in stalled if job.worker_ids})
+        return (
+            DBTaskResult.objects.running()
+            .filter(pk__in=[job.pk for job in stalled])
+            .update(status=TaskResultStatus.READY, started_at=None)
+        )
 
 
 def prune(*, now: datetime | None = None) -> int:

@@ -2,21 +2,20 @@
 the change that causes it and delivered afterwards, so that a failing mail server loses nothing.
 
 - ``enqueue`` runs in the caller's transaction: the message exists exactly when the change
-  does. Its ``key`` names what the message is about ("rr-reminder:<turn>:<side>"): a key
-  queued before is not queued again.
-- ``drain`` delivers what is due: it claims a batch (``select_for_update(skip_locked=True)`` on
-  PostgreSQL, then a lease by a conditional update, so two workers never take the same
-  message, on any database), sends each outside any transaction, and marks it sent only after
-  the server accepted it. A failure is counted, its error kept, and the message tried again
-  after 30 s, 1, 2, 4, ... minutes (at most an hour apart); after ``MAX_ATTEMPTS`` it is
-  failed, shown at the desk, and sent again only when the organiser asks (``retry``).
-- ``drain_after_commit``: a message someone waits for goes out right after the commit (a
-  failure leaves it to the loop).
+  does, and so does the job that delivers it (``schedule``: a job of the task library at the
+  message's instant, ``events/outbox/tasks.py``). Its ``key`` names what the message is about
+  ("rr-reminder:<turn>:<side>"): a key queued before is not queued again.
+- ``deliver_one`` sends one message if it is still due: a lease (a conditional update) lets
+  one delivery have it, it is sent outside any transaction and marked sent only after the
+  server accepted it. A failure is counted, its error kept, and the next attempt is a job at
+  30 s, 1, 2, 4, ... minutes (at most an hour apart); after ``MAX_ATTEMPTS`` it is failed,
+  shown at the desk, and sent again only when the organiser asks (``retry``).
+- ``drain_after_commit``: a message someone waits for goes out right after the commit, from
+  the request's process (its job then finds it sent); ``drain(overdue=True)`` is the workers'
+  periodic net for a message whose job could not send it.
 - Delivery is at least once: a worker that dies between the server's acceptance and the mark
-  leaves its lease to expire (``LEASE``), and the message goes once more.
-
-The deadline loop (``manage.py process_deadlines``, run by ``make run`` and ``make serve``)
-drains it after every sweep.
+  leaves the job to run again (``events.management.worker.recover_stalled`` releases its
+  lease), and the message goes once more, with the same ``Message-ID`` or ``webhook-id``.
 
 A message leaves by its channel (``events.outbox.channels``: e-mail, browser push, webhook);
 an error the channel calls "gone" (a push service's 404 or 410, a webhook's 410) cancels the
@@ -26,6 +25,7 @@ message instead of retrying it. A message names its subject (``subject_key``);
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import time
@@ -47,6 +47,7 @@ logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
+OVERDUE = timedelta(minutes=1)  # a message still unsent this long after it was due
 AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at most
 AFTER_COMMIT_SECONDS = 2.0
 EMAIL = OutboxMessage.Channel.EMAIL
@@ -88,7 +89,7 @@ def enqueue(
     now = now or timezone.now()
     try:
         with transaction.atomic():  # a savepoint: a duplicate key leaves the caller's work
-            OutboxMessage.objects.create(
+            message = OutboxMessage.objects.create(
                 key=key[:200],
                 channel=channel,
                 to=to[:254],
@@ -104,9 +105,19 @@ def enqueue(
                 url=url[:500],
                 webhook=webhook,
             )
+            schedule(message.pk, at=message.available_at, now=now)
     except IntegrityError:
         return False
     return True
+
+
+def schedule(message_id: int, *, at: datetime, now: datetime | None = None) -> None:
+    """The job that delivers the message at ``at``, in the caller's transaction (the task
+    library's row is in the same database: the job exists exactly when the message does)."""
+    from events.outbox.tasks import deliver_message  # the task calls back into this module
+
+    now = now or timezone.now()
+    (deliver_message if at <= now else deliver_message.using(run_after=at)).enqueue(message_id)
 
 
 def drain_after_commit(keys: Iterable[str] = ()) -> None:
@@ -134,43 +145,24 @@ def drain_after_commit(keys: Iterable[str] = ()) -> None:
     transaction.on_commit(deliver_now)
 
 
-def _claimable(now: datetime) -> Q:
+def _due(now: datetime) -> Q:
     return Q(status=OutboxStatus.PENDING, available_at__lte=now) & (
         Q(lease_until__isnull=True) | Q(lease_until__lt=now)
     )
 
 
-def claim(
-    *,
-    now: datetime | None = None,
-    limit: int = BATCH,
-    keys: Iterable[str] = (),
-    people_only: bool = False,
-) -> list[OutboxMessage]:
-    """Take up to ``limit`` due messages for this worker (a lease until ``now + LEASE``); with
-    ``keys``, only those; ``people_only``: no webhook deliveries."""
-    now = now or timezone.now()
-    lease = secrets.token_hex(8)
-    wanted = list(keys)
-    with transaction.atomic():
-        due_now = OutboxMessage.objects.select_for_update(skip_locked=True).filter(_claimable(now))
-        if wanted:
-            due_now = due_now.filter(key__in=wanted)
-        if people_only:
-            due_now = due_now.exclude(channel=WEBHOOK)
-        due = list(due_now.order_by("available_at", "pk")[:limit])
-        taken = []
-        for message in due:
-            # The conditional update decides where row locks do not exist (SQLite).
-            if (
-                OutboxMessage.objects.filter(_claimable(now), pk=message.pk).update(
-                    lease=lease, lease_until=now + LEASE
-                )
-                == 1
-            ):
-                message.lease = lease
-                taken.append(message)
-    return taken
+def worker_lease(worker_id: str) -> str:
+    """The lease a worker's deliveries hold: its id, hashed to the column's width. When the
+    worker dies, ``release_leases`` lets the job that runs again take the message at once."""
+    return "w" + hashlib.sha256(worker_id.encode()).hexdigest()[:31]
+
+
+def release_leases(worker_ids: Iterable[str]) -> int:
+    """The unsent messages held by these (dead) workers are free to take again."""
+    leases = [worker_lease(worker_id) for worker_id in worker_ids]
+    return OutboxMessage.objects.filter(status=OutboxStatus.PENDING, lease__in=leases).update(
+        lease="", lease_until=None
+    )
 
 
 def subject_ended(subject_key: str) -> int:
@@ -214,6 +206,70 @@ def deliver(message: OutboxMessage) -> None:
     channel_for(message.channel).deliver(message)
 
 
+def deliver_one(message_id: int, *, now: datetime | None = None, lease: str = "") -> str:
+    """Deliver one message if it is still due, and say what became of it: "sent", "retry" (its
+    next attempt is a job at ``now + backoff``), "failed" (the last attempt: the desk shows it),
+    "cancelled" (never again: the address is gone) or "not due" (sent, cancelled, or held by
+    another delivery). The job of a message and the deliveries right after a request both
+    come here; the lease (a conditional update) lets only one of them send it."""
+    now = now or timezone.now()
+    lease = lease or secrets.token_hex(8)
+    if not OutboxMessage.objects.filter(_due(now), pk=message_id).update(
+        lease=lease, lease_until=timezone.now() + LEASE
+    ):
+        return "not due"
+    message = OutboxMessage.objects.select_related("subscription").get(pk=message_id)
+    mine = OutboxMessage.objects.filter(pk=message.pk, lease=lease)
+    attempts = message.attempts + 1
+    browser = message.subscription
+    if browser is not None and message.player_id and browser.player_id != message.player_id:
+        # the browser now belongs to another player: never show them this one's message
+        mine.update(
+            status=OutboxStatus.CANCELLED,
+            last_error="the browser now belongs to another player",
+            lease="",
+            lease_until=None,
+        )
+        return "cancelled"
+    channel = channel_for(message.channel)
+    try:
+        channel.deliver(message)
+    except channel.gone as exc:
+        mine.update(
+            attempts=attempts,
+            last_error=str(exc)[:500],
+            status=OutboxStatus.CANCELLED,
+            lease="",
+            lease_until=None,
+        )
+        return "cancelled"
+    except Exception as exc:  # noqa: BLE001 - whatever the server or network answered
+        give_up = attempts >= MAX_ATTEMPTS
+        next_attempt = now + backoff(attempts)
+        with transaction.atomic():
+            failed_now = mine.update(
+                attempts=attempts,
+                last_error=channel.describe_error(exc)[:500],
+                available_at=next_attempt,
+                status=OutboxStatus.FAILED if give_up else OutboxStatus.PENDING,
+                lease="",
+                lease_until=None,
+            )
+            if failed_now and not give_up:
+                schedule(message.pk, at=next_attempt, now=now)
+        return "failed" if give_up else "retry"
+    # A message cancelled while it was on its way stays cancelled (it may have arrived: at
+    # least once, and its key goes with it so the other side can tell a repeat).
+    mine.filter(status=OutboxStatus.PENDING).update(
+        attempts=attempts,
+        status=OutboxStatus.SENT,
+        sent_at=timezone.now(),
+        lease="",
+        lease_until=None,
+    )
+    return "sent"
+
+
 def drain(
     *,
     now: datetime | None = None,
@@ -221,89 +277,48 @@ def drain(
     budget: float | None = None,
     keys: Iterable[str] = (),
     people_only: bool = False,
+    overdue: bool = False,
 ) -> DrainReport:
-    """Deliver every due message (one batch of ``limit``). ``budget``: seconds after which the
-    rest of the batch is handed back (its leases released) for the loop."""
+    """Deliver the messages due at ``now`` (at most ``limit``) in this process, one by one
+    through ``deliver_one``: right after a request (``drain_after_commit``), and as the
+    workers' safety net with ``overdue`` (only messages due for over ``OVERDUE``: their job
+    should have sent them; it ran while the database was away). ``keys``: only those;
+    ``people_only``: no webhook; ``budget``: seconds after which the rest is left to the jobs."""
     now = now or timezone.now()
-    sent = retried = failed = 0
+    due = OutboxMessage.objects.filter(_due(now - OVERDUE if overdue else now))
+    wanted = list(keys)
+    if wanted:
+        due = due.filter(key__in=wanted)
+    if people_only:
+        due = due.exclude(channel=WEBHOOK)
     started = time.monotonic()
-    batch = claim(now=now, limit=limit, keys=keys, people_only=people_only)
-    browsers = PushSubscription.objects.in_bulk(
-        {m.subscription_id for m in batch if m.subscription_id}
-    )
-    for index, message in enumerate(batch):
+    outcomes: list[str] = []
+    for message_id in due.order_by("available_at", "pk").values_list("pk", flat=True)[:limit]:
         if budget is not None and time.monotonic() - started > budget:
-            OutboxMessage.objects.filter(
-                pk__in=[m.pk for m in batch[index:]], lease=message.lease
-            ).update(lease="", lease_until=None)
             break
-        if message.subscription_id:
-            message.subscription = browsers.get(message.subscription_id)
-        mine = OutboxMessage.objects.filter(pk=message.pk, lease=message.lease)
-        # Still ours and still due? A slow batch may outlive its lease, and a message may have
-        # been cancelled (no longer true, stopped) since the claim: then it is not sent.
-        if not mine.filter(status=OutboxStatus.PENDING).update(lease_until=timezone.now() + LEASE):
-            continue
-        attempts = message.attempts + 1
-        browser = message.subscription
-        if browser is not None and message.player_id and browser.player_id != message.player_id:
-            # the browser now belongs to another player: never show them this one's message
-            mine.update(
-                status=OutboxStatus.CANCELLED,
-                last_error="the browser now belongs to another player",
-                lease="",
-                lease_until=None,
-            )
-            failed += 1
-            continue
-        channel = channel_for(message.channel)
-        try:
-            channel.deliver(message)
-        except channel.gone as exc:
-            mine.update(
-                attempts=attempts,
-                last_error=str(exc)[:500],
-                status=OutboxStatus.CANCELLED,
-                lease="",
-                lease_until=None,
-            )
-            failed += 1
-            continue
-        except Exception as exc:  # noqa: BLE001 - whatever the server or network answered
-            give_up = attempts >= MAX_ATTEMPTS
-            mine.update(
-                attempts=attempts,
-                last_error=channel.describe_error(exc)[:500],
-                available_at=now + backoff(attempts),
-                status=OutboxStatus.FAILED if give_up else OutboxStatus.PENDING,
-                lease="",
-                lease_until=None,
-            )
-            failed += give_up
-            retried += not give_up
-            continue
-        # A message cancelled while it was on its way stays cancelled (it may have arrived:
-        # at least once).
-        mine.filter(status=OutboxStatus.PENDING).update(
-            attempts=attempts,
-            status=OutboxStatus.SENT,
-            sent_at=timezone.now(),
-            lease="",
-            lease_until=None,
-        )
-        sent += 1
-    return DrainReport(sent, retried, failed)
+        outcomes.append(deliver_one(message_id, now=now))
+    return DrainReport(
+        sent=outcomes.count("sent"),
+        retried=outcomes.count("retry"),
+        failed=outcomes.count("failed") + outcomes.count("cancelled"),
+    )
 
 
 @transaction.atomic
 def retry(*, messages: Iterable[OutboxMessage], now: datetime | None = None) -> int:
     """The desk's "try again": failed messages go back to the queue, due now."""
     now = now or timezone.now()
-    return (
+    again = list(
         OutboxMessage.objects.filter(pk__in=[m.pk for m in messages], status=OutboxStatus.FAILED)
         .exclude(channel=PUSH, subscription__isnull=True)
-        .update(status=OutboxStatus.PENDING, attempts=0, available_at=now, last_error="")
+        .values_list("pk", flat=True)
     )
+    retried = OutboxMessage.objects.filter(pk__in=again, status=OutboxStatus.FAILED).update(
+        status=OutboxStatus.PENDING, attempts=0, available_at=now, last_error=""
+    )
+    for message_id in again:
+        schedule(message_id, at=now, now=now)
+    return retried
 
 
 def test_message(*, to: str, event: Event, now: datetime | None = None) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -29,7 +30,14 @@ from events import language
 from events.api.contract import ReadApi
 from events.calendar.contract import CalendarItems
 from events.exchange.contract import Exports
-from events.formats import Proposals, all_formats, formats_taking_part, part
+from events.formats import (
+    FormatHooks,
+    PeriodicWork,
+    Proposals,
+    all_formats,
+    formats_taking_part,
+    part,
+)
 from events.series.contract import SeriesResults
 from events.signups.contract import PrivateLinks, SignUpSessions
 
@@ -247,6 +255,11 @@ class ToySettings:
     rounds: int = 4
 
 
+class TickingHooks(FormatHooks):
+    def periodic(self) -> tuple[PeriodicWork, ...]:
+        return (PeriodicWork("tick", dt.timedelta(milliseconds=10), lambda now: "tick"),)
+
+
 def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     """A format written by the book in a temporary app: nothing outside it changes but
     INSTALLED_APPS, and it keeps the contract with the hooks' defaults; take one piece away
@@ -271,6 +284,7 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     # the hooks' defaults work: no demo, every entry taken, no seat hook, no undo
     assert toy.hooks.demo(None) is None and toy.hooks.entry_check(None) is None
     assert not toy.hooks.corrects_seats() and not toy.hooks.undoes_corrections()
+    assert toy.hooks.periodic() == ()  # no periodic work: nothing that time alone changes
     # a format takes part in no capability it does not implement, and every page copes
     assert [c for c in CAPABILITIES if part(toy, c) is not None] == []
     assert toy.head == "" and toy.default_settings() == {"rounds": 4}
@@ -282,6 +296,12 @@ def test_a_fourth_format_costs_one_app(tmp_path, monkeypatch, settings):
     assert contract_problems(toy) == [f"{TOY}: no template {TOY}/_competition_desk.html"]
     long_key = dataclasses.replace(toy, key="k" * 21)
     assert f"{'k' * 21}: the key is longer than 20 characters" in contract_problems(long_key)
+    ticking = dataclasses.replace(toy, hooks_class=f"{__name__}.TickingHooks")
+    ticking_problem = (
+        f"{TOY}: the periodic work 'tick' is not named '{TOY}:…' "
+        "or comes round more than once a second"
+    )
+    assert ticking_problem in contract_problems(ticking)
     broken = dataclasses.replace(toy, key=f"{TOY}_missing")
     assert f"{TOY}_missing: the key is not the label of an installed app" in contract_problems(
         broken

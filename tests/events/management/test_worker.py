@@ -30,7 +30,7 @@ def test_every_periodic_work_is_enqueued_once_per_period(db):
     names = set(worker.periodic_work())
     assert set(worker.enqueue_due_periodic(now=NOW)) == names
     assert worker.enqueue_due_periodic(now=NOW + dt.timedelta(seconds=1)) == []
-    # the recovery comes round every 15 s, the purge every hour
+    # the recovery comes round every 15 s (a quarter of 60 s), the purge every hour
     again = worker.enqueue_due_periodic(now=NOW + dt.timedelta(seconds=16))
     assert "tasks:recover" in again and "outbox:purge" not in again
     assert periodic_jobs().count("tasks:recover") == 2
@@ -41,7 +41,7 @@ def test_formats_give_their_periodic_work_through_the_hook(db):
     works = worker.periodic_work()
     for game_format in all_formats():
         for work in game_format.hooks.periodic():
-            assert work.name.startswith(f"{game_format.key}:") and works[work.name] is work
+            assert work.name.startswith(f"{game_format.key}:") and works[work.name] == work
     # the round robin's deadlines; Blokus and sjoelen have nothing that time alone changes
     assert "roundrobin:deadlines" in works
     assert not any(name.startswith(("blokus:", "shuffleboard:")) for name in works)

@@ -106,11 +106,22 @@ def test_backoff_doubles_up_to_an_hour_then_the_message_waits_for_the_desk(db):
 
 def test_a_worker_that_dies_after_sending_leaves_it_to_be_sent_once_more(db):
     queue("a")
-    (claimed,) = outbox.claim(now=NOW)
-    outbox.deliver(claimed)  # the server took it; the worker dies before marking it
+    message = OutboxMessage.objects.get()
+    lease = outbox.worker_lease("dead-worker")
+    OutboxMessage.objects.filter(pk=message.pk).update(lease=lease, lease_until=NOW + outbox.LEASE)
+    outbox.deliver(message)  # the server took it; the worker dies before marking it
     assert outbox.drain(now=NOW + dt.timedelta(minutes=1)).sent == 0  # its lease holds
+    assert outbox.release_leases(["dead-worker"]) == 1  # its job runs again (recover_stalled)
+    assert outbox.drain(now=NOW + dt.timedelta(minutes=1)).sent == 1
+    assert len(mail.outbox) == 2  # at least once: one more, never lost, and the same message
+    assert mail.outbox[0].extra_headers["Message-ID"] == mail.outbox[1].extra_headers["Message-ID"]
+
+
+def test_a_lease_from_a_request_that_died_expires(db):
+    queue("a")
+    OutboxMessage.objects.update(lease="gone", lease_until=NOW + outbox.LEASE)
+    assert outbox.drain(now=NOW + dt.timedelta(minutes=1)).sent == 0
     assert outbox.drain(now=NOW + outbox.LEASE + dt.timedelta(seconds=1)).sent == 1
-    assert len(mail.outbox) == 2  # at least once: one more, never lost
 
 
 def test_sent_messages_are_deleted_after_thirty_days(db):
