@@ -40,6 +40,8 @@ from django_tasks_db.utils import exclusive_transaction
 
 from events.formats import PeriodicWork, all_formats
 from events.models import PeriodicSlot, WorkerBeat
+from events.outbox import queue
+from events.signups.services.lifecycle import signups_sweep
 
 logger = logging.getLogger(__name__)
 
@@ -49,21 +51,15 @@ BEATS_KEPT = timedelta(days=1)
 
 
 def _outbox_overdue(now: datetime) -> str:
-    from events.outbox import queue
-
     report = queue.drain(now=now, overdue=True)
     return f"outbox: {report.sent} sent, {report.retried} to retry, {report.failed} failed"
 
 
 def _outbox_purge(now: datetime) -> str:
-    from events.outbox import queue
-
     return f"outbox: {queue.purge(now=now)} sent messages deleted"
 
 
 def _signups_sweep(now: datetime) -> str:
-    from events.signups.services.lifecycle import signups_sweep
-
     seats = signups_sweep(now=now)
     return (
         f"sign-ups: {seats.expired_offers} offers ended, {seats.holds_released} holds ended, "
@@ -180,10 +176,8 @@ def recover_stalled(*, now: datetime | None = None) -> int:
     ]
     if not stalled:
         return 0
-    from events.outbox.queue import release_leases
-
     with transaction.atomic():
-        release_leases({job.worker_ids[-1] for job in stalled if job.worker_ids})
+        queue.release_leases({job.worker_ids[-1] for job in stalled if job.worker_ids})
         return (
             DBTaskResult.objects.running()
             .filter(pk__in=[job.pk for job in stalled])

@@ -38,6 +38,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from events.common.jobs import later
 from events.models import Event, Player
 from events.outbox.channels import channel_for
 from events.outbox.models import OutboxMessage, OutboxStatus, PushSubscription, Webhook
@@ -47,6 +48,7 @@ logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
+DELIVER = "events.outbox.tasks.deliver_message"  # the job that delivers one message
 OVERDUE = timedelta(minutes=1)  # a message still unsent this long after it was due
 AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at most
 AFTER_COMMIT_SECONDS = 2.0
@@ -114,10 +116,8 @@ def enqueue(
 def schedule(message_id: int, *, at: datetime, now: datetime | None = None) -> None:
     """The job that delivers the message at ``at``, in the caller's transaction (the task
     library's row is in the same database: the job exists exactly when the message does)."""
-    from events.outbox.tasks import deliver_message  # the task calls back into this module
-
     now = now or timezone.now()
-    (deliver_message if at <= now else deliver_message.using(run_after=at)).enqueue(message_id)
+    later(DELIVER, message_id, at=at if at > now else None)
 
 
 def drain_after_commit(keys: Iterable[str] = ()) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django_tasks import TaskContext, task
 
+from events.outbox.queue import deliver_one, worker_lease
+
 
 @task(takes_context=True)
 def deliver_message(context: TaskContext, message_id: int) -> str:
-    from events.outbox.queue import deliver_one, worker_lease
-
     worker_ids = context.task_result.worker_ids
     return deliver_one(message_id, lease=worker_lease(worker_ids[-1]) if worker_ids else "")

@@ -5,25 +5,18 @@ offer goes to the next on the waitlist at once."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
+from events.signups.models import SignUpWindow
+from events.signups.services.lifecycle import catch_up, locked_window
+
 
 @task()
 def window_due(window_id: int) -> str:
-    from events.signups.models import SignUpWindow
-    from events.signups.services.lifecycle import catch_up, locked_window
-
     if not SignUpWindow.objects.filter(pk=window_id).exists():
         return "the window is gone"
     with transaction.atomic():
         ended, freed, offered = catch_up(locked_window(window_id), timezone.now())
     return f"{ended} offers ended, {freed} holds ended, {offered} seats offered"
-
-
-def schedule_window(window_id: int, at: datetime) -> None:
-    """A job at ``at`` for the window, in the caller's transaction."""
-    window_due.using(run_after=at).enqueue(window_id)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from django.db.models.functions import Greatest, Least
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from events.common.jobs import later
 from events.common.localising import event_datetime
 from events.errors import refuse
 from events.models import Competition
@@ -70,3 +72,17 @@ def turns_stop(game_ids: list[int], now: datetime) -> None:
     queue.subjects_ended(
         turn_subject(turn_id, side) for turn_id in turn_ids for side in ("first", "second")
     )
+
+
+DEADLINE_REACHED = "roundrobin.tasks.deadline_reached"
+REMINDER_DUE = "roundrobin.tasks.reminder_due"
+
+
+def schedule_turns(competition: Competition, turns: Iterable[Turn]) -> None:
+    """Jobs at the deadlines of the turns just opened (one per distinct instant) and at their
+    reminders, in the caller's transaction: they exist exactly when the turns do."""
+    hours = options(competition).reminder_hours
+    for deadline in sorted({turn.deadline for turn in turns}):
+        later(DEADLINE_REACHED, competition.pk, at=deadline)
+        if hours > 0:
+            later(REMINDER_DUE, competition.pk, at=deadline - timedelta(hours=hours))

@@ -29,7 +29,7 @@ from events.errors import Conflict, Gone, Invalid, refuse
 from events.models import Competition, Entry, Game, Seat
 from events.outbox import queue
 from events.services import competition_touch
-from roundrobin import rules, tasks
+from roundrobin import rules
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Ending, GameDetail, Turn
 from roundrobin.rules import turns as turn_rules
@@ -41,6 +41,7 @@ from roundrobin.services.base import (
     locked_competition,
     now_or,
     options,
+    schedule_turns,
     turn_hours,
     turns_stop,
 )
@@ -214,7 +215,7 @@ def _close_at_deadline(
         _finish_on_time(competition, finishes, now, follow)
     turns_leave_adjust(competition, following)  # leave days (issue 17)
     Turn.objects.bulk_create(following)
-    tasks.schedule_turns(competition, following)
+    schedule_turns(competition, following)
     return len(finishes), following
 
 
@@ -336,7 +337,7 @@ def move_submit(
             ),
             mover=turn_rules.following_mover(open_turn.mover),
         )
-        tasks.schedule_turns(competition, [following])
+        schedule_turns(competition, [following])
     competition_touch(competition)
     mail.moved(competition=competition, turn=open_turn, position=position, now=now)  # issue 31
     return open_turn

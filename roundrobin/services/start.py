@@ -14,11 +14,17 @@ from events.models import Competition, CompetitionStatus, Entry, Game, Round, Se
 from events.outbox import webhooks
 from events.services import competition_touch
 from events.services.play import games_create
-from roundrobin import rules, selectors, tasks
+from roundrobin import rules, selectors
 from roundrobin.format import COLOURS_BERGER
 from roundrobin.models import GameDetail, RatingSnapshot, Turn
 from roundrobin.rules import turns as turn_rules
-from roundrobin.services.base import locked_competition, now_or, options, turn_hours
+from roundrobin.services.base import (
+    locked_competition,
+    now_or,
+    options,
+    schedule_turns,
+    turn_hours,
+)
 from roundrobin.services.mail import tokens_create
 
 ALREADY_STARTED = _("The competition has already started.")
@@ -68,7 +74,7 @@ def create_games(
         )
         for game in games
     )
-    tasks.schedule_turns(round_.session.competition, first)
+    schedule_turns(round_.session.competition, first)
     return games
 
 

@@ -12,11 +12,11 @@ from django.db.models import F, Max
 from events.models import Competition, Game, Round, Seat
 from events.outbox import webhooks
 from events.seat_checks import seat_writes
-from roundrobin import rules, selectors, tasks
+from roundrobin import rules, selectors
 from roundrobin.models import Ending, GameDetail, TiebreakStage, Turn, Withdrawal
 from roundrobin.rules import turns as turn_rules
 from roundrobin.selectors import StageView, TableView
-from roundrobin.services.base import options, turn_hours, turns_stop
+from roundrobin.services.base import options, schedule_turns, turn_hours, turns_stop
 from roundrobin.services.start import create_games
 
 
@@ -142,7 +142,7 @@ def _stage_reopen(competition: Competition, view: StageView, now: datetime) -> N
         )
         for pk in ids
     )
-    tasks.schedule_turns(competition, opened)
+    schedule_turns(competition, opened)
     _forfeit_open_games_of_withdrawn(view.stage.round, now)
 
 

@@ -46,6 +46,7 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy
 
+from events.common.jobs import later
 from events.errors import Conflict, Invalid, Refused, ServiceError, refuse
 from events.formats import part
 from events.models import Competition, Entry, NameShown, Player, Session
@@ -53,11 +54,11 @@ from events.services.editing import entry_remove
 from events.services.entries import player_register
 from events.services.events import competition_touch
 from events.services.players import person_key, player_build
-from events.signups import tasks
 from events.signups.contract import SignUpSessions
 from events.signups.models import ACTIVE_SIGN_UP, SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import link_send, mail
 from events.signups.services.seats import (
+    WINDOW_DUE,
     chosen_session,
     fill,
     has_room,
@@ -201,7 +202,7 @@ def signup_submit(
                     hold_until=now + timedelta(minutes=window.hold_minutes) if holds else None,
                 )
                 if sign_up.hold_until is not None:
-                    tasks.schedule_window(window.pk, sign_up.hold_until)
+                    later(WINDOW_DUE, window.pk, at=sign_up.hold_until)
                 return sign_up
         except IntegrityError as exc:  # the same address a moment ago, from another server
             raise refuse(

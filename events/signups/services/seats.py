@@ -11,14 +11,16 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from events.common.jobs import later
 from events.errors import Invalid, refuse
 from events.formats import part
 from events.models import Competition, Session
-from events.signups import tasks
 from events.signups.contract import SignUpSessions
 from events.signups.models import SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import mail
 
+# The job at the instant a hold or an offer of the window runs out (events/signups/tasks.py).
+WINDOW_DUE = "events.signups.tasks.window_due"
 SESSION_NEEDED = gettext_lazy("Choose a session of %(competition)s.")
 
 
@@ -124,7 +126,7 @@ def fill(window: SignUpWindow, now: datetime) -> list[SignUp]:
         sign_up.status = SignUpStatus.OFFERED
         sign_up.offer_until = now + timedelta(minutes=window.offer_minutes_at(now))
         sign_up.save(update_fields=["status", "offer_until"])
-        tasks.schedule_window(window.pk, sign_up.offer_until)
+        later(WINDOW_DUE, window.pk, at=sign_up.offer_until)
         sign_up.window = window
         mail(
             "offer",
