@@ -22,7 +22,7 @@ Rules the shared admin keeps (decisions for issue 10):
   be deleted. A result is removed by correcting it (the format's desk), not by deleting its game.
 """
 
-from events.admin import people, play, proposals  # noqa: F401  (registers the admins)
+from events.admin import people, play, proposals, worker  # noqa: F401  (registers the admins)
 from events.admin.base import (
     CompetitionFilter,
     EventFilter,

@@ -1,4 +1,4 @@
-"""The outbox in the admin: read only; the deadline loop sends, the desk and the action here
+"""The outbox in the admin: read only; the workers send, the desk and the action here
 put failed messages back in the queue."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from events.outbox.models import OutboxMessage
 
 @admin.register(OutboxMessage)
 class OutboxMessageAdmin(SafeAdminMixin, admin.ModelAdmin):
-    """The outbox (events/outbox/queue.py): read only; the deadline loop sends, the desk and
+    """The outbox (events/outbox/queue.py): read only; the workers send, the desk and
     the action here put failed messages back in the queue."""
 
     list_display = ["created_at", "event", "to", "subject", "status", "attempts", "sent_at"]

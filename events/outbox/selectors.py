@@ -1,15 +1,18 @@
 """What the desk shows of the outbox (``events/outbox/selectors.py``). ``outbox_summary``: an
-event's messages to people (e-mail, push) in three queries (the counts, the latest messages, the
-failed ones when there are). Webhook deliveries have their own log on the webhook page
-(``webhooks_of``, ``deliveries_of``)."""
+event's messages to people (e-mail, push) in at most four queries (the counts, the latest
+messages, the failed ones when there are, whether a worker runs when some wait). Webhook
+deliveries have their own log on the webhook page (``webhooks_of``, ``deliveries_of``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.db.models import Count, Q
+from django.utils import timezone
 
-from events.models import Event
+from events.models import Event, WorkerBeat
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 
 SHOWN_FAILED = 20
@@ -25,6 +28,8 @@ class OutboxSummary:
     retrying: int = 0  # waiting after at least one failed attempt
     cancelled: int = 0  # no longer true, or the browser unsubscribed (issue 31)
     recent: list[OutboxMessage] = field(default_factory=list)
+    # Messages wait and no background worker has been heard from: they go out when one runs.
+    no_worker: bool = False
 
 
 def outbox_summary(event: Event) -> OutboxSummary:
@@ -50,6 +55,9 @@ def outbox_summary(event: Event) -> OutboxSummary:
             summary.cancelled += n
         else:
             summary.failed += n
+    if summary.waiting:
+        heard_since = timezone.now() - timedelta(seconds=settings.TASK_WORKER_STALE_SECONDS)
+        summary.no_worker = not WorkerBeat.objects.filter(seen_at__gte=heard_since).exists()
     if counts:
         # What was sent to whom (issue 31): the latest, without their bodies.
         summary.recent = list(to_people.defer("body").order_by("-created_at", "-pk")[:SHOWN_RECENT])

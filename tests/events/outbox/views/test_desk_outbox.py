@@ -98,8 +98,22 @@ def test_the_outbox_summary_reads_in_the_same_queries_for_more_messages(event):
 
     _messages(event, "a", 2, OutboxStatus.SENT, first_attempts=1)
     _messages(event, "b", 2, OutboxStatus.FAILED, first_attempts=1)
+    _messages(event, "w", 1, OutboxStatus.PENDING, first_attempts=0)
     few = queries()
     _messages(event, "c", 25, OutboxStatus.SENT, first_attempts=1)
     _messages(event, "d", 25, OutboxStatus.FAILED, first_attempts=1)
     _messages(event, "e", 25, OutboxStatus.PENDING, first_attempts=0)
     assert queries() == few
+
+
+def test_the_desk_says_when_messages_wait_and_no_worker_runs(event):
+    from django.utils import timezone
+
+    from events.models import WorkerBeat
+
+    _messages(event, "a", 1, OutboxStatus.SENT, first_attempts=1)
+    assert not outbox_summary(event).no_worker  # nothing waits: nothing to say
+    _messages(event, "w", 1, OutboxStatus.PENDING, first_attempts=0)
+    assert outbox_summary(event).no_worker
+    WorkerBeat.objects.create(worker_id="w1", seen_at=timezone.now())
+    assert not outbox_summary(event).no_worker
