@@ -1,14 +1,14 @@
-"""Issue 31 under ``make bench`` (``bench/run.py``): the outbox delivering 1,000 messages.
+"""Under ``make bench`` (``bench/run.py``): the outbox delivering 1,000 messages.
 
 ``run`` queues ``MESSAGES`` (1,000) e-mails with ``events.outbox.queue.enqueue`` in one
-transaction, as the site's writes do, then drains them with ``WORKERS`` (two) threads at once,
-each with its own database connection (Django's connections are per thread), each calling
-``outbox.drain`` until a call finds nothing due: the claim (``select_for_update(skip_locked)``
-on PostgreSQL, then the lease by a conditional update) is what keeps two workers from taking the
-same message. The e-mail backend is Django's locmem one (``run.py`` sets it), whose
-``mail.outbox`` both threads append to: a subject seen twice is a duplicate (there must be
-none), a message not marked sent is missing. One row of ``run.py``'s table: messages per
-second, the whole drain's time, duplicates plus missing as its errors.
+transaction, as the site's writes do (each message with its job), then runs ``WORKERS`` (two) of
+the task library's workers at once (``django_tasks_db``'s ``Worker``, as ``manage.py worker``
+runs it, in batch mode: until no job is due), each in a thread with its own database connection:
+the library's claim (``select_for_update(skip_locked)``) gives each job to one worker, and the
+message's lease keeps two deliveries from sending it. The e-mail backend is Django's locmem one
+(``run.py`` sets it), whose ``mail.outbox`` both threads append to: a subject seen twice is a
+duplicate (there must be none), a message not marked sent is missing. One row of ``run.py``'s
+table: messages per second, the whole drain's time, duplicates plus missing as its errors.
 
 Alone, on a scratch PostgreSQL database of its own (created, migrated, dropped; no gunicorn,
 no wrk), without make:
@@ -55,19 +55,27 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
 
         rounds: list[int] = []
 
-        def worker() -> None:
+        def worker(number: int) -> None:
             from django.db import connection as own
+            from django_tasks_db.management.commands.db_worker import Worker
 
             try:
-                while True:
-                    report = queue.drain()
-                    rounds.append(report.sent)
-                    if not (report.sent or report.retried or report.failed):
-                        return
+                runner = Worker(
+                    queue_names=["*"],
+                    interval=0,
+                    batch=True,
+                    backend_name="default",
+                    startup_delay=False,
+                    max_tasks=None,
+                    worker_id=f"bench-{tag}-{number}",
+                    excluded_queue_names=[],
+                )
+                runner.run()
+                rounds.append(runner._run_tasks)  # noqa: SLF001 - the jobs this worker ran
             finally:
                 own.close()
 
-        threads = [threading.Thread(target=worker) for _ in range(WORKERS)]
+        threads = [threading.Thread(target=worker, args=(n,)) for n in range(WORKERS)]
         started = time.perf_counter()
         for thread in threads:
             thread.start()
@@ -82,7 +90,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
     missing = MESSAGES - sent
     print(
         f"-- outbox: {MESSAGES} e-mails queued, drained by {WORKERS} workers in "
-        f"{seconds:.2f} s ({MESSAGES / seconds:,.0f}/s, {len(rounds)} drain calls); "
+        f"{seconds:.2f} s ({MESSAGES / seconds:,.0f}/s, jobs per worker {rounds}); "
         f"{sum(subjects.values())} delivered, {duplicates} duplicates, {missing} not sent",
         flush=True,
     )
