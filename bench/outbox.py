@@ -1,14 +1,14 @@
 """Under ``make bench`` (``bench/run.py``): the outbox delivering 1,000 messages.
 
-``run`` queues ``MESSAGES`` (1,000) e-mails with ``events.outbox.queue.enqueue`` in one
-transaction, as the site's writes do (each message with its job), then runs ``WORKERS`` (two) of
-the task library's workers at once (``django_tasks_db``'s ``Worker``, as ``manage.py worker``
-runs it, in batch mode: until no job is due), each in a thread with its own database connection:
-the library's claim (``select_for_update(skip_locked)``) gives each job to one worker, and the
-message's lease keeps two deliveries from sending it. The e-mail backend is Django's locmem one
-(``run.py`` sets it), whose ``mail.outbox`` both threads append to: a subject seen twice is a
-duplicate (there must be none), a message not marked sent is missing. One row of ``run.py``'s
-table: messages per second, the whole drain's time, duplicates plus missing as its errors.
+``run`` starts ``WORKERS`` (two) workers as production runs them (``manage.py worker``, each
+its own process), waits until both have said they are alive, then queues ``MESSAGES`` (1,000)
+e-mails with ``events.outbox.queue.enqueue`` in one transaction, as the site's writes do (each
+message with its job), and times from the commit until every message is marked sent. The task
+library's claim (``select_for_update(skip_locked)``) gives each job to one worker, and the
+message's lease keeps two deliveries from sending it. The e-mail backend is Django's file one
+(a folder of this run): a subject seen twice is a duplicate (there must be none), a message not
+marked sent is missing. One row of ``run.py``'s table: messages per second, the time from the
+commit to the last mark, duplicates plus missing as its errors.
 
 Alone, on a scratch PostgreSQL database of its own (created, migrated, dropped; no gunicorn,
 no wrk), without make:
@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import subprocess
 import sys
-import threading
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -33,56 +34,71 @@ WORKERS = 2
 
 
 def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
-    from django.core import mail
     from django.db import connection, transaction
-    from django.test.utils import override_settings
+    from django_tasks_db.models import DBTaskResult
 
+    from events.models import WorkerBeat
     from events.outbox import queue
     from events.outbox.models import OutboxMessage, OutboxStatus
 
     tag = secrets.token_hex(4)
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
-        mail.outbox = []
-        with transaction.atomic():
-            for number in range(MESSAGES):
-                queue.enqueue(
-                    key=f"bench:{tag}:{number}",
-                    to=f"player{number}@example.org",
-                    subject=f"bench {tag} {number}",
-                    body="A message of the outbox bench.",
-                )
-        connection.close()  # the workers take their own connections
-
-        rounds: list[int] = []
-
-        def worker(number: int) -> None:
-            from django.db import connection as own
-            from django_tasks_db.management.commands.db_worker import Worker
-
-            try:
-                runner = Worker(
-                    queue_names=["*"],
-                    interval=0,
-                    batch=True,
-                    backend_name="default",
-                    startup_delay=False,
-                    max_tasks=None,
-                    worker_id=f"bench-{tag}-{number}",
-                    excluded_queue_names=[],
-                )
-                runner.run()
-                rounds.append(runner._run_tasks)  # noqa: SLF001 - the jobs this worker ran
-            finally:
-                own.close()
-
-        threads = [threading.Thread(target=worker, args=(n,)) for n in range(WORKERS)]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        seconds = time.perf_counter() - started
-        subjects = Counter(m.subject for m in mail.outbox if m.subject.startswith(f"bench {tag} "))
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as mail_dir:
+        env = {
+            **os.environ,
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": mail_dir,
+            "TASK_WORKER_INTERVAL": "0.1",
+        }
+        workers = [
+            subprocess.Popen(
+                [sys.executable, "manage.py", "worker", "-v0", f"--worker-id=bench-{tag}-{n}"],
+                cwd=root,
+                env=env,
+            )
+            for n in range(WORKERS)
+        ]
+        try:
+            deadline = time.monotonic() + 120
+            while (
+                WorkerBeat.objects.filter(worker_id__startswith=f"bench-{tag}-").count() < WORKERS
+            ):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the workers did not start")
+                time.sleep(0.1)
+            with transaction.atomic():
+                for number in range(MESSAGES):
+                    queue.enqueue(
+                        key=f"bench:{tag}:{number}",
+                        to=f"player{number}@example.org",
+                        subject=f"bench {tag} {number}",
+                        body="A message of the outbox bench.",
+                    )
+            started = time.perf_counter()  # the jobs exist from the commit on
+            mine = OutboxMessage.objects.filter(key__startswith=f"bench:{tag}:")
+            while mine.exclude(status=OutboxStatus.SENT).exists():
+                if time.monotonic() > deadline + 300:
+                    break
+                time.sleep(0.02)
+            seconds = time.perf_counter() - started
+        finally:
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                worker.wait(timeout=30)
+        connection.close()
+        subjects = Counter(
+            line.removeprefix("Subject: ")
+            for path in Path(mail_dir).iterdir()
+            for line in path.read_text().splitlines()
+            if line.startswith(f"Subject: bench {tag} ")
+        )
+        rounds = sorted(
+            Counter(
+                r.worker_ids[-1]
+                for r in DBTaskResult.objects.filter(task_path__endswith=".deliver_message")
+            ).values()
+        )
     duplicates = sum(count - 1 for count in subjects.values())
     sent = OutboxMessage.objects.filter(
         key__startswith=f"bench:{tag}:", status=OutboxStatus.SENT

@@ -292,6 +292,8 @@ if not EMAIL_BACKEND:
         )
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+# The file backend's folder (django.core.mail.backends.filebased: the benches, a trial run).
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH") or None
 EMAIL_PORT = envint("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
