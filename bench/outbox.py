@@ -96,7 +96,7 @@ def run(Row) -> list:  # noqa: N803 - bench/run.py's Row class
         rounds = sorted(
             Counter(
                 r.worker_ids[-1]
-                for r in DBTaskResult.objects.filter(task_path__endswith=".deliver_message")
+                for r in DBTaskResult.objects.filter(task_path__startswith="events.outbox.tasks.")
             ).values()
         )
     duplicates = sum(count - 1 for count in subjects.values())

@@ -160,7 +160,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(mail
         wait_until(mail_server.holding.is_set, "worker A to hand the message to the server")
         os.kill(a.pid, signal.SIGKILL)
         a.wait(timeout=WAIT)
-        job = DBTaskResult.objects.get(task_path__endswith=".deliver_message")
+        job = DBTaskResult.objects.get(task_path__startswith="events.outbox.tasks.")
         assert job.status == TaskResultStatus.RUNNING and job.worker_ids == ["worker-a"]
         message.refresh_from_db()
         assert message.status == OutboxStatus.PENDING and not mail_server.delivered

@@ -237,6 +237,10 @@ class OutboxMessage(models.Model):
         WEBHOOK = "webhook", _("webhook")
 
     key = models.CharField(_("key"), max_length=200, unique=True)
+    # The messages due at once that one transaction queued share a batch and one job
+    # (``queue.enqueue``): a round's 40 seats are one job, not 40. Empty for a message held
+    # for later (quiet hours) or retried: each of those is a job at its own instant.
+    batch = models.CharField(max_length=16, blank=True, db_index=True)
     channel = models.CharField(
         _("channel"), max_length=20, choices=Channel.choices, default=Channel.EMAIL
     )

@@ -49,6 +49,8 @@ MAX_ATTEMPTS = 8
 LEASE = timedelta(minutes=10)  # far longer than a mail server may take (EMAIL_TIMEOUT)
 BATCH = 100
 DELIVER = "events.outbox.tasks.deliver_message"  # the job that delivers one message
+DELIVER_BATCH = "events.outbox.tasks.deliver_batch"  # ... and the one for a batch
+CHUNK = 50  # a batch larger than this is shared out between jobs (several workers)
 OVERDUE = timedelta(minutes=1)  # a message still unsent this long after it was due
 AFTER_COMMIT_BATCH = 10  # delivered inside the request that queued them, at most
 AFTER_COMMIT_SECONDS = 2.0
@@ -91,7 +93,10 @@ def enqueue(
     now = now or timezone.now()
     try:
         with transaction.atomic():  # a savepoint: a duplicate key leaves the caller's work
+            # Due now: one job for the transaction's batch; held for later: a job at its time.
+            batch, first = transaction_batch() if (available_at or now) <= now else ("", False)
             message = OutboxMessage.objects.create(
+                batch=batch,
                 key=key[:200],
                 channel=channel,
                 to=to[:254],
@@ -107,10 +112,39 @@ def enqueue(
                 url=url[:500],
                 webhook=webhook,
             )
-            schedule(message.pk, at=message.available_at, now=now)
+            if batch:
+                if first:
+                    later(DELIVER_BATCH, batch)
+            else:
+                schedule(message.pk, at=message.available_at, now=now)
     except IntegrityError:
         return False
     return True
+
+
+class _Batch:
+    """An on-commit callback that does nothing but name its transaction's batch: Django drops
+    it with the transaction (or the savepoint) that registered it, and the batch's job, a row
+    of the same transaction, goes with it."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    def __call__(self) -> None:
+        pass
+
+
+def transaction_batch() -> tuple[str, bool]:
+    """The batch of the current transaction's due messages, and whether it is new (then the
+    caller asks for its job). Called inside ``enqueue``'s savepoint, so always in a
+    transaction: in autocommit, each message is a batch of its own."""
+    connection = transaction.get_connection()
+    for _savepoints, callback, _robust in connection.run_on_commit:
+        if isinstance(callback, _Batch):
+            return callback.token, False
+    token = secrets.token_hex(8)
+    transaction.on_commit(_Batch(token))
+    return token, True
 
 
 def schedule(message_id: int, *, at: datetime, now: datetime | None = None) -> None:
