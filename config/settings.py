@@ -376,6 +376,9 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        # The task library logs every job's start and end at INFO (two lines a job, periodic
+        # ones every few seconds); a failed job at ERROR. TASK_LOG_LEVEL=INFO to see them all.
+        "django_tasks": {"level": os.environ.get("TASK_LOG_LEVEL", "WARNING")},
         # Django's own access log (runserver), as Django configures it, plus the filter.
         "django.server": {
             "handlers": ["django.server"],
