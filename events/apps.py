@@ -48,6 +48,5 @@ class EventsConfig(AppConfig):
         post_delete.connect(
             member_deleted, sender="events.SeriesCompetition", dispatch_uid="series_member_deleted"
         )
-        # Webhooks (issue 32): "standings changed" follows every version bump of a competition.
-        if standings_bumped not in versions.BUMP_LISTENERS:
-            versions.BUMP_LISTENERS.append(standings_bumped)
+        # Webhooks: "standings changed" follows every version bump of a competition.
+        versions.competitions_bumped.connect(standings_bumped, dispatch_uid="webhooks_standings")

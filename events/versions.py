@@ -39,13 +39,14 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
 from django.db.models import F, Q
+from django.dispatch import Signal
 
 from events.common.cache import OptionalRedisCache
 from events.models import Competition, Event
@@ -66,9 +67,10 @@ _VERSION_DIGITS = 15
 _CREATED_DIGITS = 17
 _STAMP_DIGITS = 12 + _CREATED_DIGITS + _VERSION_DIGITS
 _local_lock = threading.Lock()
-# Called with the ``competitions`` of every bump, inside its transaction: a listener registered
-# at start-up (``events.apps``: the webhooks' "standings changed") without this module naming it.
-BUMP_LISTENERS: list[Callable[[Q], None]] = []
+# Sent with the ``competitions`` (a Q) of every bump, inside its transaction, so that a room
+# can follow every change of a competition (the outbox's webhooks: "standings changed") without
+# this module naming it.
+competitions_bumped = Signal()
 
 
 def stamp_of(pk: int, created_at: dt.datetime, version: int) -> int:
@@ -117,8 +119,7 @@ def versions_bump(
         Series.objects.filter(members__competition__in=touched.values("pk")).update(
             version=F("version") + 1
         )
-        for listener in BUMP_LISTENERS:
-            listener(competitions)
+        competitions_bumped.send(sender=Competition, competitions=competitions)
     if events is not None:
         Event.objects.filter(events).update(version=F("version") + 1)
     if series is not None:

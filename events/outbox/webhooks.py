@@ -7,8 +7,9 @@
   subscribed to the topic (the outbox delivers it, retries it with backoff, keeps its trail).
   ``wanted`` answers from the cache, so an event without webhooks pays one cache read.
 - "standings changed" follows every committed version bump of a competition
-  (``standings_bumped``, listening to ``events.versions``), one message per competition version:
-  a burst of writes committed before the check gives one message.
+  (``standings_bumped``, connected to ``events.versions.competitions_bumped``), one message per
+  competition version, through ``announce`` like every other topic: a burst of writes committed
+  before the check gives one message. ``announce`` is the one way a webhook is told anything.
 - ``webhook_test`` ("send a test") and ``delivery_resend`` for the desk.
 
 Payloads are thin and public: the type, the time, the event's and competition's slugs, ids and
@@ -295,18 +296,19 @@ def any_standings() -> bool:
     return bool(found)
 
 
-def standings_bumped(competitions: Q) -> None:
-    """``events.versions`` bumped these competitions: after commit, "standings changed" for
-    each, keyed by its committed version (a burst committed before this runs coalesces)."""
+def standings_bumped(competitions: Q, **signal: Any) -> None:
+    """``events.versions`` bumped these competitions (its ``competitions_bumped`` signal): after
+    commit, "standings changed" for each, keyed by its committed version (a burst committed
+    before this runs coalesces)."""
     if not any_standings():
         return
     transaction.on_commit(lambda: standings_announce(competitions), robust=True)
 
 
 def standings_announce(competitions: Q, now: datetime | None = None) -> int:
-    """Queue "standings changed" for these competitions at their committed versions."""
+    """Queue "standings changed" for these competitions at their committed versions, through
+    ``announce`` like every other topic."""
     now = now or timezone.now()
-    topic = WebhookTopic.STANDINGS
     queued = 0
     with transaction.atomic():
         rows = (
@@ -316,19 +318,13 @@ def standings_announce(competitions: Q, now: datetime | None = None) -> int:
             .distinct()
         )
         for competition in rows:
-            hooks = Webhook.objects.filter(
-                event_id=competition.event_id, active=True, on_standings=True
-            )
-            body = payload(
-                topic,
-                event=competition.event,
-                competition=competition,
+            queued += announce(
+                WebhookTopic.STANDINGS,
+                competition,
+                subject=f"{competition.pk}:v{competition.version}",
                 data={"version": competition.version, "status": competition.status},
                 now=now,
             )
-            for hook in hooks:
-                key = f"wh:{hook.pk}:{topic}:{competition.pk}:v{competition.version}"
-                queued += _queue(hook, competition.event, key, topic, body, now)
     return queued
 
 
