@@ -9,7 +9,8 @@ CPU time of the two workers over a minute of idling, when every job is done.
     .venv/bin/python bench/tasks_lateness.py [--jobs 10000] [--minutes 10] [--workers 2]
 
 (BENCH_POSTGRES as for ``run.py``: postgres://postgres@127.0.0.1:5432.) Exit status 1 when the
-p99 is over 5 s or a job ran twice or not at all. Targets: issue 44 of the tracker.
+p99 is over 5 s (a job should run within one poll of its instant) or a job ran twice or
+not at all.
 """
 
 from __future__ import annotations

@@ -264,7 +264,7 @@ class OutboxMessage(models.Model):
         PushSubscription, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     url = models.CharField(_("link"), max_length=500, blank=True)
-    # A webhook's delivery (issue 32): the webhook, and the receiver's last HTTP status.
+    # A webhook's delivery: the webhook, and the receiver's last HTTP status (the desk's log).
     webhook = models.ForeignKey(
         Webhook, on_delete=models.CASCADE, null=True, blank=True, related_name="deliveries"
     )

@@ -182,7 +182,7 @@ def game_finish(
     game.revision += 1
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
-    queue.subject_ended(mail.result_subject(game.pk))  # nothing left to confirm (issue 31)
+    queue.subject_ended(mail.result_subject(game.pk))  # the result stands: nothing to confirm
     webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
         webhooks.WebhookTopic.RESULT,
         competition,

@@ -1,4 +1,4 @@
-"""The outbox (events/outbox/queue.py, issue 28, item 4): queued with the change, marked sent
+"""The outbox (events/outbox/queue.py): queued with the change, marked sent
 only after the mail server took the message, retried with backoff, failures kept for the desk,
 at least once, never sent twice by two workers."""
 

@@ -1,4 +1,4 @@
-"""Webhooks' settings and what they are told (events/outbox/webhooks.py, issue 32): checked
+"""Webhooks' settings and what they are told (events/outbox/webhooks.py): checked
 addresses and topics, "registration.changed" from the shared entry services,
 "standings.changed" once per committed competition version, thin public payloads, the test
 button and the resend, and nothing at all for an event without webhooks."""

@@ -1,4 +1,4 @@
-"""One webhook post (events/outbox/channels/webhook.py, issue 32): signed as Standard Webhooks
+"""One webhook post (events/outbox/channels/webhook.py): signed as Standard Webhooks
 says (checked here by a verifier written from the specification's text), delivered to a real
 HTTP server on 127.0.0.1, and never to an address inside a private network: the address is
 resolved and checked at every delivery (DNS rebinding), no redirect is followed, the answer is
