@@ -36,17 +36,23 @@ def stop_url(player_id: int, event_id: int) -> str:
     return absolute_url(reverse("events:notify_stop", args=[stop_token(player_id, event_id)]))
 
 
-def read_stop_token(token: str) -> tuple[int, int] | None:
-    """(player id, event id); None for an altered, cut or foreign token; raises
-    :class:`StopLinkExpired` for an old one."""
+def _unsigned(token: object, salt: str) -> object:
+    """What a stop token signed with ``salt`` holds; None for an altered, cut or foreign one;
+    raises :class:`StopLinkExpired` for an old one."""
     if not isinstance(token, str) or len(token) > MAX_TOKEN:
         return None
     try:
-        value = signing.TimestampSigner(salt=SALT).unsign_object(token, max_age=MAX_AGE)
+        return signing.TimestampSigner(salt=salt).unsign_object(token, max_age=MAX_AGE)
     except signing.SignatureExpired as exc:
         raise StopLinkExpired from exc
     except (signing.BadSignature, ValueError, UnicodeError):
         return None
+
+
+def read_stop_token(token: str) -> tuple[int, int] | None:
+    """(player id, event id); None for an altered, cut or foreign token; raises
+    :class:`StopLinkExpired` for an old one."""
+    value = _unsigned(token, SALT)
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -82,14 +88,7 @@ def public_stop_url(subscription_id: int, endpoint: str) -> str:
 def read_public_stop_token(token: str) -> tuple[int, str] | None:
     """(subscription id, endpoint mark); None for an altered, cut or foreign token; raises
     :class:`StopLinkExpired` for an old one."""
-    if not isinstance(token, str) or len(token) > MAX_TOKEN:
-        return None
-    try:
-        value = signing.TimestampSigner(salt=PUBLIC_SALT).unsign_object(token, max_age=MAX_AGE)
-    except signing.SignatureExpired as exc:
-        raise StopLinkExpired from exc
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
+    value = _unsigned(token, PUBLIC_SALT)
     if (
         not isinstance(value, list)
         or len(value) != 2
