@@ -4,17 +4,17 @@ period however many workers ask, a dead worker's job ready again, ``manage.py wo
 from __future__ import annotations
 
 import datetime as dt
-import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connection
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from events.formats import all_formats
 from events.management import worker
 from events.models import PeriodicSlot, WorkerBeat
+from tests.test_races import run_together
 
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)
 
@@ -109,25 +109,8 @@ def test_the_interval_is_checked(db):
 )
 @pytest.mark.django_db(transaction=True)
 def test_four_workers_asking_at_once_enqueue_each_periodic_work_once():
-    barrier = threading.Barrier(4)
-    errors: list[str] = []
-    started: list[list[str]] = []
-
-    def ask() -> None:
-        try:
-            barrier.wait(timeout=30)
-            started.append(worker.enqueue_due_periodic(now=NOW))
-        except BaseException as exc:  # reported below
-            errors.append(repr(exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=ask) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors
+    started = run_together(*[lambda: worker.enqueue_due_periodic(now=NOW)] * 4)
+    assert all(isinstance(names, list) for names in started), started
     names = sorted(name for names in started for name in names)
     assert names == sorted(worker.periodic_work())  # each once, whoever won it
     assert periodic_jobs() == names
