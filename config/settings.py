@@ -198,6 +198,12 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 # The live pages' versions are read from the cache (a poll without the database) only when
 # the cache is shared by every server process (events/versions.py): with Redis.
 LIVE_VERSIONS_IN_CACHE = envbool("LIVE_VERSIONS_IN_CACHE", bool(REDIS_URL))
+# A live page seen by anonymous visitors may be held by a shared cache in front (nginx, a CDN;
+# docs/deploy.md) this many seconds, then served stale this many more while it is fetched
+# again: a phone sees a change within one poll plus these seconds. The stale window stays
+# under the 10 s poll, so a browser never serves a poll from its own cache.
+LIVE_SHARED_SECONDS = envint("LIVE_SHARED_SECONDS", 2)
+LIVE_STALE_SECONDS = envint("LIVE_STALE_SECONDS", 8)
 
 # Behind PgBouncer in transaction pooling mode (docs/deploy.md): a server-side cursor
 # (QuerySet.iterator()) would outlive the transaction that owns its server connection.

@@ -37,6 +37,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from functools import wraps
@@ -66,6 +67,13 @@ MAX_CACHED_PATH = 300  # longer addresses are rendered, not cached (no one fills
 # that during a rolling deploy no server reads what another version of the code wrote.
 BODY_PREFIX = "live:z"
 GZIP_LEVEL = 6  # zlib's default: the 570 kB round-robin tables pack to 25 kB, once per version
+# Single flight: a request renders a version's body while it holds a claim of at most this
+# many seconds (a render that dies lets the next request render); without a body of the
+# version before to answer with, the others wait for it up to RENDER_WAIT_SECONDS, looking
+# every RENDER_WAIT_STEP.
+RENDER_SECONDS = 10
+RENDER_WAIT_SECONDS = 2.0
+RENDER_WAIT_STEP = 0.01
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
 _SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
 _REFUSED = re.compile(r"q\s*=\s*0(\.0{0,3})?")
@@ -114,12 +122,35 @@ def _body_key(request: HttpRequest, kind: str) -> str | None:
     return f"{BODY_PREFIX}:{kind}:{hashlib.sha256(where.encode()).hexdigest()[:32]}"
 
 
-def finish(response: HttpResponse, etag: str | None) -> HttpResponse:
-    # The browser must ask again every time (cheap with the ETag), never show a guess.
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(
-        response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie", "Accept-Encoding"]
-    )
+def finish(
+    request: HttpRequest, response: HttpResponse, etag: str | None, *, shared: bool = False
+) -> HttpResponse:
+    """The caching headers of a live answer.
+
+    Every browser asks again each time (``max-age=0``; cheap with the ETag). A ``shared``
+    answer, the same bytes for every anonymous visitor who sends the same language, htmx
+    headers and encoding, may also be held by a shared cache (nginx, a CDN) for
+    ``LIVE_SHARED_SECONDS`` and served stale for ``LIVE_STALE_SECONDS`` more while it fetches
+    the next (RFC 9111 ``s-maxage``, RFC 5861 ``stale-while-revalidate``). The stale window
+    is shorter than a poll, so a browser polling every 10 s never takes it for itself. Any
+    other answer (a signed-in browser's, a stale body served during a render) is ``private``.
+    """
+    if shared and response.status_code in (200, 304):
+        patch_cache_control(
+            response,
+            public=True,
+            max_age=0,
+            s_maxage=settings.LIVE_SHARED_SECONDS,
+            stale_while_revalidate=settings.LIVE_STALE_SECONDS,
+        )
+    else:
+        patch_cache_control(response, no_cache=True, private=True)
+    # Only what changes the bytes: the language (a browser's or the switcher's cookie; the
+    # session cookie makes the answer private), a fragment or the page, and for a fragment
+    # the element it replaces, gzip or not.
+    htmx = getattr(request, "htmx", False)
+    vary = ["Accept-Language", "Cookie", "Accept-Encoding", "HX-Request"]
+    patch_vary_headers(response, [*vary, "HX-Target"] if htmx else vary)
     if etag and response.status_code in (200, 304):
         response.headers.setdefault("ETag", etag)
     return response
@@ -192,30 +223,53 @@ def live_response(
         if stamp is not None:
             versions.fill(kind, slugs, stamp)
     etag = etag_of(kind, stamp, request) if stamp is not None else None
+    claimed = False
     if etag is not None:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return finish(not_modified, etag)
+            return finish(request, not_modified, etag, shared=anonymous)
         if anonymous and not body_now:
             body_key = _body_key(request, kind)
             if body_key:
                 found = versions.cached([body_key])
-        body = found.get(body_key) if body_key else None
-        if isinstance(body, tuple) and len(body) == 2 and body[0] == stamp:
-            if isinstance(body[1], bytes):
-                return finish(_serve(request, body[1]), etag)
+        body = _stored(found.get(body_key) if body_key else None)
+        if body is not None and body[0] == stamp:
+            return finish(request, _serve(request, body[1]), etag, shared=True)
+        if body_key is not None:
+            # One render per version, whoever asks (single flight): the first request claims
+            # it; the others answer with the body of the version before, or wait for this one.
+            claimed = _claim(body_key, stamp)
+            if not claimed:
+                waited = _while_rendering(request, kind, stamp, body, body_key)
+                if waited is not None:
+                    return waited
+    try:
+        return _render(request, kind, load, build, template, etag, anonymous)
+    finally:
+        if claimed and body_key is not None:
+            _release(body_key, stamp)
 
+
+def _render(
+    request: HttpRequest,
+    kind: str,
+    load: Callable[[], tuple[Owner, Context]],
+    build: Callable[[Owner], Context | HttpResponse],
+    template: str,
+    etag: str | None,
+    anonymous: bool,
+) -> HttpResponse:
     owner, base = load()  # 404 here for an unknown address
     context = build(owner)
     if isinstance(context, HttpResponse):
-        return finish(context, etag)
+        return finish(request, context, etag)
     rendered = versions.stamp_of(owner.pk, owner.created_at, owner.version)
     name = f"{template}#{FRAGMENT}" if getattr(request, "htmx", False) else template
     full = {**base, **context}
     body_key = _body_key(request, kind) if anonymous else None
     if body_key is None:
         html = render_to_string(name, full, request)
-        return finish(HttpResponse(html), etag_of(kind, rendered, request))
+        return finish(request, HttpResponse(html), etag_of(kind, rendered, request))
     # The same bytes for every anonymous visitor: no CSRF token (a {% csrf_token %} renders
     # nothing), and base.html leaves out what only a signed-in page needs.
     html = render_to_string(
@@ -228,7 +282,78 @@ def live_response(
         cache.set(body_key, (rendered, body), BODY_SECONDS)
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
-    return finish(_serve(request, body), etag_of(kind, rendered, request))
+    return finish(request, _serve(request, body), etag_of(kind, rendered, request), shared=True)
+
+
+def _stored(value: Any) -> tuple[int, bytes] | None:
+    """A stored body, ``(stamp, gzip bytes)``, or None."""
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], int)
+        and isinstance(value[1], bytes)
+    ):
+        return value[0], value[1]
+    return None
+
+
+def _render_key(body_key: str, stamp: int) -> str:
+    return f"{body_key}:r{stamp}"
+
+
+def _claim(body_key: str, stamp: int) -> bool:
+    """Whether this request renders the body of this version (no other request is)."""
+    try:
+        return bool(cache.add(_render_key(body_key, stamp), 1, RENDER_SECONDS))
+    except Exception:
+        versions.logger.warning("live cache unavailable (claim a render)", exc_info=True)
+        return True
+
+
+def _release(body_key: str, stamp: int) -> None:
+    try:
+        cache.delete(_render_key(body_key, stamp))
+    except Exception:
+        versions.logger.warning("live cache unavailable (release a render)", exc_info=True)
+
+
+def _while_rendering(
+    request: HttpRequest,
+    kind: str,
+    stamp: int,
+    stale: tuple[int, bytes] | None,
+    body_key: str,
+) -> HttpResponse | None:
+    """The answer while another request renders this version: the version before, at once
+    (a 304 for a client that holds it), or, with none stored, this version once the other
+    request has stored it. None: render here (the other request ended or the cache is down).
+    """
+    if stale is not None and _earlier(stale[0], stamp):
+        old_etag = etag_of(kind, stale[0], request)
+        # Not for shared caches: the next poll, a second later at most, is the new version.
+        not_modified = get_conditional_response(request, etag=old_etag)
+        if not_modified is not None:
+            return finish(request, not_modified, old_etag)
+        return finish(request, _serve(request, stale[1]), old_etag)
+    render_key = _render_key(body_key, stamp)
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while True:
+        found = versions.cached([body_key, render_key])
+        body = _stored(found.get(body_key))
+        if body is not None and body[0] == stamp:
+            return finish(
+                request, _serve(request, body[1]), etag_of(kind, stamp, request), shared=True
+            )
+        if render_key not in found or time.monotonic() > deadline:
+            return None
+        time.sleep(RENDER_WAIT_STEP)
+
+
+def _earlier(stored: int, current: int) -> bool:
+    """A stamp of the same owner (not of one deleted and made again) at an older version."""
+    pk, created, version = versions.stamp_parts(stored)
+    now_pk, now_created, now_version = versions.stamp_parts(current)
+    return (pk, created) == (now_pk, now_created) and version < now_version
 
 
 def competition_page(

@@ -1,0 +1,202 @@
+"""What a shared cache in front may keep, and one render per version whoever asks.
+
+An anonymous visitor's live page is marked for shared caches (``s-maxage``,
+``stale-while-revalidate``) and varies only on what changes its bytes; a signed-in browser's
+is private. After a write, the first request renders the new version; the others, while it
+renders, answer with the version before (a 304 to a phone that holds it) or wait for the new
+one: a room of phones polling after a result costs one render, not one each. The shipped nginx
+in front of real servers is tests/test_shared_cache.py.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.db import connections
+from django.test import Client
+from django.test.signals import template_rendered
+from django.utils import translation
+
+from events import versions
+from events.live import pages
+from events.services import player_register
+from tests.factories import PlayerFactory
+
+HTMX = {"HX-Request": "true", "HX-Target": "standings"}
+
+
+def _parts(header: str) -> set[str]:
+    return {part.strip() for part in header.split(",")}
+
+
+# --- the headers -----------------------------------------------------------------------------
+
+
+def test_an_anonymous_page_may_be_held_by_a_shared_cache_for_seconds(
+    live_cache, competition, entries, settings
+):
+    settings.LIVE_SHARED_SECONDS = 3
+    settings.LIVE_STALE_SECONDS = 7
+    url = competition.get_absolute_url()
+    page = Client().get(url)
+    assert _parts(page["Cache-Control"]) == {
+        "public",
+        "max-age=0",
+        "s-maxage=3",
+        "stale-while-revalidate=7",
+    }
+    # a full page does not depend on which element an htmx request would replace
+    assert _parts(page["Vary"]) == {"Accept-Language", "Cookie", "Accept-Encoding", "HX-Request"}
+    fragment = Client().get(url, headers=HTMX)
+    assert "s-maxage=3" in fragment["Cache-Control"]
+    assert _parts(fragment["Vary"]) == {
+        "Accept-Language",
+        "Cookie",
+        "Accept-Encoding",
+        "HX-Request",
+        "HX-Target",
+    }
+    again = Client().get(url, headers={**HTMX, "If-None-Match": fragment["ETag"]})
+    assert again.status_code == 304
+    assert "s-maxage=3" in again["Cache-Control"]  # a revalidation renews the shared copy
+
+
+def test_the_stale_window_is_shorter_than_a_poll(settings):
+    every = int(pages.POLL.split()[1].removesuffix("s"))
+    assert settings.LIVE_STALE_SECONDS < every  # a browser polling never answers from itself
+
+
+def test_a_signed_in_browser_s_page_is_private(live_cache, desk_client, competition, entries):
+    url = competition.get_absolute_url()
+    for headers in ({}, HTMX):
+        response = desk_client.get(url, headers=headers)
+        assert response.status_code == 200
+        assert {"private", "no-cache"} <= _parts(response["Cache-Control"])
+        assert "s-maxage" not in response["Cache-Control"]
+        again = desk_client.get(url, headers={**headers, "If-None-Match": response["ETag"]})
+        assert again.status_code == 304 and "private" in again["Cache-Control"]
+
+
+def test_an_unknown_page_is_not_for_shared_caches(live_cache, competition):
+    response = Client().get(competition.get_absolute_url().replace("blokus", "no-such"))
+    assert response.status_code == 404
+    assert "s-maxage" not in response.get("Cache-Control", "")
+
+
+# --- one render per version ------------------------------------------------------------------
+
+
+def _renders() -> tuple[list[int], object]:
+    """The threads that rendered a template (Django's test instrumentation of renders)."""
+    threads: list[int] = []
+
+    def seen(sender, **kwargs):
+        threads.append(threading.get_ident())
+
+    template_rendered.connect(seen, weak=False)
+    return threads, seen
+
+
+def _write(competition, committed) -> None:
+    with committed():
+        player_register(competition=competition, player=PlayerFactory(name="Late Arrival"))
+
+
+def _body_key(response) -> str:
+    """The key of the body a request's answer is stored under (the answer's language)."""
+    with translation.override(response["Content-Language"]):
+        key = pages._body_key(response.wsgi_request, versions.COMPETITION)
+    assert key is not None
+    return key
+
+
+def _current_stamp(competition) -> int:
+    competition.refresh_from_db()
+    return versions.stamp_of(competition.pk, competition.created_at, competition.version)
+
+
+def test_while_another_request_renders_a_phone_gets_the_version_before(
+    live_cache, competition, entries, committed, django_assert_num_queries
+):
+    url = competition.get_absolute_url()
+    before = Client().get(url, headers=HTMX)  # the body of this version is stored
+    _write(competition, committed)
+    body_key = _body_key(before)
+    stamp = _current_stamp(competition)
+    # another server has claimed the render of the new version
+    assert cache.add(pages._render_key(body_key, stamp), 1, 30)
+    threads, receiver = _renders()
+    try:
+        with django_assert_num_queries(0):
+            held = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
+            fresh = Client().get(url, headers=HTMX)
+    finally:
+        template_rendered.disconnect(receiver)
+    assert threads == []  # no render here
+    assert held.status_code == 304 and held["ETag"] == before["ETag"]
+    assert fresh.status_code == 200 and fresh["ETag"] == before["ETag"]
+    assert fresh.content == before.content
+    for response in (held, fresh):  # a shared cache must not keep the version before
+        assert "private" in response["Cache-Control"]
+    # the render done, every request gets the new version
+    cache.delete(pages._render_key(body_key, stamp))
+    after = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert b"Late Arrival" in after.content
+
+
+def test_with_no_version_before_a_request_waits_for_the_render_then_renders_itself(
+    live_cache, competition, entries
+):
+    url = competition.get_absolute_url()
+    body_key = _body_key(Client().get(url, headers=HTMX))  # the version is in the cache
+    cache.delete(body_key)
+    stamp = _current_stamp(competition)
+    # a claim whose holder died: it lapses after a second, then the waiting request renders
+    assert cache.add(pages._render_key(body_key, stamp), 1, 1)
+    response = Client().get(url, headers=HTMX)
+    assert response.status_code == 200
+    assert "s-maxage" in response["Cache-Control"]
+    assert cache.get(body_key)[0] == stamp
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("phones", [12])
+def test_a_room_of_phones_polling_after_a_result_costs_one_render(
+    live_cache, competition, entries, committed, phones
+):
+    url = competition.get_absolute_url()
+    before = Client().get(url, headers=HTMX)
+    _write(competition, committed)
+    threads, receiver = _renders()
+    barrier = threading.Barrier(phones)
+    answers: list[object] = [None] * phones
+
+    def poll(index: int) -> None:
+        try:
+            barrier.wait(timeout=10)
+            answers[index] = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
+        except BaseException as exc:  # shown by the assertion below
+            answers[index] = exc
+        finally:
+            connections.close_all()
+
+    workers = [threading.Thread(target=poll, args=(i,)) for i in range(phones)]
+    try:
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=60)
+    finally:
+        template_rendered.disconnect(receiver)
+    assert not any(worker.is_alive() for worker in workers)
+    statuses = [getattr(answer, "status_code", answer) for answer in answers]
+    assert set(statuses) <= {200, 304}, statuses
+    assert len(set(threads)) == 1  # one request rendered; the others answered without
+    new = [a for a in answers if a["ETag"] != before["ETag"]]  # type: ignore[index]
+    assert new and all(b"Late Arrival" in a.content for a in new)  # type: ignore[attr-defined]
+    # the next poll of every phone is the new version, from the stored body
+    after = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
+    assert after.status_code == 200 and b"Late Arrival" in after.content
