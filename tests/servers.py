@@ -223,3 +223,96 @@ def csrf_token(html: str) -> str:
     if not found:
         raise AssertionError("no CSRF token in the page")
     return found.group(1)
+
+
+NGINX = "/usr/sbin/nginx"
+CACHE_PATH = "/var/cache/nginx/tabletop"  # in deploy/nginx/tabletop-cache.conf
+
+
+def nginx_available() -> bool:
+    return Path(NGINX).exists()
+
+
+@contextmanager
+def nginx_cache(
+    port: int, upstreams: list[str], directory: Path, *, workers: int = 1
+) -> Iterator[str]:
+    """nginx on 127.0.0.1:``port`` with the shipped cache (``deploy/nginx/``) in front of
+    ``upstreams`` (base URLs); yields its base URL once it answers /healthz. Its access log,
+    ``directory / "access.log"``, has one line per request: status, ``$upstream_cache_status``,
+    the request's path and the seconds it took."""
+    deploy = ROOT / "deploy" / "nginx"
+    cache_dir = directory / "cache"
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    cache_conf = directory / "tabletop-cache.conf"
+    shipped = (deploy / "tabletop-cache.conf").read_text()
+    if CACHE_PATH not in shipped:
+        raise AssertionError(f"{CACHE_PATH} not in the shipped tabletop-cache.conf")
+    cache_conf.write_text(shipped.replace(CACHE_PATH, str(cache_dir)))
+    servers = "\n".join(f"        server {urlsplit(u).netloc} fail_timeout=0;" for u in upstreams)
+    temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    conf = directory / "nginx.conf"
+    conf.write_text(
+        "\n".join(
+            [
+                # root runs nginx's workers as nobody, who could not write the cache here
+                "user root;" if os.geteuid() == 0 else "",
+                "daemon off;",
+                f"worker_processes {workers};",
+                f"pid {directory / 'nginx.pid'};",
+                f"error_log {directory / 'error.log'} warn;",
+                "events { worker_connections 4096; }",
+                "http {",
+                f"    client_body_temp_path {temp['body']};",
+                f"    proxy_temp_path {temp['proxy']};",
+                f"    fastcgi_temp_path {temp['fastcgi']};",
+                f"    uwsgi_temp_path {temp['uwsgi']};",
+                f"    scgi_temp_path {temp['scgi']};",
+                "    log_format cache '$status $upstream_cache_status $request_uri "
+                "$request_time $http_accept_language';",
+                f"    access_log {directory / 'access.log'} cache;",
+                f"    include {cache_conf};",
+                "    upstream tabletop {",
+                servers,
+                "        keepalive 16;",
+                "    }",
+                "    server {",
+                f"        listen 127.0.0.1:{port};",
+                "        location / {",
+                f"            include {deploy / 'tabletop-proxy.conf'};",
+                "        }",
+                "    }",
+                "}",
+            ]
+        )
+    )
+    log = directory / "nginx.out"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [NGINX, "-c", str(conf), "-p", str(directory)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"nginx exited:\n{_tail(str(log))}\n{_errors(directory)}")
+            try:
+                if _get(base_url, "/healthz") == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"nginx did not start:\n{_errors(directory)}")
+            time.sleep(POLL_EVERY)
+        yield base_url
+    finally:
+        _stop(process)
+
+
+def _errors(directory: Path) -> str:
+    path = directory / "error.log"
+    return _tail(str(path)) if path.exists() else ""
