@@ -1,12 +1,16 @@
 """Two app servers, one PostgreSQL, one Redis: what one server writes, the other serves at once.
 
 Two real gunicorn processes (production settings: DEBUG off, the HTTPS redirect on behind a
-proxy header, persistent connections) share the test database and a Redis key prefix of their
-own. An organiser logs in on server A and enters a round-robin result; a phone polling server
-B with the old ETag gets the new page on its next poll (200, not 304), the same page A serves.
-Then the deadline sweep runs on both servers' settings at the same moment: every expired turn
-is closed once, the two runs' counts add up to what the database holds, and a third run finds
-nothing to do; server B's page follows the sweep too.
+proxy header, persistent connections) and two background workers (``manage.py worker``, one
+beside each server) share the test database and a Redis key prefix of their own. An organiser
+logs in on server A and enters a round-robin result; a phone polling server B with the old
+ETag gets the new page on its next poll (200, not 304), the same page A serves. Then the club
+night goes on: the other results, entered on A and B in turn, each announced to the event's
+webhook: every one delivered exactly once by the two workers together (nothing doubled,
+nothing lost), and both servers serve the same, current page. Then the deadline sweep runs on
+both servers' settings at the same moment: every expired turn is closed once, the two runs'
+counts add up to what the database holds, and a third run finds nothing to do; server B's page
+follows the sweep too.
 
 PostgreSQL only: SQLite is one file for one machine, and the servers would not see the test's
 rows (pytest-django keeps them in a transaction there). Needs Redis on 127.0.0.1:6379.
@@ -15,12 +19,17 @@ rows (pytest-django keeps them in a transaction there). Needs Redis on 127.0.0.1
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import secrets
+import signal
 import subprocess
 import sys
+import threading
+import time
 from contextlib import ExitStack
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
@@ -32,6 +41,8 @@ from redis import Redis
 
 from events import services as event_services
 from events.models import Competition, Entry, Game, Player, fold, person_key
+from events.outbox.models import OutboxMessage
+from events.outbox.webhooks import webhook_create
 from roundrobin import services
 from roundrobin.models import Turn
 from tests.servers import (
@@ -103,13 +114,60 @@ def _sweep(env: dict[str, str]) -> subprocess.Popen[str]:
     )
 
 
+def _worker(env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "worker", "--interval", "0.2"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+def _stop_worker(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=30)
+
+
+class _Receiver(ThreadingHTTPServer):
+    """A webhook receiver: every delivery's ``webhook-id`` and body, in arrival order."""
+
+    def __init__(self) -> None:
+        self.deliveries: list[tuple[str, dict]] = []
+        self.lock = threading.Lock()
+        super().__init__(("127.0.0.1", 0), _Hook)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/hooks"
+
+
+class _Hook(BaseHTTPRequestHandler):
+    server: _Receiver
+
+    def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with self.server.lock:
+            self.server.deliveries.append((self.headers["webhook-id"], json.loads(body)))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
 def _counts(output: str) -> tuple[int, int]:
     found = SWEEP.search(output)
     assert found, f"the sweep's report not found in:\n{output}"
     return int(found.group(1)), int(found.group(2))
 
 
-def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tmp_path):
+def test_a_club_night_on_two_servers(transactional_db, tmp_path, settings):
     now = timezone.now()
     organiser = User.objects.create(
         username="two-servers",
@@ -123,12 +181,13 @@ def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tm
         organiser=organiser,
     )
     league = _league(event, "League", 4, began=now)
-    # Started 50 hours ago: every game's first turns passed their deadlines unplayed.
-    clock = _league(event, "Clock", 4, began=now - dt.timedelta(hours=50))
-    game = Game.objects.filter(round__session__competition=league).order_by("pk").first()
-    assert game is not None
+    games = list(Game.objects.filter(round__session__competition=league).order_by("pk"))
+    game = games[0]
+    assert len(games) == 6  # four players, each against each
     public = reverse("roundrobin:tables", args=[event.slug, league.slug])
-    clock_public = reverse("roundrobin:tables", args=[event.slug, clock.slug])
+    settings.WEBHOOKS_ALLOW_PRIVATE = True  # the receiver is on loopback
+    receiver = _Receiver()
+    webhook_create(event=event, url=receiver.url, topics=["result.confirmed"])
     desk = reverse("roundrobin:desk_table", args=[event.slug, league.slug, 1])
     result = reverse("roundrobin:game_result", args=[event.slug, league.slug, game.pk])
 
@@ -140,11 +199,19 @@ def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tm
         key_prefix=prefix,
         var_dir=str(tmp_path),
     )
+    env["WEBHOOKS_ALLOW_PRIVATE"] = "1"
     collect_static(env)
     with ExitStack() as servers:
         servers.callback(lambda: [redis.delete(key) for key in redis.scan_iter(f"{prefix}:*")])
+        threading.Thread(target=receiver.serve_forever, daemon=True).start()
+        servers.callback(receiver.server_close)
+        servers.callback(receiver.shutdown)
         a = servers.enter_context(gunicorn_server(free_port(), env))
         b = servers.enter_context(gunicorn_server(free_port(), env))
+        workers = ExitStack()
+        servers.callback(workers.close)
+        for _ in range(2):
+            workers.callback(_stop_worker, _worker(env))
 
         # Health checks come over plain HTTP: no redirect to HTTPS for them, a page gets one.
         plain = HttpClient(b)
@@ -193,7 +260,48 @@ def test_a_result_on_one_server_reaches_a_poll_on_the_other(transactional_db, tm
         )
         assert again.status == 304
 
+        # The rest of the night, on A and B in turn: each result announced to the webhook.
+        clients = {a: desk_client, b: HttpClient(b, cookies=dict(desk_client.cookies))}
+        for index, other in enumerate(games[1:]):
+            server = (b, a)[index % 2]
+            page = clients[server].get(desk)
+            other.refresh_from_db()
+            answer = clients[server].post(
+                reverse("roundrobin:game_result", args=[event.slug, league.slug, other.pk]),
+                {
+                    "result": ("0-1", "1-0", "1/2-1/2")[index % 3],
+                    "revision": str(other.revision),
+                    "csrfmiddlewaretoken": csrf_token(page.body),
+                },
+            )
+            assert answer.status == 302, answer.body[:2000]
+        assert not Game.objects.filter(pk__in=[g.pk for g in games]).exclude(
+            status=Game.Status.FINISHED
+        )
+        # Delivered by the two workers together: each once, none lost.
+        messages = OutboxMessage.objects.filter(channel=OutboxMessage.Channel.WEBHOOK)
+        assert messages.count() == 6
+        deadline = time.monotonic() + 60
+        while messages.exclude(status=OutboxMessage.Status.SENT).exists():
+            assert time.monotonic() < deadline, list(messages.values("status", "last_error"))
+            time.sleep(0.1)
+        workers.close()  # stopped: anything doubled would have arrived by now
+        ids = [delivery[0] for delivery in receiver.deliveries]
+        assert len(ids) == len(set(ids)) == 6, ids
+        assert {d[1]["data"]["game"] for d in receiver.deliveries} == {g.pk for g in games}
+        assert all(m.attempts == 1 for m in messages)
+        # Both servers serve the same, current page.
+        final_a = HttpClient(a).get(public, headers={"HX-Request": "true"})
+        final_b = HttpClient(b).get(public, headers={"HX-Request": "true"})
+        assert final_a.headers["etag"] == final_b.headers["etag"]
+        assert _without_tokens(final_a.body) == _without_tokens(final_b.body)
+        league.refresh_from_db()
+        assert f".{league.version}." in final_b.headers["etag"]
+
         # The deadline sweep on both servers' settings at once: no turn closed twice.
+        # Started 50 hours ago: every game's first turns passed their deadlines unplayed.
+        clock = _league(event, "Clock", 4, began=now - dt.timedelta(hours=50))
+        clock_public = reverse("roundrobin:tables", args=[event.slug, clock.slug])
         clock_etag = phone.get(clock_public).headers["etag"]
         expired = Turn.objects.filter(
             game__round__session__competition=clock, closed_at__isnull=True, deadline__lt=now
