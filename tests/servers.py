@@ -269,7 +269,7 @@ def nginx_cache(
                 f"    uwsgi_temp_path {temp['uwsgi']};",
                 f"    scgi_temp_path {temp['scgi']};",
                 "    log_format cache '$status $upstream_cache_status $request_uri "
-                "$request_time $http_accept_language';",
+                "$request_time $tabletop_language';",
                 f"    access_log {directory / 'access.log'} cache;",
                 f"    include {cache_conf};",
                 "    upstream tabletop {",

@@ -123,7 +123,12 @@ def _body_key(request: HttpRequest, kind: str) -> str | None:
 
 
 def finish(
-    request: HttpRequest, response: HttpResponse, etag: str | None, *, shared: bool = False
+    request: HttpRequest,
+    response: HttpResponse,
+    etag: str | None,
+    *,
+    shared: bool = False,
+    how: str = "",
 ) -> HttpResponse:
     """The caching headers of a live answer.
 
@@ -134,7 +139,15 @@ def finish(
     the next (RFC 9111 ``s-maxage``, RFC 5861 ``stale-while-revalidate``). The stale window
     is shorter than a poll, so a browser polling every 10 s never takes it for itself. Any
     other answer (a signed-in browser's, a stale body served during a render) is ``private``.
+
+    ``how`` the answer was made goes out as ``Server-Timing: live;desc=...`` (a browser's
+    developer tools show it; bench/shared_cache.py counts renders by it): ``304``, ``stored``
+    (the stored body), ``render``, ``before`` / ``before-304`` (the version before, while
+    another request renders this one) or ``waited`` (this version, once another request
+    stored it).
     """
+    if how:
+        response.headers["Server-Timing"] = f"live;desc={how}"
     if shared and response.status_code in (200, 304):
         patch_cache_control(
             response,
@@ -227,14 +240,14 @@ def live_response(
     if etag is not None:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return finish(request, not_modified, etag, shared=anonymous)
+            return finish(request, not_modified, etag, shared=anonymous, how="304")
         if anonymous and not body_now:
             body_key = _body_key(request, kind)
             if body_key:
                 found = versions.cached([body_key])
         body = _stored(found.get(body_key) if body_key else None)
         if body is not None and body[0] == stamp:
-            return finish(request, _serve(request, body[1]), etag, shared=True)
+            return finish(request, _serve(request, body[1]), etag, shared=True, how="stored")
         if body_key is not None:
             # One render per version, whoever asks (single flight): the first request claims
             # it; the others answer with the body of the version before, or wait for this one.
@@ -269,7 +282,7 @@ def _render(
     body_key = _body_key(request, kind) if anonymous else None
     if body_key is None:
         html = render_to_string(name, full, request)
-        return finish(request, HttpResponse(html), etag_of(kind, rendered, request))
+        return finish(request, HttpResponse(html), etag_of(kind, rendered, request), how="render")
     # The same bytes for every anonymous visitor: no CSRF token (a {% csrf_token %} renders
     # nothing), and base.html leaves out what only a signed-in page needs.
     html = render_to_string(
@@ -282,7 +295,8 @@ def _render(
         cache.set(body_key, (rendered, body), BODY_SECONDS)
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
-    return finish(request, _serve(request, body), etag_of(kind, rendered, request), shared=True)
+    etag = etag_of(kind, rendered, request)
+    return finish(request, _serve(request, body), etag, shared=True, how="render")
 
 
 def _stored(value: Any) -> tuple[int, bytes] | None:
@@ -330,11 +344,11 @@ def _while_rendering(
     """
     if stale is not None and _earlier(stale[0], stamp):
         old_etag = etag_of(kind, stale[0], request)
-        # Not for shared caches: the next poll, a second later at most, is the new version.
+        # Private: a shared cache must not keep the version before past this render.
         not_modified = get_conditional_response(request, etag=old_etag)
         if not_modified is not None:
-            return finish(request, not_modified, old_etag)
-        return finish(request, _serve(request, stale[1]), old_etag)
+            return finish(request, not_modified, old_etag, how="before-304")
+        return finish(request, _serve(request, stale[1]), old_etag, how="before")
     render_key = _render_key(body_key, stamp)
     deadline = time.monotonic() + RENDER_WAIT_SECONDS
     while True:
@@ -342,7 +356,11 @@ def _while_rendering(
         body = _stored(found.get(body_key))
         if body is not None and body[0] == stamp:
             return finish(
-                request, _serve(request, body[1]), etag_of(kind, stamp, request), shared=True
+                request,
+                _serve(request, body[1]),
+                etag_of(kind, stamp, request),
+                shared=True,
+                how="waited",
             )
         if render_key not in found or time.monotonic() > deadline:
             return None

@@ -138,6 +138,8 @@ def test_while_another_request_renders_a_phone_gets_the_version_before(
     assert held.status_code == 304 and held["ETag"] == before["ETag"]
     assert fresh.status_code == 200 and fresh["ETag"] == before["ETag"]
     assert fresh.content == before.content
+    assert held["Server-Timing"] == "live;desc=before-304"
+    assert fresh["Server-Timing"] == "live;desc=before"
     for response in (held, fresh):  # a shared cache must not keep the version before
         assert "private" in response["Cache-Control"]
     # the render done, every request gets the new version
@@ -145,6 +147,7 @@ def test_while_another_request_renders_a_phone_gets_the_version_before(
     after = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
     assert b"Late Arrival" in after.content
+    assert after["Server-Timing"] == "live;desc=render"
 
 
 def test_with_no_version_before_a_request_waits_for_the_render_then_renders_itself(
@@ -195,6 +198,8 @@ def test_a_room_of_phones_polling_after_a_result_costs_one_render(
     statuses = [getattr(answer, "status_code", answer) for answer in answers]
     assert set(statuses) <= {200, 304}, statuses
     assert len(set(threads)) == 1  # one request rendered; the others answered without
+    hows = [a["Server-Timing"] for a in answers]  # type: ignore[index]
+    assert hows.count("live;desc=render") == 1, hows
     new = [a for a in answers if a["ETag"] != before["ETag"]]  # type: ignore[index]
     assert new and all(b"Late Arrival" in a.content for a in new)  # type: ignore[attr-defined]
     # the next poll of every phone is the new version, from the stored body
