@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 # Every format: each top-level folder holding a format.py (its declaration), no list to keep.
 TYPED := events config $(patsubst %/format.py,%,$(wildcard */format.py))
 
-.PHONY: run serve test test-fast lint typecheck format lock migrate demo bench clean messages
+.PHONY: run serve test test-fast lint typecheck format lock migrate demo bench bench-cache clean messages
 
 # Exact versions from the lock (with their hashes), then the project itself on top of them.
 $(BIN)/.installed: pyproject.toml requirements.lock
@@ -79,6 +79,11 @@ messages: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
+
+# The shipped nginx cache in front of gunicorn: 5,000 phones polling, and a burst without it
+# (bench/shared_cache.py; needs Debian's nginx).
+bench-cache: $(BIN)/.installed
+	$(BIN)/python bench/shared_cache.py
 
 clean:
 	rm -rf $(VENV) var

@@ -88,7 +88,8 @@ class Services:
                     time.sleep(0.1)
         redis.Redis.from_url(self.redis_url).flushdb()
 
-    def start_gunicorn(self, env: dict[str, str], port: int) -> None:
+    def start_gunicorn(self, env: dict[str, str], port: int, workers: int | None = 2) -> None:
+        """gunicorn with ``workers`` sync workers (None: as production, config.gunicorn's)."""
         logfile = (self.var / "gunicorn.log").open("wb")
         self.gunicorn = subprocess.Popen(
             [
@@ -96,8 +97,7 @@ class Services:
                 "-c",
                 "python:config.gunicorn",
                 "config.wsgi",
-                "--workers",
-                "2",
+                *(["--workers", str(workers)] if workers else []),
                 "--bind",
                 f"127.0.0.1:{port}",
             ],

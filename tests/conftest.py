@@ -34,6 +34,7 @@ SERVER_MODULES = {
     "test_serve_smoke.py",
     "test_site_url.py",
     "test_run_load.py",
+    "test_shared_cache.py",
 }
 # The longest tests (each several seconds): the whole demo exported and restored, every admin
 # form and every URL with hostile values, every page in every language.

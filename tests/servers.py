@@ -269,8 +269,9 @@ def nginx_cache(
                 f"    uwsgi_temp_path {temp['uwsgi']};",
                 f"    scgi_temp_path {temp['scgi']};",
                 "    log_format cache '$status $upstream_cache_status $request_uri "
-                "$request_time $tabletop_language';",
+                "$request_time $tabletop_language $msec';",
                 f"    access_log {directory / 'access.log'} cache;",
+                "    log_subrequest on;  # the cache's background updates are requests too",
                 f"    include {cache_conf};",
                 "    upstream tabletop {",
                 servers,

@@ -63,7 +63,6 @@ PHONES = {  # what real phones send, and the language each one gets
 }
 
 pytestmark = [
-    pytest.mark.server,
     pytest.mark.skipif(
         connection.vendor != "postgresql",
         reason="the server must see the test's rows: set DATABASE_URL=postgres://…",

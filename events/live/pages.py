@@ -237,7 +237,7 @@ def live_response(
             versions.fill(kind, slugs, stamp)
     etag = etag_of(kind, stamp, request) if stamp is not None else None
     claimed = False
-    if etag is not None:
+    if etag is not None and stamp is not None:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return finish(request, not_modified, etag, shared=anonymous, how="304")
@@ -252,14 +252,23 @@ def live_response(
             # One render per version, whoever asks (single flight): the first request claims
             # it; the others answer with the body of the version before, or wait for this one.
             claimed = _claim(body_key, stamp)
-            if not claimed:
+            if claimed:
+                # A render that ended between this request's read and its claim stored it.
+                again = _stored(versions.cached([body_key]).get(body_key))
+                if again is not None and (again[0] == stamp or _earlier(stamp, again[0])):
+                    _release(body_key, stamp)
+                    fresh = etag_of(kind, again[0], request)
+                    return finish(
+                        request, _serve(request, again[1]), fresh, shared=True, how="stored"
+                    )
+            else:
                 waited = _while_rendering(request, kind, stamp, body, body_key)
                 if waited is not None:
                     return waited
     try:
         return _render(request, kind, load, build, template, etag, anonymous)
     finally:
-        if claimed and body_key is not None:
+        if claimed and body_key is not None and stamp is not None:
             _release(body_key, stamp)
 
 
@@ -354,11 +363,12 @@ def _while_rendering(
     while True:
         found = versions.cached([body_key, render_key])
         body = _stored(found.get(body_key))
-        if body is not None and body[0] == stamp:
+        # this version, or a newer one the render read (stored under its own version)
+        if body is not None and (body[0] == stamp or _earlier(stamp, body[0])):
             return finish(
                 request,
                 _serve(request, body[1]),
-                etag_of(kind, stamp, request),
+                etag_of(kind, body[0], request),
                 shared=True,
                 how="waited",
             )

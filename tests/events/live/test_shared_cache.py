@@ -10,7 +10,9 @@ in front of real servers is tests/test_shared_cache.py.
 
 from __future__ import annotations
 
+import re
 import threading
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -166,13 +168,16 @@ def test_with_no_version_before_a_request_waits_for_the_render_then_renders_itse
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("phones", [12])
+@pytest.mark.parametrize("stored", [True, False], ids=["version-before-stored", "nothing-stored"])
 def test_a_room_of_phones_polling_after_a_result_costs_one_render(
-    live_cache, competition, entries, committed, phones
+    live_cache, competition, entries, committed, stored
 ):
+    phones = 12
     url = competition.get_absolute_url()
     before = Client().get(url, headers=HTMX)
     _write(competition, committed)
+    if not stored:  # evicted, or a server that never rendered it: the others wait for the render
+        cache.delete(_body_key(before))
     threads, receiver = _renders()
     barrier = threading.Barrier(phones)
     answers: list[object] = [None] * phones
@@ -200,8 +205,28 @@ def test_a_room_of_phones_polling_after_a_result_costs_one_render(
     assert len(set(threads)) == 1  # one request rendered; the others answered without
     hows = [a["Server-Timing"] for a in answers]  # type: ignore[index]
     assert hows.count("live;desc=render") == 1, hows
+    if not stored:  # nobody had a version to answer with: all got the new one
+        assert set(hows) <= {"live;desc=render", "live;desc=waited", "live;desc=stored"}, hows
     new = [a for a in answers if a["ETag"] != before["ETag"]]  # type: ignore[index]
     assert new and all(b"Late Arrival" in a.content for a in new)  # type: ignore[attr-defined]
     # the next poll of every phone is the new version, from the stored body
     after = Client().get(url, headers={**HTMX, "If-None-Match": before["ETag"]})
     assert after.status_code == 200 and b"Late Arrival" in after.content
+
+
+# --- the shipped nginx follows the app's names -------------------------------------------------
+
+
+def test_the_shipped_nginx_cache_knows_the_app_s_cookies_and_languages(settings):
+    """deploy/nginx/tabletop-cache.conf decides the language and who is signed in as the app
+    does: by the same cookie names and the same four languages (nginx cannot ask Django)."""
+    conf = (Path(__file__).resolve().parents[3] / "deploy/nginx/tabletop-cache.conf").read_text()
+    private = re.search(r'map "([^"]+)" \$tabletop_private', conf)
+    assert private, "the map of private requests"
+    cookies = set(re.findall(r"\$cookie_(\w+)", private.group(1)))
+    assert cookies == {settings.SESSION_COOKIE_NAME, pages.MESSAGES_COOKIE}
+    assert f"$cookie_{settings.LANGUAGE_COOKIE_NAME} " in conf
+    codes = {code for code, _name in settings.LANGUAGES}
+    for alternatives in re.findall(r"\(\?<code>([a-z|]+)\)", conf):
+        assert set(alternatives.split("|")) == codes
+    assert set(re.findall(r"~\*\^(\w+)\$ \1;", conf)) == codes
