@@ -178,6 +178,29 @@ def page_language(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
     return supported(language)
 
 
+def plain_language_cookie(request: HttpRequest) -> bool:
+    """No language cookie, or one, named and valued exactly as the switcher sets it.
+
+    A shared cache in front decides the language from the raw header (deploy/nginx/: the
+    first cookie of that name in any case, its value as sent); Django takes the last one,
+    unquoted, and accepts variants. Only where the two cannot differ may an answer be kept
+    for others: :class:`EventLanguageMiddleware` makes a public answer to any other cookie
+    private (a cache keyed on its language would otherwise store one language under
+    another's key).
+    """
+    name = settings.LANGUAGE_COOKIE_NAME.lower()
+    found = [
+        part.strip()
+        for part in request.META.get("HTTP_COOKIE", "").split(";")
+        if part.split("=", 1)[0].strip().lower() == name
+    ]
+    if not found:
+        return True
+    return len(found) == 1 and found[0] in {
+        f"{settings.LANGUAGE_COOKIE_NAME}={code}" for code in codes()
+    }
+
+
 class EventLanguageMiddleware:
     """After Django's ``LocaleMiddleware``: pages of an event in the event's language for
     visitors who chose none and whose browser asks for none of ours."""
@@ -189,6 +212,8 @@ class EventLanguageMiddleware:
         response = self.get_response(request)
         if not request.path_info.startswith(READ_API_PREFIX):  # the API reads no cookie
             patch_vary_headers(response, ("Accept-Language", "Cookie"))
+            if "public" in response.get("Cache-Control", "") and not plain_language_cookie(request):
+                _private(response)
         return response
 
     def process_view(
@@ -208,6 +233,19 @@ class EventLanguageMiddleware:
             return None
         activate_event_language(request, page_language(request, view_kwargs))
         return None
+
+
+SHARED_ONLY = ("public", "s-maxage", "stale-while-revalidate")
+
+
+def _private(response: HttpResponse) -> None:
+    """A public answer made private: what only shared caches read goes with ``public``."""
+    kept = [
+        directive.strip()
+        for directive in response["Cache-Control"].split(",")
+        if directive.split("=", 1)[0].strip().lower() not in SHARED_ONLY
+    ]
+    response["Cache-Control"] = ", ".join([*kept, "private"])
 
 
 def follows_event_language(request: HttpRequest, kwargs: dict[str, Any]) -> bool:

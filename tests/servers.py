@@ -240,7 +240,8 @@ def nginx_cache(
     """nginx on 127.0.0.1:``port`` with the shipped cache (``deploy/nginx/``) in front of
     ``upstreams`` (base URLs); yields its base URL once it answers /healthz. Its access log,
     ``directory / "access.log"``, has one line per request: status, ``$upstream_cache_status``,
-    the request's path and the seconds it took."""
+    the request's path, the seconds it took, the language of the key, the time (Unix seconds)
+    and the ETag sent."""
     deploy = ROOT / "deploy" / "nginx"
     cache_dir = directory / "cache"
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -269,7 +270,7 @@ def nginx_cache(
                 f"    uwsgi_temp_path {temp['uwsgi']};",
                 f"    scgi_temp_path {temp['scgi']};",
                 "    log_format cache '$status $upstream_cache_status $request_uri "
-                "$request_time $tabletop_language $msec';",
+                "$request_time $tabletop_language $msec $sent_http_etag';",
                 f"    access_log {directory / 'access.log'} cache;",
                 "    log_subrequest on;  # the cache's background updates are requests too",
                 f"    include {cache_conf};",

@@ -13,6 +13,7 @@ installs it; the test fails rather than skips in CI without it).
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import secrets
@@ -23,7 +24,6 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from django.db import connection
@@ -132,8 +132,12 @@ def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, 
         var_dir=str(tmp_path),
     )
     env["SECURE_SSL_REDIRECT"] = "0"  # nginx here speaks plain HTTP on loopback
+    # Copies fresh long enough that no burst below outlasts them on a busy machine (nginx
+    # counts whole seconds: 2 s is 2-3 s there); production's 2 s is the bench's.
+    shared = 6
+    env["LIVE_SHARED_SECONDS"] = str(shared)
+    env["LIVE_STALE_SECONDS"] = "8"
     collect_static(env)
-    shared = settings.LIVE_SHARED_SECONDS
     with ExitStack() as stack:
         stack.callback(lambda: [redis.delete(key) for key in redis.scan_iter(f"{prefix}:*")])
         app_server = ExitStack()
@@ -159,10 +163,8 @@ def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, 
         for _ in range(5):
             for accept in PHONES:
                 again = HttpClient(front).get(public, {**HTMX, "Accept-Language": accept})
-                assert again.headers["x-cache"] in ("HIT", "UPDATING", "STALE", "EXPIRED")
-        # a burst well inside the cache's seconds goes nowhere near the app... (the copies
-        # may have expired meanwhile on a slow machine: one refresh each at most)
-        assert _upstream_fetches(log, public, 7 * len(PHONES)) <= 10 + 5
+                assert again.headers["x-cache"] == "HIT"
+        assert _upstream_fetches(log, public, 7 * len(PHONES)) == 10  # none of those 40
 
         # A phone that holds the page gets a 304 from nginx itself.
         held = HttpClient(front).get(
@@ -188,6 +190,29 @@ def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, 
         # A result at the desk: the phones' polls follow within the cache's
         # seconds (a copy fresh for `shared` seconds, then one refresh).
         before = HttpClient(front).get(public, {**HTMX, "Accept-Language": "nl"})
+        # Poisoning: what a request sends beyond the key cannot change what others get.
+        # Two HX-Request headers (nginx and the app would each read one): the fragment key
+        # gets a fragment, never a whole page.
+        poison = f"{public}?poison=1"
+        twice = http.client.HTTPConnection("127.0.0.1", int(front.rsplit(":", 1)[1]), timeout=30)
+        twice.putrequest("GET", poison)
+        sent = [("HX-Request", "true"), ("HX-Request", "x"), ("HX-Target", HTMX["HX-Target"])]
+        for name, value in [*sent, ("Accept-Language", "sv")]:
+            twice.putheader(name, value)
+        twice.endheaders()
+        twice.getresponse().read()
+        twice.close()
+        fragment = HttpClient(front).get(poison, {**HTMX, "Accept-Language": "sv"})
+        assert fragment.status == 200 and "<html" not in fragment.body
+        # A language cookie the app reads otherwise than the cache (here: upper case): the
+        # answer is private, so the copy of "no language" stays the event's.
+        odd = f"{public}?poison=2"
+        cookie = HttpClient(front, cookies={"django_language": "SV"}).get(odd)
+        assert cookie.status == 200 and "private" in cookie.headers["cache-control"]
+        plain = HttpClient(front).get(odd)
+        assert plain.headers["content-language"] == "et"
+        assert HttpClient(front).get(odd).headers["x-cache"] == "HIT"
+
         # (posted to the app: this nginx speaks plain HTTP, the app's cookies are for HTTPS)
         entered = organiser_client.post(
             result,
@@ -200,7 +225,9 @@ def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, 
         assert entered.status == 302, entered.body[:2000]
         written = time.monotonic()
         version = _version(before.headers["etag"])
-        deadline = written + shared + 10  # generous on a busy machine; measured below
+        # within the copy's seconds (whole seconds in nginx: one more) and one refresh; the
+        # bench measures it (bench/shared_cache.py), this only waits for it, generously
+        deadline = written + shared + 1 + 15
         while True:
             poll = HttpClient(front).get(public, {**HTMX, "Accept-Language": "nl-NL"})
             assert poll.status == 200
@@ -208,8 +235,6 @@ def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, 
                 break
             assert time.monotonic() < deadline, "the change never reached the cache"
             time.sleep(0.1)  # a phone's next poll, sooner
-        seen_after = time.monotonic() - written
-        assert seen_after <= shared + 3, seen_after
         direct = HttpClient(app).get(public, {**HTMX, "Accept-Language": "nl"})
         assert direct.headers["etag"] == poll.headers["etag"]
 

@@ -73,7 +73,7 @@ GZIP_LEVEL = 6  # zlib's default: the 570 kB round-robin tables pack to 25 kB, o
 # every RENDER_WAIT_STEP.
 RENDER_SECONDS = 10
 RENDER_WAIT_SECONDS = 2.0
-RENDER_WAIT_STEP = 0.01
+RENDER_WAIT_STEP = 0.025
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' cookie storage
 _SAFE_TARGET = re.compile(r"^[\w-]{0,60}$")
 _REFUSED = re.compile(r"q\s*=\s*0(\.0{0,3})?")
@@ -142,8 +142,8 @@ def finish(
 
     ``how`` the answer was made goes out as ``Server-Timing: live;desc=...`` (a browser's
     developer tools show it; bench/shared_cache.py counts renders by it): ``304``, ``stored``
-    (the stored body), ``render``, ``before`` / ``before-304`` (the version before, while
-    another request renders this one) or ``waited`` (this version, once another request
+    (the stored body), ``render``, ``before`` (the version before, while another request
+    renders this one) or ``waited`` (this version, once another request
     stored it).
     """
     if how:
@@ -213,6 +213,9 @@ def live_response(
     raising ``Http404``; ``build`` adds the page's own context (or returns a response).
     """
     anonymous = shared and anonymous_visitor(request)
+    # what a shared cache in front may keep (events.language makes it private again for a
+    # language cookie such a cache could read otherwise)
+    public = anonymous
     stamp_key = versions.stamp_key(kind, slugs) if versions.in_cache() else None
     # The event's language, for a visitor who chose none, is read in the same round trip as
     # the version (events.language defers it to here); the body's key depends on it.
@@ -240,14 +243,14 @@ def live_response(
     if etag is not None and stamp is not None:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return finish(request, not_modified, etag, shared=anonymous, how="304")
+            return finish(request, not_modified, etag, shared=public, how="304")
         if anonymous and not body_now:
             body_key = _body_key(request, kind)
             if body_key:
                 found = versions.cached([body_key])
         body = _stored(found.get(body_key) if body_key else None)
         if body is not None and body[0] == stamp:
-            return finish(request, _serve(request, body[1]), etag, shared=True, how="stored")
+            return finish(request, _serve(request, body[1]), etag, shared=public, how="stored")
         if body_key is not None:
             # One render per version, whoever asks (single flight): the first request claims
             # it; the others answer with the body of the version before, or wait for this one.
@@ -259,14 +262,14 @@ def live_response(
                     _release(body_key, stamp)
                     fresh = etag_of(kind, again[0], request)
                     return finish(
-                        request, _serve(request, again[1]), fresh, shared=True, how="stored"
+                        request, _serve(request, again[1]), fresh, shared=public, how="stored"
                     )
             else:
-                waited = _while_rendering(request, kind, stamp, body, body_key)
+                waited = _while_rendering(request, kind, stamp, body, body_key, public)
                 if waited is not None:
                     return waited
     try:
-        return _render(request, kind, load, build, template, etag, anonymous)
+        return _render(request, kind, load, build, template, etag, anonymous, public)
     finally:
         if claimed and body_key is not None and stamp is not None:
             _release(body_key, stamp)
@@ -280,6 +283,7 @@ def _render(
     template: str,
     etag: str | None,
     anonymous: bool,
+    public: bool,
 ) -> HttpResponse:
     owner, base = load()  # 404 here for an unknown address
     context = build(owner)
@@ -305,7 +309,7 @@ def _render(
     except Exception:  # the cache is an optimisation: a dead Redis must not take pages down
         versions.logger.warning("live cache unavailable (set body)", exc_info=True)
     etag = etag_of(kind, rendered, request)
-    return finish(request, _serve(request, body), etag, shared=True, how="render")
+    return finish(request, _serve(request, body), etag, shared=public, how="render")
 
 
 def _stored(value: Any) -> tuple[int, bytes] | None:
@@ -346,17 +350,17 @@ def _while_rendering(
     stamp: int,
     stale: tuple[int, bytes] | None,
     body_key: str,
+    public: bool,
 ) -> HttpResponse | None:
     """The answer while another request renders this version: the version before, at once
     (a 304 for a client that holds it), or, with none stored, this version once the other
     request has stored it. None: render here (the other request ended or the cache is down).
     """
     if stale is not None and _earlier(stale[0], stamp):
+        # Private, and never a 304: a shared cache revalidating its copy of the version before
+        # would take a 304 as "still current" and keep it its seconds more; a 200 it may not
+        # store leaves its copy expired, so its next request asks again.
         old_etag = etag_of(kind, stale[0], request)
-        # Private: a shared cache must not keep the version before past this render.
-        not_modified = get_conditional_response(request, etag=old_etag)
-        if not_modified is not None:
-            return finish(request, not_modified, old_etag, how="before-304")
         return finish(request, _serve(request, stale[1]), old_etag, how="before")
     render_key = _render_key(body_key, stamp)
     deadline = time.monotonic() + RENDER_WAIT_SECONDS
@@ -369,7 +373,7 @@ def _while_rendering(
                 request,
                 _serve(request, body[1]),
                 etag_of(kind, body[0], request),
-                shared=True,
+                shared=public,
                 how="waited",
             )
         if render_key not in found or time.monotonic() > deadline:
