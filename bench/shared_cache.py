@@ -13,7 +13,8 @@ seeds the 200-player sjoelen competition (``bench/seed.py``) and then:
    back its ETag) for BENCH_CACHE_SECONDS (60), while a result is written every 10 s
    (``competition_touch``: a new version). Reports the requests nginx sent on to the app for
    that page per second and language (nginx's log: not ``HIT``), the version age every answer
-   carried (how long after the next version was written it was still served), the longest
+   carried (how long after the next version was written it was still served; by the phones'
+   clock and by nginx's, whose log has each answer's ETag), the longest
    a phone took to see a write, latency at the cache (nginx's ``$request_time``, and at the
    phone, which shares the two cores), and errors.
 2. **Without the cache** (BENCH_RUNS, 3, times): a write, then 2,000 polls of that fragment
@@ -206,8 +207,6 @@ def through_the_cache(front: str, url: str, competition, log_path: Path, shared:
         if version is not None:
             newer = [w for v, w in walls if v > version and w < float(at)]
             cache_ages.append(float(at) - min(newer) if newer else 0.0)
-            if newer and float(at) - min(newer) > 3.5 and os.environ.get("BENCH_DEBUG"):
-                log(f"  old: {line} written {walls}")
         if cached not in ("HIT", "STALE", "UPDATING"):
             per_language[language or "(event's)"] += 1
             per_second[(language or "(event's)", int(float(at)))] += 1
