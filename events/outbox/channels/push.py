@@ -6,6 +6,8 @@ status, never the address (``push_error``)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import time
@@ -75,6 +77,16 @@ def push_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}" + (f" (status {status})" if status else "")
 
 
+def push_topic(message: OutboxMessage) -> str:
+    """The message's Topic (RFC 8030, 5.4): a push service keeps one undelivered message per
+    topic and subscription, so a message sent again (a retry after an answer that never came)
+    or a newer one about the same thing (the next reminder of one turn) replaces the one a
+    phone has not fetched yet instead of joining it. At most 32 characters of URL-safe base64,
+    derived from the subject (or the message's own key): the subject itself stays private."""
+    digest = hashlib.sha256((message.subject_key or message.key).encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:32]
+
+
 def _deliver_push(message: OutboxMessage) -> None:
     from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
@@ -99,6 +111,7 @@ def _deliver_push(message: OutboxMessage) -> None:
             vapid_private_key=settings.VAPID_PRIVATE_KEY,
             vapid_claims={"sub": settings.VAPID_SUBJECT},  # a new dict: webpush fills it in
             ttl=PUSH_TTL,
+            headers={"Topic": push_topic(message)},
             timeout=PUSH_TIMEOUT,
             requests_session=session,
         )

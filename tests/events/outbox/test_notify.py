@@ -7,6 +7,7 @@ import base64
 import datetime as dt
 import json
 import os
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -23,7 +24,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from events.errors import ServiceError
 from events.management.commands.vapid_keys import new_keys
 from events.outbox import notify, queue as outbox
-from events.outbox.channels.push import endpoint_usable
+from events.outbox.channels.push import endpoint_usable, push_topic
 from events.outbox.models import (
     NotificationPreference,
     OutboxMessage,
@@ -229,6 +230,10 @@ def test_a_push_payload_round_trips_and_a_410_deletes_the_subscription(event, pl
         ((headers, body),) = service.received
         assert headers["content-encoding"] == "aes128gcm"
         assert headers["authorization"].startswith("vapid t=")
+        # one pending message per subject at the push service (RFC 8030 Topic), not its text
+        topic = headers["topic"]
+        assert re.fullmatch(r"[A-Za-z0-9_-]{32}", topic)
+        assert topic == push_topic(OutboxMessage.objects.get(channel="push"))
         payload = browser.decrypt(body)
         assert payload["title"] == "Voor 1: laud 2"
         assert payload["url"] == "https://events.example.org/x/"
