@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -123,23 +123,31 @@ def gunicorn_server(port: int, env: Mapping[str, str], *, workers: int = 2) -> I
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"gunicorn on port {port} exited:\n{_tail(log.name)}")
-            try:
-                if _get(base_url, "/healthz") == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn on port {port} did not start:\n{_tail(log.name)}")
-            time.sleep(POLL_EVERY)
+        _wait_healthy(process, base_url, f"gunicorn on port {port}", lambda: _tail(log.name))
         yield base_url
     finally:
         _stop(process)
         log.close()
         Path(log.name).unlink(missing_ok=True)
+
+
+def _wait_healthy(
+    process: subprocess.Popen[bytes], base_url: str, name: str, output: Callable[[], str]
+) -> None:
+    """Until ``base_url``/healthz answers 200; the process's ``output`` in the error when it
+    exits or does not answer within START_TIMEOUT."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited:\n{output()}")
+        try:
+            if _get(base_url, "/healthz") == 200:
+                return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{name} did not start:\n{output()}")
+        time.sleep(POLL_EVERY)
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -298,18 +306,9 @@ def nginx_cache(
         )
     base_url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"nginx exited:\n{_tail(str(log))}\n{_errors(directory)}")
-            try:
-                if _get(base_url, "/healthz") == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"nginx did not start:\n{_errors(directory)}")
-            time.sleep(POLL_EVERY)
+        _wait_healthy(
+            process, base_url, "nginx", lambda: f"{_tail(str(log))}\n{_errors(directory)}"
+        )
         yield base_url
     finally:
         _stop(process)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import secrets
 import shutil
 import subprocess
 import time
@@ -24,30 +23,24 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.contrib.auth.models import User
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
-from redis import Redis
 
-from events import services as event_services
 from events.models import Event, Game
 from tests.servers import (
     CACHE_PATH,
     NGINX,
     ROOT,
     HttpClient,
-    collect_static,
     csrf_token,
     free_port,
     gunicorn_server,
     nginx_available,
     nginx_cache,
-    production_env,
     redis_up,
 )
-from tests.test_two_servers import REDIS_URL, _database_url, _league
+from tests.support.stack import organised_event, production_stack_env, roundrobin_league
 
 PASSWORD = "shared-cache-desk-2026"
 HTMX = {"HX-Request": "true", "HX-Target": "tables-live"}
@@ -104,42 +97,29 @@ def _version(etag: str) -> int:
 
 def test_phones_in_four_languages_share_one_copy_per_language(transactional_db, tmp_path):
     now = timezone.now()
-    organiser = User.objects.create(
-        username="shared-cache",
-        password=PBKDF2PasswordHasher().encode(PASSWORD, secrets.token_hex(8)),
+    event = organised_event(
+        "shared-cache", PASSWORD, "Shared cache", time_zone="Europe/Tallinn", language="et"
     )
-    event = event_services.event_create(
-        name="Shared cache",
-        starts_on=now.date(),
-        ends_on=now.date(),
-        time_zone="Europe/Tallinn",
-        organiser=organiser,
-        language="et",
-    )
-    league = _league(event, "League", 4, began=now)
+    league = roundrobin_league(event, "League", 4, began=now)
     game = Game.objects.filter(round__session__competition=league).order_by("pk").first()
     assert game is not None and Event.objects.get(pk=event.pk).language == "et"
     public = reverse("roundrobin:tables", args=[event.slug, league.slug])
     desk = reverse("roundrobin:desk_table", args=[event.slug, league.slug, 1])
     result = reverse("roundrobin:game_result", args=[event.slug, league.slug, game.pk])
 
-    prefix = f"shared-cache-{secrets.token_hex(6)}"
-    redis = Redis.from_url(REDIS_URL)
-    env = production_env(
-        database_url=_database_url(),
-        redis_url=REDIS_URL,
-        key_prefix=prefix,
-        var_dir=str(tmp_path),
-    )
-    env["SECURE_SSL_REDIRECT"] = "0"  # nginx here speaks plain HTTP on loopback
     # Copies fresh long enough that no burst below outlasts them on a busy machine (nginx
     # counts whole seconds: 2 s is 2-3 s there); production's 2 s is the bench's.
     shared = 6
-    env["LIVE_SHARED_SECONDS"] = str(shared)
-    env["LIVE_STALE_SECONDS"] = "8"
-    collect_static(env)
     with ExitStack() as stack:
-        stack.callback(lambda: [redis.delete(key) for key in redis.scan_iter(f"{prefix}:*")])
+        env = stack.enter_context(
+            production_stack_env(
+                "shared-cache",
+                tmp_path,
+                SECURE_SSL_REDIRECT="0",  # nginx here speaks plain HTTP on loopback
+                LIVE_SHARED_SECONDS=str(shared),
+                LIVE_STALE_SECONDS="8",
+            )
+        )
         app_server = ExitStack()
         stack.callback(app_server.close)
         app = app_server.enter_context(gunicorn_server(free_port(), env))

@@ -22,7 +22,6 @@ import datetime as dt
 import json
 import os
 import re
-import secrets
 import signal
 import subprocess
 import sys
@@ -32,31 +31,30 @@ from contextlib import ExitStack
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.contrib.auth.models import User
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 from redis import Redis
 
-from events import services as event_services
-from events.models import Competition, Entry, Game, Player, fold, person_key
+from events.models import Game
 from events.outbox.models import OutboxMessage
 from events.outbox.webhooks import webhook_create
-from roundrobin import services
 from roundrobin.models import Turn
 from tests.servers import (
     ROOT,
     HttpClient,
-    collect_static,
     csrf_token,
     free_port,
     gunicorn_server,
-    production_env,
     redis_up,
 )
+from tests.support.stack import (
+    REDIS_URL,
+    organised_event,
+    production_stack_env,
+    roundrobin_league,
+)
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
 PASSWORD = "two-servers-desk-2026"
 SWEEP = re.compile(r"closed (\d+) turns?, finished (\d+) games?")
 
@@ -69,34 +67,6 @@ pytestmark = [
     ),
     pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379 (.ci/run starts it)"),
 ]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host = db.get("HOST") or "127.0.0.1"
-    port = db.get("PORT") or 5432
-    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
-
-
-def _league(event, name: str, players: int, *, began: dt.datetime) -> Competition:
-    competition = event_services.competition_create(event=event, name=name, format="roundrobin")
-    rows = Player.objects.bulk_create(
-        Player(
-            name=f"{name} {i}",
-            search_text=fold(f"{name} {i}"),
-            person_key=person_key(f"{name} {i}", ""),
-            rating=1500 + 10 * i,
-        )
-        for i in range(players)
-    )
-    Entry.objects.bulk_create(
-        Entry(competition=competition, player=p, checked_in_at=began) for p in rows
-    )
-    services.competition_start(competition=competition, seed=1, now=began)
-    competition.refresh_from_db()
-    return competition
 
 
 def _without_tokens(html: str) -> str:
@@ -169,18 +139,8 @@ def _counts(output: str) -> tuple[int, int]:
 
 def test_a_club_night_on_two_servers(transactional_db, tmp_path, settings):
     now = timezone.now()
-    organiser = User.objects.create(
-        username="two-servers",
-        password=PBKDF2PasswordHasher().encode(PASSWORD, secrets.token_hex(8)),
-    )
-    event = event_services.event_create(
-        name="Two servers",
-        starts_on=now.date(),
-        ends_on=now.date(),
-        time_zone="Europe/Amsterdam",
-        organiser=organiser,
-    )
-    league = _league(event, "League", 4, began=now)
+    event = organised_event("two-servers", PASSWORD, "Two servers", time_zone="Europe/Amsterdam")
+    league = roundrobin_league(event, "League", 4, began=now)
     games = list(Game.objects.filter(round__session__competition=league).order_by("pk"))
     game = games[0]
     assert len(games) == 6  # four players, each against each
@@ -191,18 +151,12 @@ def test_a_club_night_on_two_servers(transactional_db, tmp_path, settings):
     desk = reverse("roundrobin:desk_table", args=[event.slug, league.slug, 1])
     result = reverse("roundrobin:game_result", args=[event.slug, league.slug, game.pk])
 
-    prefix = f"two-servers-{secrets.token_hex(6)}"
-    redis = Redis.from_url(REDIS_URL)
-    env = production_env(
-        database_url=_database_url(),
-        redis_url=REDIS_URL,
-        key_prefix=prefix,
-        var_dir=str(tmp_path),
-    )
-    env["WEBHOOKS_ALLOW_PRIVATE"] = "1"
-    collect_static(env)
     with ExitStack() as servers:
-        servers.callback(lambda: [redis.delete(key) for key in redis.scan_iter(f"{prefix}:*")])
+        env = servers.enter_context(
+            production_stack_env("two-servers", tmp_path, WEBHOOKS_ALLOW_PRIVATE="1")
+        )
+        prefix = env["CACHE_KEY_PREFIX"]
+        redis = Redis.from_url(REDIS_URL)
         threading.Thread(target=receiver.serve_forever, daemon=True).start()
         servers.callback(receiver.server_close)
         servers.callback(receiver.shutdown)
@@ -300,7 +254,7 @@ def test_a_club_night_on_two_servers(transactional_db, tmp_path, settings):
 
         # The deadline sweep on both servers' settings at once: no turn closed twice.
         # Started 50 hours ago: every game's first turns passed their deadlines unplayed.
-        clock = _league(event, "Clock", 4, began=now - dt.timedelta(hours=50))
+        clock = roundrobin_league(event, "Clock", 4, began=now - dt.timedelta(hours=50))
         clock_public = reverse("roundrobin:tables", args=[event.slug, clock.slug])
         clock_etag = phone.get(clock_public).headers["etag"]
         expired = Turn.objects.filter(
