@@ -147,20 +147,7 @@ def main() -> int:
     try:
         database_url = services.create_database()
         services.start_redis()
-        os.environ.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "config.settings",
-                "DEBUG": "0",
-                "SECRET_KEY": secrets.token_urlsafe(40),
-                "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "DATABASE_URL": database_url,
-                "REDIS_URL": services.redis_url,
-                "VAR_DIR": str(services.var),
-                "SECURE_SSL_REDIRECT": "0",
-                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-                "LOG_LEVEL": "WARNING",
-            }
-        )
+        os.environ.update(services.production_env(database_url))
         import django
 
         django.setup()

@@ -55,7 +55,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import secrets
 import statistics
 import subprocess
 import sys
@@ -311,24 +310,14 @@ def main() -> int:
         database_url = services.create_database()
         services.start_redis()
         port = free_port()
-        env = {
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "DATABASE_URL": database_url,
-            "REDIS_URL": services.redis_url,
-            "VAR_DIR": str(services.var),
-            "SITE_URL": f"http://127.0.0.1:{port}",
-            "SECURE_SSL_REDIRECT": "0",
-            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-            "LOG_LEVEL": "WARNING",
+        env = services.production_env(
+            database_url,
+            SITE_URL=f"http://127.0.0.1:{port}",
             # The sign-up bench speaks as 200 addresses through X-Forwarded-For (one proxy).
-            "TRUSTED_PROXIES": "1",
+            TRUSTED_PROXIES="1",
             # The read API's limit counts as in production but never refuses wrk's requests.
-            "API_RATE_LIMIT": "1000000000",
-        }
+            API_RATE_LIMIT="1000000000",
+        )
         os.environ.update(env)
         import django
 

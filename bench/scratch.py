@@ -60,6 +60,24 @@ class Services:
         with psycopg.connect(f"{self.postgres}/postgres", autocommit=True) as conn:
             conn.execute(sql)
 
+    def production_env(self, database_url: str, **extra: str) -> dict[str, str]:
+        """This process's environment with production's settings on the scratch database and
+        Redis (DEBUG off, a fresh SECRET_KEY, no HTTPS redirect on loopback), and ``extra``."""
+        return {
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": self.redis_url,
+            "VAR_DIR": str(self.var),
+            "SECURE_SSL_REDIRECT": "0",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            "LOG_LEVEL": "WARNING",
+            **extra,
+        }
+
     def create_database(self) -> str:
         self.admin(f'CREATE DATABASE "{self.database}"')
         return f"{self.postgres}/{self.database}"

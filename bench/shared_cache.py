@@ -35,7 +35,7 @@ import collections
 import os
 import random
 import re
-import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -357,19 +357,7 @@ def main() -> int:
         database_url = services.create_database()
         services.start_redis()
         port = free_port()
-        env = {
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "DATABASE_URL": database_url,
-            "REDIS_URL": services.redis_url,
-            "VAR_DIR": str(services.var),
-            "SECURE_SSL_REDIRECT": "0",
-            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-            "LOG_LEVEL": "WARNING",
-        }
+        env = services.production_env(database_url)
         os.environ.update(env)
         import django
 
@@ -398,6 +386,7 @@ def main() -> int:
         return 0 if ok else 1
     finally:
         services.close()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":

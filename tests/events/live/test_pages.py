@@ -40,7 +40,7 @@ def test_it_answers_304_without_a_query(
         again = client.get(url, headers={**headers, "If-None-Match": etag})
     assert again.status_code == 304
     assert again["ETag"] == etag
-    # a browser asks again every time; a shared cache may hold it a moment (test_shared_cache)
+    # a browser asks again every time; a shared cache may hold it a moment (test_pages_shared)
     assert "max-age=0" in again["Cache-Control"]
 
 
