@@ -284,6 +284,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 TASK_WORKER_INTERVAL = float(os.environ.get("TASK_WORKER_INTERVAL", "0.5"))
 TASK_WORKER_BEAT_SECONDS = envint("TASK_WORKER_BEAT_SECONDS", 5)
 TASK_WORKER_STALE_SECONDS = envint("TASK_WORKER_STALE_SECONDS", 60)
+# Days between an owner asking for their hosting club's deletion and the deletion (an owner
+# may take the request back until then).
+CLUB_DELETION_DAYS = envint("CLUB_DELETION_DAYS", 30)
 
 # The console backend prints every e-mail, private links included, into the server's log: fine
 # for development, refused in production unless chosen on purpose (EMAIL_BACKEND set).

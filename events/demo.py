@@ -1,7 +1,9 @@
-"""What every format's demo shares: an event with players registered and checked in.
+"""What every format's demo shares: an event with players registered and checked in, at one
+of three hosting clubs.
 
 Each format's ``demo`` module (named in its ``GameFormat``) has ``create(organiser)``, which
-calls these and then plays part of the competition through the format's services.
+calls these and then plays part of the competition through the format's services. The format
+knows nothing of clubs: its event goes to the demo club in its time zone (``DEMO_CLUBS``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,65 @@ from decimal import Decimal
 from typing import Any
 
 from events import services
-from events.models import Competition
+from events.models import ClubRole, Competition, HostClub
+
+# The demo's hosting clubs: a Blokus convention in Sweden, a sjoelen club in Tallinn, a Dutch
+# correspondence club. Each format's demo event goes to the one in its time zone.
+DEMO_CLUBS: tuple[dict[str, Any], ...] = (
+    {
+        "name": "LinCon Spelkonvent",
+        "short_name": "LinCon",
+        "slug": "lincon",
+        "country": "SE",
+        "language": "sv",
+        "time_zone": "Europe/Stockholm",
+        "contact_email": "info@lincon.example.org",
+        "band_colour": "#1f4e8c",
+        "stripe_colour": "#b07d00",
+    },
+    {
+        "name": "Tallinna Sjoelenklubi",
+        "short_name": "TSK",
+        "slug": "tallinna-sjoelenklubi",
+        "country": "EE",
+        "language": "et",
+        "time_zone": "Europe/Tallinn",
+        "contact_email": "klubi@sjoelen.example.org",
+        "band_colour": "#0072ce",
+        "stripe_colour": "#5b7f95",
+    },
+    {
+        "name": "Correspondentieclub Nederland",
+        "short_name": "CCN",
+        "slug": "correspondentieclub",
+        "country": "NL",
+        "language": "nl",
+        "time_zone": "Europe/Amsterdam",
+        "contact_email": "bestuur@ccn.example.org",
+        "band_colour": "#ae1c28",
+        "stripe_colour": "#c8501e",
+    },
+)
+
+
+def demo_clubs(owner: Any) -> list[HostClub]:
+    """The demo's clubs, ``owner`` owning each (made once)."""
+    clubs = []
+    for values in DEMO_CLUBS:
+        club = HostClub.objects.filter(slug=values["slug"]).first()
+        if club is None:
+            club = HostClub(**values)
+            club.full_clean()
+            club.save()
+        ClubRole.objects.get_or_create(club=club, user=owner, defaults={"role": "owner"})
+        clubs.append(club)
+    return clubs
+
+
+def _club_for(organiser: Any, time_zone: str) -> HostClub | None:
+    return HostClub.objects.filter(
+        roles__user=organiser, roles__role=ClubRole.Role.OWNER, time_zone=time_zone
+    ).first()
 
 
 def competition_with_players(
@@ -29,7 +89,11 @@ def competition_with_players(
     and the first ``checked_in`` of them checked in."""
     today = dt.date.today()
     created = services.event_create(
-        **event, starts_on=today, ends_on=today + dt.timedelta(days=days), organiser=organiser
+        **event,
+        starts_on=today,
+        ends_on=today + dt.timedelta(days=days),
+        organiser=organiser,
+        host=_club_for(organiser, event["time_zone"]),
     )
     competition = services.competition_create(event=created, name=name, format=format_key)
     for index, (person, club, rating) in enumerate(people):
@@ -69,6 +133,7 @@ def sign_up_event(*, organiser: Any, format_key: str) -> Competition:
         venue="Kultuurikatel",
         info="Sign up online: six seats, then the waitlist. Entry fee 10 EUR.",
         organiser=organiser,
+        host=_club_for(organiser, "Europe/Tallinn"),
     )
     competition = services.competition_create(event=created, name="Cup", format=format_key)
     now = dt.datetime.now(dt.UTC)

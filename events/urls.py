@@ -3,6 +3,7 @@ matching where two routes could take one address: a room's page under an event
 (``e/<event>/sign-up/``) before a competition's slug, the series desk before an event's desk."""
 
 from events.calendar import urls as calendar
+from events.clubs import urls as clubs
 from events.common.routing import nest
 from events.desk import urls as desk
 from events.live import urls as live
@@ -15,6 +16,7 @@ app_name = "events"
 routes = [
     # public, for phones
     *live.front,
+    *clubs.public_routes,
     *series.public_routes,
     *calendar.public_routes,
     *signups.public_routes,
@@ -24,6 +26,7 @@ routes = [
     *outbox.public_routes,
     # the organiser's desk
     *desk.start,
+    *clubs.desk_routes,
     *series.desk_routes,
     *outbox.desk_routes,
     *desk.events,
@@ -31,5 +34,11 @@ routes = [
     *desk.entries,
 ]
 urlpatterns = nest(
-    routes, "e/<slug:event_slug>/", "desk/", "desk/<slug:event_slug>/", "series/<slug:series_slug>/"
+    routes,
+    "e/<slug:event_slug>/",
+    "desk/",
+    "desk/<slug:event_slug>/",
+    "series/<slug:series_slug>/",
+    "c/<slug:club_slug>/",
+    "desk/clubs/<slug:club_slug>/",
 )

@@ -64,7 +64,9 @@ def load(competition: Competition) -> None:
     rng.shuffle(names)
     for name in names[: max(PLAYERS - existing, 0)]:
         club = rng.choice(CLUBS)
-        known = Player.objects.filter(search_text=fold(f"{name} {club}")).first()
+        known = Player.objects.filter(
+            host_id=competition.event.host_id, search_text=fold(f"{name} {club}")
+        ).first()
         if known:
             event_services.player_register(competition=competition, player=known)
         else:

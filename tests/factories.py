@@ -10,6 +10,7 @@ from events.models import (
     Entry,
     Event,
     Game,
+    HostClub,
     Player,
     Round,
     Seat,
@@ -26,17 +27,32 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("pw-for-tests-only")
 
 
+class HostClubFactory(factory.django.DjangoModelFactory):
+    """One club unless a test asks for another (``HostClubFactory(slug="b")``): the events and
+    players a test makes share a register, as they did before clubs."""
+
+    class Meta:
+        model = HostClub
+        django_get_or_create = ("slug",)
+
+    name = factory.LazyAttribute(lambda o: o.slug.replace("-", " ").title())
+    slug = "club"
+    country = "SE"
+    time_zone = "Europe/Stockholm"
+
+
 class PlayerFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Player
 
+    host = factory.SubFactory(HostClubFactory)
     name = factory.Sequence(lambda n: f"Player {n:03d}")
     club = "Test Club"
     rating = 1500
     # Tests may reuse a name in another competition: the register then records a homonym
     # (Player.person_key and homonym are unique together).
     homonym = factory.LazyAttribute(
-        lambda o: Player.objects.filter(person_key=person_key(o.name, o.club)).count()
+        lambda o: Player.objects.filter(host=o.host, person_key=person_key(o.name, o.club)).count()
     )
 
 
@@ -45,6 +61,7 @@ class EventFactory(factory.django.DjangoModelFactory):
         model = Event
         skip_postgeneration_save = True
 
+    host = factory.SubFactory(HostClubFactory)
     name = factory.Sequence(lambda n: f"Event {n}")
     slug = factory.Sequence(lambda n: f"event-{n}")
     starts_on = dt.date(2026, 5, 5)

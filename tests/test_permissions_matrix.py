@@ -1,6 +1,11 @@
 """Who may use which desk page: every URL under /desk/, enumerated from the resolver, for every
 role, with GET and POST.
 
+The world's event belongs to a hosting club whose owner, organiser and scorekeeper hold their
+roles at the club (and the owner at the event too); another club's owner, organiser and
+scorekeeper (``other_club_*``) and an organiser of another club's event are strangers to every
+page of it: the isolation matrix of clubs (403, never 200, never 500).
+
 ``ACCESS`` is the table of record of the shared desk. A desk URL missing from it fails
 ``test_every_desk_url_is_classified``: whoever adds a desk page decides here who may use it
 (``desk_view`` itself defaults to organisers and owners, so an unclassified page is never open
@@ -23,17 +28,20 @@ from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
 from events.formats import all_formats, default_settings
-from events.models import Correction, EventRole
+from events.models import ClubRole, Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from events.series.models import Series, SeriesCompetition
 from events.signups.models import SignUp, SignUpWindow
 from tests.desk_urls import declared_access, desk_patterns
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory
+from tests.factories import CompetitionFactory, EntryFactory, EventFactory, HostClubFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
 PUBLIC = "public"  # no data, for everyone: the desk's service worker script
 SERIES = "series"  # a series' own organisers (issue 30), whatever their roles at events
+CLUB = "club"  # the club's owners and organisers: its desk, people, season
+CLUB_OWNER = "club_owner"  # the club's owners: its settings, logo, roles, archive, deletion
+STAFF = "staff"  # site staff: an owner restored to a club left without one
 
 ACCESS: dict[str, str] = {
     # events: the shared desk
@@ -80,6 +88,19 @@ ACCESS: dict[str, str] = {
     "events:series_join": SERIES,
     "events:series_member": SERIES,
     "events:series_desk_download": SERIES,
+    "events:club_list": SIGNED_IN,  # one's own clubs (the switcher), a new club
+    "events:club_create": SIGNED_IN,
+    "events:club_desk": CLUB,
+    "events:club_people": CLUB,
+    "events:club_role_action": CLUB,  # an organiser may leave; the rest is checked by the service
+    "events:club_season": CLUB,
+    "events:club_season_download": CLUB,
+    "events:club_settings": CLUB_OWNER,
+    "events:club_logo_upload": CLUB_OWNER,
+    "events:club_role_grant": CLUB_OWNER,
+    "events:club_deletion": CLUB_OWNER,
+    "events:club_archive": CLUB_OWNER,
+    "events:club_owner_restore": STAFF,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/start/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/<int:number>/": MOVED,
@@ -88,14 +109,29 @@ ACCESS: dict[str, str] = {
     "desk/<slug:event_slug>/<slug:competition_slug>/links/": MOVED,
 }
 
-ROLES = ("anonymous", "scorekeeper", "organiser", "owner", "other_organiser", "staff", "superuser")
+ROLES = (
+    "anonymous",
+    "scorekeeper",
+    "organiser",
+    "owner",
+    "other_organiser",
+    "other_club_owner",
+    "other_club_organiser",
+    "other_club_scorekeeper",
+    "staff",
+    "superuser",
+)
 ALLOWED = {
     PUBLIC: set(ROLES),
     SIGNED_IN: set(ROLES) - {"anonymous"},
     SCOREKEEPER: {"scorekeeper", "organiser", "owner", "superuser"},
     MANAGE: {"organiser", "owner", "superuser"},
     OWNER: {"owner", "superuser"},
-    SERIES: {"owner", "superuser"},  # the world's series is organised by the event's owner
+    # The world's series: organised by the event's owner, and the club's owners and organisers.
+    SERIES: {"owner", "organiser", "superuser"},
+    CLUB: {"owner", "organiser", "superuser"},
+    CLUB_OWNER: {"owner", "superuser"},
+    STAFF: {"staff", "superuser"},
 }
 DESK = sorted((key, route, pattern) for key, route, pattern in desk_patterns())
 # A format's desk pages (its URL namespace is its key): each view declares who may use it
@@ -143,7 +179,13 @@ def world(django_user_model):
     }
     event.organisers.add(users["organiser"])
     event.organisers.add(users["scorekeeper"], through_defaults={"role": "scorekeeper"})
-    EventFactory(organisers=[users["other_organiser"]])
+    for role in ("owner", "organiser", "scorekeeper"):
+        ClubRole.objects.create(club=event.host, user=users[role], role=role)
+    other = HostClubFactory(slug="other-club")
+    for role in ("owner", "organiser", "scorekeeper"):
+        users[f"other_club_{role}"] = login(f"other-{role}")
+        ClubRole.objects.create(club=other, user=users[f"other_club_{role}"], role=role)
+    EventFactory(host=other, organisers=[users["other_organiser"], users["other_club_owner"]])
     competitions = {
         key: CompetitionFactory(event=event, slug=key, format=key, settings=default_settings(key))
         for key in [f.key for f in all_formats()]
@@ -161,7 +203,9 @@ def world(django_user_model):
         cap=4,
     )
     sign_up = SignUp.objects.create(window=window, name="Sue", email="sue@example.org")
-    series = Series.objects.create(name="League", slug="league", format=shared.format)
+    series = Series.objects.create(
+        name="League", slug="league", format=shared.format, host=event.host
+    )
     series.organisers.add(owner)
     member = SeriesCompetition.objects.create(series=series, competition=shared)
     return {
@@ -193,6 +237,8 @@ def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
         "correction_id": world["correction"].pk,
         "sign_up_id": world["sign_up"].pk,
         "series_slug": world["series"].slug,
+        "club_slug": world["event"].host.slug,
+        "version": "0",
         "member_id": world["member"].pk,
         "payment": "paid",
         "file_format": "csv",
@@ -268,7 +314,9 @@ def test_the_roles_of_the_world_are_what_the_matrix_assumes(world):
 # event does. Every feed route (".ics") is classified here, as the desk's are in ACCESS.
 TOKEN = "token"  # the player's signed token is the key, whoever asks; a tampered one is a 404
 PUBLIC_EVENT = "public_event"  # public events only; an unlisted one is a 404 for everyone
+CLUB_FEED = "club_feed"  # a hosting club's public events, for everyone; an unknown club a 404
 FEEDS: dict[str, str] = {
+    "events:calendar_club": CLUB_FEED,
     "events:calendar_event": PUBLIC_EVENT,
     "events:calendar_player": TOKEN,
 }
@@ -289,6 +337,9 @@ def test_each_role_gets_what_the_feed_table_says(key, world):
     if FEEDS[key] == TOKEN:
         good = player_token(world["entries"][all_formats()[0].key].player_id)
         open_url, closed_url = resolve_url(key, token=good), resolve_url(key, token=good[:-2])
+    elif FEEDS[key] == CLUB_FEED:
+        open_url = resolve_url(key, club_slug=world["event"].host.slug)
+        closed_url = resolve_url(key, club_slug="no-such-club")
     else:
         open_url = resolve_url(key, event_slug=world["event"].slug)
         closed_url = resolve_url(key, event_slug=unlisted.slug)

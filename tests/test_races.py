@@ -23,7 +23,13 @@ from events import services
 from events.errors import ServiceError
 from events.exchange import players as players_import
 from events.models import Competition, Entry, Event, Player, SubmissionToken
-from tests.factories import CompetitionFactory, EventFactory, PlayerFactory, UserFactory
+from tests.factories import (
+    CompetitionFactory,
+    EventFactory,
+    HostClubFactory,
+    PlayerFactory,
+    UserFactory,
+)
 
 TRIALS = int(os.environ.get("RACE_TRIALS", "10"))  # RACE_TRIALS=100 for a longer run
 
@@ -245,7 +251,7 @@ def test_a_refused_form_keeps_its_token_usable(client):
 def test_the_admin_refuses_a_second_row_of_one_person_with_a_message_and_allows_a_homonym(
     admin_client,
 ):
-    Player.objects.create(name="Bo Ek", club="Lund")
+    Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
     url = reverse("admin:events_player_add")
     data = {
         "name": "BO EK",

@@ -61,5 +61,9 @@ def player_feed_path(player_id: int) -> str:
     return reverse("events:calendar_player", args=[player_token(player_id)])
 
 
+def club_feed_path(club_slug: str) -> str:
+    return reverse("events:calendar_club", args=[club_slug])
+
+
 def event_feed_path(event_slug: str) -> str:
     return reverse("events:calendar_event", args=[event_slug])

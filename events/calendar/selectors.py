@@ -10,7 +10,7 @@ from collections import defaultdict
 from events.calendar.contract import CalendarItem, CalendarItems
 from events.calendar.feeds import whole_days
 from events.formats import part
-from events.models import Competition, Entry, Event, Player
+from events.models import Competition, Entry, Event, HostClub, Player
 
 
 def public_event(slug: str) -> Event | None:
@@ -32,6 +32,12 @@ def event_days(event: Event) -> CalendarItem:
         sequence=event.version,
         all_day=True,
     )
+
+
+def club_items(club: HostClub) -> list[CalendarItem]:
+    """A hosting club's public events, each as its days (one query)."""
+    events = Event.objects.filter(host=club, is_public=True).order_by("starts_on", "pk")
+    return [event_days(event) for event in events]
 
 
 def event_items(event: Event) -> list[CalendarItem]:

@@ -1,4 +1,5 @@
-"""The two feeds: an event's public times (``/e/<event>/calendar.ics``, public events only) and
+"""The feeds: a hosting club's public events (``/c/<club>/calendar.ics``), an event's public
+times (``/e/<event>/calendar.ics``, public events only) and
 a player's own (``/calendar/<token>.ics``, the signed token of ``events.calendar.links``).
 Computed from the database on every request; an unknown event, an unlisted one, an altered
 token or the token of a player whose data was erased (``privacy.person_erase``) is a 404."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -19,7 +21,7 @@ from events.calendar.links import token_player_id
 from events.common.network import url_host
 from events.common.siteurl import site_url
 from events.language import supported
-from events.models import Player
+from events.models import HostClub, Player
 from events.signups.services import privacy
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
@@ -48,6 +50,15 @@ def event_feed(request: HttpRequest, event_slug: str) -> HttpResponse:
     with translation.override(supported(event.language) or settings.LANGUAGE_CODE):
         items = selectors.event_items(event)
         response = feed_response(items, event.name, f"{event.slug}.ics")
+    patch_cache_control(response, public=True, max_age=300)
+    return response
+
+
+@require_http_methods(["GET", "HEAD"])
+def club_feed(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_object_or_404(HostClub, slug=club_slug)
+    with translation.override(supported(club.language) or settings.LANGUAGE_CODE):
+        response = feed_response(selectors.club_items(club), club.name, f"{club.slug}.ics")
     patch_cache_control(response, public=True, max_age=300)
     return response
 

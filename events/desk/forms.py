@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -11,7 +12,7 @@ from django.utils.translation import get_language, gettext_lazy as _
 from events.common.forms import SubmissionTokenField
 from events.formats import format_choices
 from events.language import supported
-from events.models import MAX_RATING, time_zone_choices
+from events.models import MAX_RATING, HostClub, time_zone_choices
 from events.services.players import clean_text
 
 CSV_MAX_BYTES = 1_048_576
@@ -51,8 +52,20 @@ class EventForm(forms.Form):
     )
     competition_format = forms.ChoiceField(label=_("Format"), choices=format_choices)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, hosts: Sequence[HostClub] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.hosts = {club.slug: club for club in hosts}
+        if hosts:
+            # Without a club of their own, an organiser's first event makes one (hosts.py).
+            self.fields["host"] = forms.ChoiceField(
+                label=_("Hosting club"), choices=[(club.slug, club.name) for club in hosts]
+            )
+            self.order_fields(["submission", "host"])
+            chosen = self.hosts.get(str(self.initial.get("host") or "")) or hosts[0]
+            self.initial["host"] = chosen.slug
+            self.fields["time_zone"].initial = chosen.time_zone
+            self.fields["language"].initial = chosen.language
+            return
         self.fields["time_zone"].initial = settings.TIME_ZONE
         # The organiser's own language, as they see the desk now.
         self.fields["language"].initial = supported(get_language()) or settings.LANGUAGE_CODE
@@ -62,6 +75,8 @@ class EventForm(forms.Form):
         data = self.cleaned_data
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
             self.add_error("ends_on", _("An event cannot end before it starts."))
+        if "host" in data:
+            data["host"] = self.hosts.get(data["host"])
         return data
 
 

@@ -196,7 +196,7 @@ def _plan(competition: Competition, sheet: csv_rules.Sheet, by: Any = None) -> I
         problem = str(CSV_EMPTY)
     readable = [] if problem else [r for r in sheet.rows if not r.reasons]
     keys = {row.line: person_key(row.name, row.club) for row in readable}
-    known = _players_by_key(set(keys.values()))
+    known = _players_by_key(competition.event.host_id, set(keys.values()))
     registered = set(
         Entry.objects.filter(competition=competition, player__in=known.values()).values_list(
             "player_id", flat=True
@@ -246,9 +246,9 @@ def _plan(competition: Competition, sheet: csv_rules.Sheet, by: Any = None) -> I
     )
 
 
-def _players_by_key(keys: set[str]) -> dict[str, Player]:
-    # Homonym 0 last, so it is the one a row names.
-    candidates = Player.objects.filter(person_key__in=keys).order_by("-homonym")
+def _players_by_key(host_id: int, keys: set[str]) -> dict[str, Player]:
+    # Homonym 0 last, so it is the one a row names. The hosting club's register only.
+    candidates = Player.objects.filter(host_id=host_id, person_key__in=keys).order_by("-homonym")
     return {p.person_key: p for p in candidates}
 
 
@@ -266,6 +266,7 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
             continue
         try:
             player = player_build(
+                host_id=competition.event.host_id,
                 name=row.name,
                 club=row.club,
                 email=row.email,
@@ -282,7 +283,7 @@ def _write(competition: Competition, rows: list[PlanRow]) -> CsvImportResult:
     if problems:
         raise CsvImportError(problems)
     Player.objects.bulk_create(new_players)
-    players = _players_by_key({row.key for row in rows})
+    players = _players_by_key(competition.event.host_id, {row.key for row in rows})
     _fill_languages(players, rows)
     first = entry_next_number(competition.pk)
     Entry.objects.bulk_create(

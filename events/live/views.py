@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from events import selectors
 from events.calendar.links import event_feed_path, subscribe_links
+from events.clubs.selectors import clubs_listed
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
 from events.live.pages import POLL, Context, competition_page, event_page
@@ -16,7 +18,11 @@ from events.models import Competition, Event
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "events/index.html", {"events": selectors.events_public()})
+    context = {
+        "events": selectors.events_public().select_related("host").defer("host__logo"),
+        "clubs": clubs_listed(timezone.localdate()),
+    }
+    return render(request, "events/index.html", context)
 
 
 @event_page("events/event.html")

@@ -67,6 +67,12 @@ def _signups_sweep(now: datetime) -> str:
     )
 
 
+def _clubs_delete(now: datetime) -> str:
+    from events.clubs.services import clubs_delete_due
+
+    return f"clubs: {clubs_delete_due(now=now)} deleted after their notice"
+
+
 def _recover(now: datetime) -> str:
     return f"tasks: {recover_stalled(now=now)} jobs of dead workers ready again"
 
@@ -84,6 +90,7 @@ def core_work() -> tuple[PeriodicWork, ...]:
         PeriodicWork("outbox:overdue", timedelta(minutes=1), _outbox_overdue),
         PeriodicWork("signups:sweep", timedelta(minutes=1), _signups_sweep),
         PeriodicWork("outbox:purge", timedelta(hours=1), _outbox_purge),
+        PeriodicWork("clubs:delete", timedelta(hours=1), _clubs_delete),
         PeriodicWork("tasks:recover", recover_every, _recover),
         PeriodicWork("tasks:prune", timedelta(hours=1), _prune),
     )

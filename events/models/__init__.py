@@ -8,6 +8,7 @@ validated by the format's settings form) and their own detail tables.
 
 from __future__ import annotations
 
+from events.models.clubs import ClubRole, HostClub
 from events.models.events import (
     Competition,
     CompetitionStatus,
@@ -15,6 +16,7 @@ from events.models.events import (
     Event,
     EventRole,
     entry_next_number,
+    strongest_role,
     time_zone_choices,
     validate_time_zone,
 )
@@ -45,7 +47,9 @@ __all__ = [
     "AttemptCounter",
     "Competition",
     "CompetitionStatus",
+    "ClubRole",
     "Correction",
+    "HostClub",
     "DEFAULT_RATING",
     "Entry",
     "Event",
@@ -68,6 +72,7 @@ __all__ = [
     "fold",
     "person_key",
     "short_name",
+    "strongest_role",
     "time_zone_choices",
     "validate_time_zone",
 ]

@@ -20,6 +20,7 @@ from events.formats.declaration import KEY_MAX_LENGTH
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+from events.models.clubs import ClubRole
 from events.models.people import Player
 
 
@@ -61,6 +62,14 @@ class Event(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=60, unique=True)
+    # The club that hosts it: its people hold roles here too (``role_of``), its register is the
+    # event's, its colours are on the event's pages.
+    host = models.ForeignKey(
+        "events.HostClub",
+        on_delete=models.PROTECT,
+        related_name="events",
+        verbose_name=_("hosting club"),
+    )
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     info = models.CharField(
         _("information"),
@@ -130,20 +139,32 @@ class Event(models.Model):
         return reverse("events:event", args=[self.slug])
 
     def role_of(self, user) -> str | None:
-        """``user``'s role at this event (an ``EventRole.Role`` value), or None (one query).
+        """``user``'s role at this event (an ``EventRole.Role`` value), or None (one query):
+        the stronger of the role held at the event and the role held at its hosting club.
         A superuser counts as an owner of every event."""
         if not user.is_authenticated:
             return None
         if user.is_superuser:
             return EventRole.Role.OWNER
-        return (
-            EventRole.objects.filter(event=self, user=user).values_list("role", flat=True).first()
+        at_event = EventRole.objects.filter(event_id=self.pk, user_id=user.pk).order_by()
+        at_club = ClubRole.objects.filter(club_id=self.host_id, user_id=user.pk).order_by()
+        held = set(
+            at_event.values_list("role", flat=True).union(at_club.values_list("role", flat=True))
         )
+        return strongest_role(held)
 
     def is_organised_by(self, user) -> bool:
         """Whether ``user`` may see this event's desk and change it (owner or organiser; a
         scorekeeper only enters and corrects results)."""
         return self.role_of(user) in EventRole.MANAGERS
+
+
+ROLE_STRENGTH = ("owner", "organiser", "scorekeeper")
+
+
+def strongest_role(roles) -> str | None:
+    """The strongest of these role values (owner, then organiser, then scorekeeper), or None."""
+    return next((role for role in ROLE_STRENGTH if role in roles), None)
 
 
 class EventRole(models.Model):

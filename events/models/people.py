@@ -88,11 +88,20 @@ class NameShown(models.TextChoices):
 
 
 class Player(models.Model):
-    """A person, across events and years."""
+    """A person in a hosting club's register, across its events and years."""
 
     NameShown = NameShown
 
+    # Registers are per hosting club: the same person at two clubs is two rows, until they
+    # join them on their own page (never by name).
+    host = models.ForeignKey(
+        "events.HostClub",
+        on_delete=models.PROTECT,
+        related_name="register",
+        verbose_name=_("hosting club"),
+    )
     name = models.CharField(_("name"), max_length=100)
+    # The club the person plays for, as they write it: free text, not a hosting club.
     club = models.CharField(_("club"), max_length=100, blank=True)
     email = models.EmailField(_("e-mail"), blank=True)
     rating = models.PositiveIntegerField(
@@ -161,7 +170,7 @@ class Player(models.Model):
                 violation_error_message=_("Choose one of the site's languages, or none."),
             ),
             models.UniqueConstraint(
-                fields=["person_key", "homonym"],
+                fields=["host", "person_key", "homonym"],
                 name="player_one_per_person",
                 violation_error_message=_(
                     "A player with this name and club is already in the register; if this is "

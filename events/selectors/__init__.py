@@ -36,7 +36,13 @@ def events_public() -> QuerySet[Event]:
 
 
 def events_for_organiser(user: User) -> QuerySet[Event]:
-    events = Event.objects.all() if user.is_superuser else user.organised_events.all()
+    """The events ``user`` holds a role at, there or at the hosting club (every event for a
+    superuser)."""
+    events = (
+        Event.objects.all()
+        if user.is_superuser
+        else Event.objects.filter(Q(roles__user=user) | Q(host__roles__user=user)).distinct()
+    )
     return events.annotate(
         competition_count=Count("competitions", distinct=True),
         entry_count=Count("competitions__entries", distinct=True),
@@ -59,7 +65,11 @@ def event_with_competitions(slug: str) -> Event:
         ),
     ).order_by("created_at", "pk")
     return get_object_or_404(
-        Event.objects.prefetch_related(Prefetch("competitions", queryset=competitions)), slug=slug
+        # The hosting club for its band (not its logo's bytes: the page links to the logo).
+        Event.objects.select_related("host")
+        .defer("host__logo")
+        .prefetch_related(Prefetch("competitions", queryset=competitions)),
+        slug=slug,
     )
 
 
@@ -68,7 +78,7 @@ def competition_by_slugs(
 ) -> Competition:
     """The competition at this address; 404 if there is none (or it is of another format)."""
     competition = get_object_or_404(
-        Competition.objects.select_related("event"),
+        Competition.objects.select_related("event__host").defer("event__host__logo"),
         event__slug=event_slug,
         slug=competition_slug,
     )
@@ -136,7 +146,7 @@ def players_search(query: str, *, competition: Competition) -> list[Player]:
     words = fold(query).split()
     if not words:
         return []
-    players = Player.objects.all()
+    players = Player.objects.filter(host_id=competition.event.host_id)
     for word in words[:5]:
         players = players.filter(search_text__contains=word)
     entry = Entry.objects.filter(competition=competition, player=OuterRef("pk"))

@@ -58,12 +58,28 @@ class FormulaForm(forms.Form):
         data["min_events"] = data.get("min_events") or 1
         data.pop("version", None)
         data.pop("format", None)
+        data.pop("host", None)
         return data
 
 
 class SeriesCreateForm(FormulaForm):
     format = forms.ChoiceField(label=_("Format"), choices=format_choices)
     field_order = ["name", "format"]
+
+    def __init__(self, *args: Any, hosts: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Whose series: one of the clubs the person runs (none: as a new event's, hosts.py).
+        self.hosts = {club.slug: club for club in hosts}
+        if len(hosts) > 1:
+            self.fields["host"] = forms.ChoiceField(
+                label=_("Hosting club"),
+                choices=[(club.slug, club.name) for club in hosts],
+                help_text=_("Its competitions come from this club's events."),
+            )
+            self.order_fields(["name", "host", "format"])
+
+    def chosen_host(self) -> Any:
+        return self.hosts.get(self.cleaned_data.get("host") or "")
 
 
 class SeriesEditForm(FormulaForm):

@@ -45,6 +45,13 @@ class Series(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=60, unique=True)
+    # Its competitions come from this club's events; the club's organisers run it too.
+    host = models.ForeignKey(
+        "events.HostClub",
+        on_delete=models.PROTECT,
+        related_name="series",
+        verbose_name=_("hosting club"),
+    )
     format = models.CharField(_("format"), max_length=KEY_MAX_LENGTH, choices=format_choices)
     info = models.CharField(_("information"), max_length=300, blank=True)
     kind = models.CharField(
@@ -150,7 +157,22 @@ class Series(models.Model):
             return False
         if user.is_superuser:
             return True
-        return self.organisers.filter(pk=user.pk).exists()
+        from events.models import ClubRole
+
+        # One query: a series organiser, or an owner or organiser of the hosting club.
+        return (
+            self.organisers.filter(pk=user.pk)
+            .order_by()
+            .values("pk")
+            .union(
+                ClubRole.objects.filter(
+                    club_id=self.host_id, user_id=user.pk, role__in=ClubRole.MANAGERS
+                )
+                .order_by()
+                .values("pk")
+            )
+            .exists()
+        )
 
 
 def table_values(text: str) -> tuple[int, ...]:

@@ -12,12 +12,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from events.formats import part
-from events.models import Competition, Correction, EventRole, Player
+from events.models import ClubRole, Competition, Correction, EventRole, Player
 from events.rules import series as rules
 from events.selectors import with_public_texts
 from events.series.contract import SeriesResult, SeriesResults
@@ -271,20 +271,24 @@ def trail(corrections: Any, limit: int = TRAIL_LENGTH) -> list:
 
 
 def series_of_user(user: Any) -> list[Series]:
-    """The series a user organises (a superuser: all), newest first (one query)."""
+    """The series a user organises, there or as an owner or organiser of the hosting club (a
+    superuser: all), newest first (one query)."""
     if user.is_superuser:
         return list(Series.objects.order_by("-created_at"))
-    return list(user.organised_series.order_by("-created_at"))
+    managers = Q(host__roles__user=user, host__roles__role__in=ClubRole.MANAGERS)
+    return list(
+        Series.objects.filter(Q(organisers=user) | managers).distinct().order_by("-created_at")
+    )
 
 
 def joinable_competitions(series: Series, user: Any) -> list:
     """Competitions of the series' format at events the user manages, not in the series yet
     (one query)."""
-    queryset = Competition.objects.filter(format=series.format).exclude(
+    queryset = Competition.objects.filter(format=series.format, event__host=series.host_id).exclude(
         series_memberships__series=series
     )
     if not user.is_superuser:
-        queryset = queryset.filter(
-            event__roles__user=user, event__roles__role__in=EventRole.MANAGERS
-        )
+        at_event = Q(event__roles__user=user, event__roles__role__in=EventRole.MANAGERS)
+        at_club = Q(event__host__roles__user=user, event__host__roles__role__in=ClubRole.MANAGERS)
+        queryset = queryset.filter(at_event | at_club)
     return list(queryset.select_related("event").order_by("-event__starts_on", "name").distinct())

@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Forbidden, Invalid, NotFound, Stale
 from events.formats import get_format
-from events.models import Competition
+from events.models import Competition, HostClub
 from events.rules import series as rules
 from events.series.models import FORMULA_FIELDS, Series, SeriesCompetition, table_values
 from events.services import RESERVED_SLUGS, clean_text
+from events.services.hosts import host_for_new
 from events.versions import versions_bump
 
 # The pure rules name the field out of range; the words are said here, translated.
@@ -79,8 +80,12 @@ def unique_slug(name: str) -> str:
 
 
 @transaction.atomic
-def series_create(*, by: Any, name: str, format_key: str, **values: Any) -> Series:
-    """A new series of one format, organised by ``by``."""
+def series_create(
+    *, by: Any, name: str, format_key: str, host: HostClub | None = None, **values: Any
+) -> Series:
+    """A new series of one format at hosting club ``host`` (as ``host_for_new`` decides when
+    none is named), organised by ``by``."""
+    host = host_for_new(by, host)
     name = clean_text(name)
     if not name:
         raise Invalid({"name": [_("Give the series a name.")]})
@@ -90,7 +95,7 @@ def series_create(*, by: Any, name: str, format_key: str, **values: Any) -> Seri
         raise Invalid({"format": [_("Choose one of the formats.")]}) from None
     values = {k: v for k, v in values.items() if k in FORMULA_FIELDS}
     formula_check(values)
-    series = Series(name=name, slug=unique_slug(name), format=format_key, **values)
+    series = Series(name=name, slug=unique_slug(name), format=format_key, host=host, **values)
     try:
         series.full_clean(exclude=["slug"])
         series.save()
@@ -142,6 +147,11 @@ def member_check(*, series: Series, competition: Competition | None, by: Any) ->
         raise Invalid(
             {"competition": [_("Only competitions of the series' format can join it.")]},
             code="wrong_format",
+        )
+    if competition.event.host_id != series.host_id:
+        raise Invalid(
+            {"competition": [_("Only competitions of the club's own events can join its series.")]},
+            code="other_club",
         )
     if not competition.event.is_organised_by(by):
         raise Invalid(

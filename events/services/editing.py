@@ -139,7 +139,8 @@ def competition_edit(
 def player_of_event(event: Event, player_id: int) -> Player:
     """A player entered in one of ``event``'s competitions; 404 for anyone else (one query)."""
     return get_object_or_404(
-        Player.objects.filter(entries__competition__event=event).distinct(), pk=player_id
+        Player.objects.filter(host_id=event.host_id, entries__competition__event=event).distinct(),
+        pk=player_id,
     )
 
 
@@ -165,7 +166,9 @@ def player_edit(
         return player
     player.person_key = person_key(player.name, player.club)
     clash = (
-        Player.objects.filter(person_key=player.person_key, homonym=player.homonym)
+        Player.objects.filter(
+            host_id=player.host_id, person_key=player.person_key, homonym=player.homonym
+        )
         .exclude(pk=player.pk)
         .first()
     )

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from events.errors import Conflict, Refused, refuse
+from events.errors import Conflict, NotFound, Refused, refuse
 from events.formats import get_format
 from events.models import (
     Competition,
@@ -21,6 +21,7 @@ from events.services.organisers import ensure_may_enter
 from events.services.players import player_create
 from events.services.submissions import submission_done, submission_use
 
+NOT_IN_REGISTER = gettext_lazy("This person is not in the hosting club's register.")
 ALREADY_REGISTERED = gettext_lazy("%(player)s is already registered in %(competition)s.")
 
 
@@ -88,6 +89,8 @@ def player_register(
     ``events.services.organisers.may_enter`` allows."""
     ensure_open(competition)
     ensure_takes_entries(competition)
+    if player.host_id != competition.event.host_id:  # another club's register: not found here
+        raise refuse(NOT_IN_REGISTER, error_class=NotFound, code="not_in_register")
     ensure_may_enter(competition=competition, player=player, by=by)
     _lock_competition(competition)
     if Entry.objects.filter(competition=competition, player=player).exists():
@@ -135,7 +138,14 @@ def player_register_new(
     ensure_open(competition)
     ensure_takes_entries(competition)
     record = submission_use(submission)
-    player = player_create(name=name, club=club, email=email, rating=rating, language=language)
+    player = player_create(
+        host_id=competition.event.host_id,
+        name=name,
+        club=club,
+        email=email,
+        rating=rating,
+        language=language,
+    )
     entry = player_register(competition=competition, player=player, check_in=check_in, by=by)
     submission_done(record, competition.get_desk_url())
     return entry

@@ -7,21 +7,22 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError  # noqa: F401 (callers catch services.ValidationError)
 from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from events.errors import Conflict, Invalid, NotFound, Refused, refuse
 from events.formats import clean_settings, get_format
 from events.models import (
     Competition,
     Event,
+    HostClub,
 )
+from events.services.hosts import host_for_new
 from events.services.submissions import submission_done, submission_use
 from events.versions import versions_bump
 
@@ -51,6 +52,7 @@ RESERVED_SLUGS = frozenset(
         "sign-ups",
         "series",
         "webhooks",
+        "clubs",
     }
 )
 
@@ -79,13 +81,6 @@ def _unique_slug(base: str, taken: Iterable[str], fallback: str) -> str:
     return candidate
 
 
-def _desk_language() -> str:
-    """The active language when it is one of the site's, else the site's default."""
-    active = get_language()
-    codes = [code for code, _name in django_settings.LANGUAGES]
-    return active if active in codes else django_settings.LANGUAGE_CODE
-
-
 @transaction.atomic
 def event_create(
     *,
@@ -98,11 +93,16 @@ def event_create(
     info: str = "",
     is_public: bool = True,
     language: str = "",
+    host: HostClub | None = None,
 ) -> Event:
+    """A new event of ``host`` (see ``hosts.host_for_new`` when none is named), owned by
+    ``organiser``."""
+    host = host_for_new(organiser, host)
     taken = Event.objects.filter(slug__startswith=slugify(name)[:50] or "event").values_list(
         "slug", flat=True
     )
     event = Event(
+        host=host,
         name=name.strip(),
         slug=_unique_slug(name, taken, "event"),
         venue=venue.strip(),
@@ -111,8 +111,8 @@ def event_create(
         ends_on=ends_on,
         time_zone=time_zone,
         is_public=is_public,
-        # Unsaid: the language the organiser sees the desk in (issue 11).
-        language=language or _desk_language(),
+        # Unsaid: the club's (a club made for this organiser has the desk's language).
+        language=language or host.language,
     )
     event.full_clean()
     event.save()
@@ -184,6 +184,7 @@ def event_create_with_competition(
     is_public: bool = True,
     submission: str = "",
     language: str = "",
+    host: HostClub | None = None,
 ) -> Competition:
     """The desk's "New event": the event and its first competition, together or not at all."""
     record = submission_use(submission)
@@ -197,6 +198,7 @@ def event_create_with_competition(
         info=info,
         is_public=is_public,
         language=language,
+        host=host,
     )
     competition = competition_create(event=event, name=competition_name, format=competition_format)
     submission_done(record, competition.get_desk_url())

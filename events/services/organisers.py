@@ -21,10 +21,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from events.errors import Conflict, NotFound, Refused, refuse
-from events.models import Competition, Entry, Event, EventRole, Player
+from events.models import ClubRole, Competition, Entry, Event, EventRole, Player
 
 Role = EventRole.Role
 
@@ -108,6 +109,13 @@ def is_rated(competition: Competition) -> bool:
     return bool(getattr(competition.options, "rated", False))
 
 
+def _events_run_by(user: Any) -> Any:
+    """The events ``user`` runs (owner or organiser), there or at the hosting club: a subquery."""
+    at_event = Q(roles__user=user, roles__role__in=EventRole.MANAGERS)
+    at_club = Q(host__roles__user=user, host__roles__role__in=ClubRole.MANAGERS)
+    return Event.objects.filter(at_event | at_club).values("pk")
+
+
 def may_enter(*, competition: Competition, player: Player, by: Any) -> bool:
     """Whether ``by`` may enter ``player`` into ``competition`` (see the module docstring)."""
     if by is None or not is_rated(competition) or by.is_superuser:
@@ -115,8 +123,7 @@ def may_enter(*, competition: Competition, player: Player, by: Any) -> bool:
     entries = Entry.objects.filter(player=player)
     if not entries.exists():  # new to the register: no event has them yet
         return True
-    runs = EventRole.objects.filter(user=by, role__in=EventRole.MANAGERS)
-    return entries.filter(competition__event__in=runs.values("event")).exists()
+    return entries.filter(competition__event__in=_events_run_by(by)).exists()
 
 
 def strangers(*, competition: Competition, player_ids: Iterable[int], by: Any) -> set[int]:
@@ -128,9 +135,8 @@ def strangers(*, competition: Competition, player_ids: Iterable[int], by: Any) -
     entered = set(
         Entry.objects.filter(player__in=ids).values_list("player_id", flat=True).distinct()
     )
-    runs = EventRole.objects.filter(user=by, role__in=EventRole.MANAGERS)
     ours = set(
-        Entry.objects.filter(player__in=entered, competition__event__in=runs.values("event"))
+        Entry.objects.filter(player__in=entered, competition__event__in=_events_run_by(by))
         .values_list("player_id", flat=True)
         .distinct()
     )

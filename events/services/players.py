@@ -1,4 +1,4 @@
-"""The player register: one row per person, shared by every event."""
+"""The player register: one row per person of a hosting club, shared by its events."""
 
 from __future__ import annotations
 
@@ -23,10 +23,21 @@ def clean_text(text: str) -> str:
 
 
 def player_build(
-    *, name: str, club: str = "", email: str = "", rating: int | None = None, language: str = ""
+    *,
+    host_id: int,
+    name: str,
+    club: str = "",
+    email: str = "",
+    rating: int | None = None,
+    language: str = "",
 ) -> Player:
+    """A new person of the register of hosting club ``host_id``, checked, not saved."""
     player = Player(
-        name=clean_text(name), club=clean_text(club), email=email.strip(), language=language
+        host_id=host_id,
+        name=clean_text(name),
+        club=clean_text(club),
+        email=email.strip(),
+        language=language,
     )
     if rating is not None:
         player.rating = rating
@@ -40,29 +51,38 @@ def person_key(name: str, club: str) -> str:
     return _person_key(name, club)
 
 
-def _person_of(key: str) -> Player | None:
-    return Player.objects.filter(person_key=key).order_by("homonym").first()
+def _person_of(host_id: int, key: str) -> Player | None:
+    return Player.objects.filter(host_id=host_id, person_key=key).order_by("homonym").first()
 
 
 @transaction.atomic
 def player_create(
-    *, name: str, club: str = "", email: str = "", rating: int | None = None, language: str = ""
+    *,
+    host_id: int,
+    name: str,
+    club: str = "",
+    email: str = "",
+    rating: int | None = None,
+    language: str = "",
 ) -> Player:
-    """Add a person to the register, refusing a second record of the same name and club.
+    """Add a person to hosting club ``host_id``'s register, refusing a second record of the same
+    name and club there.
 
-    The unique key (``person_key``, ``homonym``) decides: when two desks add the same person at
-    once, the database lets one insert through and the other gets ``player_exists``.
+    The unique key (``host``, ``person_key``, ``homonym``) decides: when two desks add the same
+    person at once, the database lets one insert through and the other gets ``player_exists``.
     """
-    player = player_build(name=name, club=club, email=email, rating=rating, language=language)
+    player = player_build(
+        host_id=host_id, name=name, club=club, email=email, rating=rating, language=language
+    )
     key = person_key(player.name, player.club)
-    existing = _person_of(key)
+    existing = _person_of(host_id, key)
     if existing is None:
         try:
             with transaction.atomic():
                 player.save()
                 return player
         except IntegrityError:  # another desk added this person a moment ago
-            existing = _person_of(key)
+            existing = _person_of(host_id, key)
             if existing is None:
                 raise
     raise refuse(PLAYER_EXISTS, error_class=Conflict, code="player_exists", player=existing)

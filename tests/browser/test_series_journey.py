@@ -13,7 +13,7 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from events import services
-from events.models import Competition, Event
+from events.models import ClubRole, Competition, HostClub
 from events.series.models import Series
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def another_night(demo: Competition, organiser, *, days_earlier: int, seed: int) -> Competition:
-    """A sjoelen night before the demo's, with the demo's players, one game each."""
+    """A sjoelen night of the demo's club before the demo's, with its players, one game each."""
     rng = random.Random(seed)
     day = demo.event.starts_on - dt.timedelta(days=days_earlier)
     event = services.event_create(
@@ -33,6 +33,7 @@ def another_night(demo: Competition, organiser, *, days_earlier: int, seed: int)
         ends_on=day,
         time_zone="Europe/Tallinn",
         organiser=organiser,
+        host=demo.event.host,
     )
     night = services.competition_create(event=event, name="Sjoelen", format="shuffleboard")
     for entry in demo.entries.select_related("player").order_by("pk")[:12]:
@@ -56,18 +57,25 @@ def test_a_sjoelen_season_and_a_blokus_series_built_at_the_desk_follow_a_correct
     with override_settings(DEBUG=True):  # load_demo refuses to run with DEBUG off
         call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     organiser = UserFactory(username="clubdesk")
-    for event in Event.objects.all():
-        event.organisers.add(organiser)
+    for club in HostClub.objects.all():  # an organiser of the demo's three clubs
+        ClubRole.objects.create(club=club, user=organiser, role="organiser")
     season = Series.objects.get(format="shuffleboard")
-    season.organisers.add(organiser)
     demo_night = Competition.objects.get(format="shuffleboard")
     nights = [another_night(demo_night, organiser, days_earlier=d, seed=d) for d in (14, 7)]
-    # The Blokus series: the demo's LinCon this year and the demo's cup moved to next year.
+    # The Blokus series: the demo's LinCon this year and LinCon next year, at the same club.
     lincon = Competition.objects.get(format="blokus", event__slug__startswith="lincon")
-    next_year = Competition.objects.get(format="blokus", event__name="Autumn Cup")
-    Event.objects.filter(pk=next_year.event_id).update(
-        starts_on=lincon.event.starts_on + dt.timedelta(days=365),
-        ends_on=lincon.event.starts_on + dt.timedelta(days=365),
+    day = lincon.event.starts_on + dt.timedelta(days=365)
+    next_year = services.competition_create(
+        event=services.event_create(
+            name="LinCon next year",
+            starts_on=day,
+            ends_on=day,
+            time_zone="Europe/Stockholm",
+            organiser=organiser,
+            host=lincon.event.host,
+        ),
+        name="Blokus tournament",
+        format="blokus",
     )
     base = live_server.url
 
@@ -82,6 +90,7 @@ def test_a_sjoelen_season_and_a_blokus_series_built_at_the_desk_follow_a_correct
     # A two-year Blokus series, made at the desk: LinCon last year and this year.
     desk.goto(f"{base}/desk/series/")
     desk.fill("#id_name", "LinCon Blokus")
+    desk.select_option("#id_host", "lincon")
     desk.select_option("#id_format", "blokus")
     desk.select_option("#id_kind", "points")
     desk.click("main form button.primary")

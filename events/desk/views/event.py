@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import selectors, services
+from events.clubs.selectors import clubs_of
 from events.common.http import AuthenticatedHttpRequest
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url, base_is_loopback
@@ -21,14 +22,21 @@ from events.errors import ServiceError
 from events.models import Event, EventRole
 from events.outbox.selectors import outbox_summary
 from events.permissions import OWNER, SCOREKEEPER, ensure_access
+from events.services.hosts import clubs_run_by
 
 
 @require_GET
 @login_required
 def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
     home = absolute_url("/")
+    clubs = clubs_of(request.user)
+    # The club switcher: one club's events (?club=<address>), or every club's.
+    chosen = next((c.club for c in clubs if c.club.slug == request.GET.get("club")), None)
+    events = selectors.events_for_organiser(request.user).select_related("host").defer("host__logo")
     context = {
-        "events": selectors.events_for_organiser(request.user),
+        "clubs": clubs,
+        "club": chosen,
+        "events": events.filter(host=chosen) if chosen else events,
         # The address phones open (the one base of every QR code), and its QR code.
         "site_home": home,
         "site_qr": qr_svg(home),
@@ -40,7 +48,11 @@ def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = EventForm(request.POST) if request.method == "POST" else EventForm()
+    hosts = clubs_run_by(request.user)
+    if request.method == "POST":
+        form = EventForm(request.POST, hosts=hosts)
+    else:
+        form = EventForm(hosts=hosts, initial={"host": request.GET.get("club", "")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -57,6 +69,7 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 competition_name=data["competition_name"],
                 competition_format=data["competition_format"],
                 submission=data["submission"],
+                host=data.get("host"),
             )
         except services.AlreadySubmitted as exc:
             return already_submitted(request, exc, reverse("events:desk"))

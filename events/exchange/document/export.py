@@ -14,6 +14,7 @@ from events.exchange.document.tables import (
     DOCUMENT_FORMAT,
     DOCUMENT_VERSION,
     EVENTS,
+    HOST_FIELDS,
     PLAYERS,
     Codec,
     Table,
@@ -25,7 +26,7 @@ from events.exchange.document.tables import (
     relation_target,
     user_model,
 )
-from events.models import Competition, Correction, Event, Player
+from events.models import Competition, Correction, Event, HostClub, Player
 from events.signups.models import SignUp
 
 
@@ -49,7 +50,7 @@ class _Exporter:
         for model_field in table_model._meta.concrete_fields:
             name, value = model_field.name, getattr(obj, model_field.attname)
             if model_field.is_relation:
-                if model_field.related_model is Event:
+                if model_field.related_model in (Event, HostClub):  # the file's own club
                     continue
                 if is_user_fk(model_field):
                     data[name] = self.username(value)
@@ -129,8 +130,10 @@ class _Exporter:
             "event": {
                 f.name: plain_value(getattr(event, f.attname))
                 for f in Event._meta.concrete_fields
-                if not f.primary_key
+                if not f.primary_key and f.related_model is not HostClub
             },
+            # The hosting club, so that an import can find it again (by its address).
+            "host": {name: plain_value(getattr(event.host, name)) for name in HOST_FIELDS},
             "organisers": [self._role(role) for role in roles],
             "tables": tables,
             "history": {label: rows for label, rows in history.items() if rows},
@@ -191,7 +194,7 @@ class _Exporter:
                 data["id"] = self.remap(label, value)
             elif model_field.is_relation:
                 target = relation_target(model_field)
-                if model_field.related_model is Event:
+                if model_field.related_model in (Event, HostClub):
                     continue
                 data[name] = self.remap(target, value)
             else:

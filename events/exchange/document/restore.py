@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.db.models import Q
+from django.utils.text import slugify
 
 from events import language
 from events.errors import Conflict, Invalid, refuse
@@ -38,6 +39,7 @@ from events.models import (
     Competition,
     Correction,
     Event,
+    HostClub,
     Player,
     fold,
     person_key,
@@ -58,10 +60,16 @@ class ImportReport:
     series_skipped: list[str] = field(default_factory=list)  # their address holds another format
 
 
+FIRST_CLUB_NAME = "Our club"
+
+
 class _Importer:
-    def __init__(self, document: Mapping[str, Any], slug: str | None) -> None:
+    def __init__(
+        self, document: Mapping[str, Any], slug: str | None, host: HostClub | None = None
+    ) -> None:
         self.doc = document
         self.slug = slug
+        self.host = host
         self.new_ids: dict[tuple[str, Any], Any] = {}
         self.users: dict[str, Any] = {}
         self.unknown_users: set[str] = set()
@@ -113,6 +121,7 @@ class _Importer:
                 **{f"{users.USERNAME_FIELD}__in": [u for u in usernames if u]}
             )
         }
+        self.host = self.host or self._host()
         event = self._event()
         report = ImportReport(event=event)
         self._players(report)
@@ -124,7 +133,7 @@ class _Importer:
         # Games came in at their place in time (the Blokus rating's order of games).
         games_changed(Competition.objects.filter(event=event))
         report.series_joined, report.series_skipped = series_restore(
-            doc.get("series"), self.remap, self.user, formats
+            doc.get("series"), self.remap, self.user, formats, host=self.host
         )
         report.unknown_users = sorted(self.unknown_users)
         # New versions (published to the shared cache after commit): no page cached for an
@@ -139,6 +148,31 @@ class _Importer:
             names |= {f.name for f in table.model._meta.concrete_fields if is_user_fk(f)}
         return names
 
+    def _host(self) -> HostClub:
+        """Decided: without a club named, the file's club when the site has one at its address,
+        else the site's only club, else a new club made from the file's description."""
+        wanted = self.doc.get("host") or {}
+        if not isinstance(wanted, Mapping):
+            raise TypeError("host: an object expected")
+        slug = str(wanted.get("slug") or "")
+        found = HostClub.objects.filter(slug=slug).first() if slug else None
+        if found is not None:
+            return found
+        clubs = list(HostClub.objects.order_by("pk")[:2])
+        if len(clubs) == 1:
+            return clubs[0]
+        values = self._values(HostClub, wanted)
+        values["name"] = values.get("name") or FIRST_CLUB_NAME
+        taken = set(HostClub.objects.values_list("slug", flat=True))
+        base = slugify(slug or values["name"])[:50] or "club"
+        values["slug"], number = base, 2
+        while values["slug"] in taken:
+            values["slug"], number = f"{base}-{number}", number + 1
+        club = HostClub(**values)
+        club.full_clean()
+        club.save()
+        return club
+
     def _event(self) -> Event:
         data = dict(self.doc["event"])
         slug = self.slug or data.get("slug")
@@ -146,7 +180,7 @@ class _Importer:
         if Event.objects.filter(slug=slug).exists():
             raise refuse(SLUG_TAKEN, error_class=Conflict, code="slug_taken", slug=slug)
         self.old_slug = self.doc["event"].get("slug")
-        event = Event(**self._values(Event, data))
+        event = Event(**self._values(Event, data), host=self.host)
         event.full_clean(validate_unique=False, validate_constraints=False)
         Event.objects.bulk_create([event])
         language.forget_event(event.slug)  # bulk_create sends no post_save
@@ -181,7 +215,9 @@ class _Importer:
         }
         existing = {
             (p.person_key, p.homonym): p
-            for p in Player.objects.filter(person_key__in=[key for key, _ in wanted])
+            for p in Player.objects.filter(
+                host=self.host, person_key__in=[key for key, _ in wanted]
+            )
         }
         new = []
         for key, row in wanted.items():
@@ -190,7 +226,7 @@ class _Importer:
                 self.new_ids[(PLAYERS, row["id"])] = player.pk
                 report.players_matched += 1
                 continue
-            player = Player(**self._values(Player, row))
+            player = Player(**self._values(Player, row), host=self.host)
             if player.language not in language.codes():  # a file from a site with others
                 player.language = ""
             player.search_text = fold(f"{player.name} {player.club}")
@@ -223,6 +259,8 @@ class _Importer:
                     continue
                 if model_field.related_model is Event:
                     values[model_field.attname] = event.pk
+                elif model_field.related_model is HostClub:  # the club imported into
+                    values[model_field.attname] = event.host_id
                 elif is_user_fk(model_field):
                     user = self.user(data.get(model_field.name))
                     values[model_field.attname] = user.pk if user is not None else None
@@ -305,6 +343,8 @@ class _Importer:
                     elif model_field.is_relation:
                         if model_field.related_model is Event:
                             values[model_field.attname] = report.event.pk
+                        elif model_field.related_model is HostClub:
+                            values[model_field.attname] = report.event.host_id
                         else:
                             target = relation_target(model_field)
                             values[model_field.attname] = self.remap(target, data.get(name))
@@ -316,12 +356,15 @@ class _Importer:
         return count
 
 
-def import_event(document: Mapping[str, Any], *, slug: str | None = None) -> ImportReport:
-    """Create the event of an export ``document`` (under ``slug`` if given), in one
-    transaction. Refuses (``Invalid``, ``Conflict``) a file that is not an export, of an unknown
-    version or format, or whose address is taken; any other problem in the file is an
-    ``Invalid`` and nothing is written."""
-    importer = _Importer(document, slug)
+def import_event(
+    document: Mapping[str, Any], *, slug: str | None = None, host: HostClub | None = None
+) -> ImportReport:
+    """Create the event of an export ``document`` (under ``slug`` if given) at hosting club
+    ``host`` (else as ``_Importer._host`` decides), in one transaction. Refuses (``Invalid``,
+    ``Conflict``) a file that is not an export, of an unknown version or format, or whose
+    address is taken; any other problem in the file is an ``Invalid`` and nothing is
+    written."""
+    importer = _Importer(document, slug, host)
     try:
         with transaction.atomic():
             return importer.load()

@@ -23,13 +23,14 @@ from events.exchange.document.tables import (
     DOCUMENT_FORMAT,
     DOCUMENT_VERSION,
     EVENTS,
+    HOST_FIELDS,
     PLAYERS,
     all_tables,
     has_history,
     is_user_fk,
     relation_target,
 )
-from events.models import Event, Player
+from events.models import Event, HostClub, Player
 from events.series.models import Series
 
 SCHEMA_ID = "https://boardgame-events.example/schema/event-archive-v1.schema.json"
@@ -120,7 +121,7 @@ def row_schema(model: type[models.Model], secrets: frozenset[str] = frozenset())
         if name in secrets:
             continue
         if model_field.is_relation:
-            if model_field.related_model is Event:
+            if model_field.related_model in (Event, HostClub):
                 continue
             properties[name] = _relation(model_field)
         elif not model_field.primary_key:
@@ -142,7 +143,7 @@ def history_row_schema(model: type[models.Model], secrets: frozenset[str] = froz
         elif model_field.attname == pk_name and not model_field.is_relation:
             continue  # written as "id"
         elif model_field.is_relation:
-            if model_field.related_model is Event:
+            if model_field.related_model in (Event, HostClub):
                 continue
             properties[name] = _relation(model_field, history=True)
         else:
@@ -205,7 +206,12 @@ def archive_schema() -> dict[str, Any]:
         for label, model, secrets in with_event
         if has_history(model)
     }
-    event = {f.name: field_schema(f) for f in Event._meta.concrete_fields if not f.primary_key}
+    event = {
+        f.name: field_schema(f)
+        for f in Event._meta.concrete_fields
+        if not f.primary_key and f.related_model is not HostClub
+    }
+    host = {name: {"type": "string"} for name in HOST_FIELDS}
     through = Event.organisers.through
     role: dict[str, Any] = {"username": {"type": ["string", "null"]}}
     role |= {
@@ -231,6 +237,7 @@ def archive_schema() -> dict[str, Any]:
             "version": {"const": DOCUMENT_VERSION},
             "exported_at": {"type": "string", "format": "date-time"},
             "event": _object(event, "the event's fields"),
+            "host": _object(host, "the hosting club, found again by its slug when imported"),
             "organisers": {"type": "array", "items": _object(role, "an organiser's role")},
             "tables": _object(tables, "every table's rows, by app label and model"),
             "history": {

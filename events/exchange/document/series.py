@@ -101,7 +101,12 @@ def series_section(
 
 
 def series_restore(
-    section: Any, remap: Remap, user: Callable[[Any], Any], formats: Mapping[Any, str]
+    section: Any,
+    remap: Remap,
+    user: Callable[[Any], Any],
+    formats: Mapping[Any, str],
+    *,
+    host: Any,
 ) -> tuple[list[str], list[str]]:
     """Put the imported competitions into their series (see the module's docstring). Returns
     the addresses of the series joined or created, and of those left out. Raises ValueError,
@@ -129,12 +134,13 @@ def series_restore(
         ):
             raise ValueError(f"series {slug}: a competition of another format")
         series = Series.objects.filter(slug=slug).first()
-        if series is not None and series.format != format_key:
+        # A series of another club, or of another format, at that address: left out.
+        if series is not None and (series.format != format_key or series.host_id != host.pk):
             skipped.append(slug)
             continue
         if series is None:
             values = {name: entry[name] for name in SERIES_FIELDS if name in entry}
-            series = Series(slug=slug, **values)
+            series = Series(slug=slug, host=host, **values)
             table_values(series.table)  # ValueError on a broken table
             series.full_clean()
             series.save()

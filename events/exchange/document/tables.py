@@ -24,6 +24,10 @@ DOCUMENT_FORMAT = "boardgame-events/event"
 
 DOCUMENT_VERSION = 1
 
+# The hosting club's description in a file ("host"): an import finds the club again by its
+# slug, or makes one from it (restore.py). Optional: files from before clubs have none.
+HOST_FIELDS = ("slug", "name", "short_name", "country", "language", "time_zone")
+
 
 NOT_A_DOCUMENT = _("This file is not an event export of this application.")
 

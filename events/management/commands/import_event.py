@@ -1,4 +1,5 @@
-"""``manage.py import_event FILE [--slug NEW]``: restore an event written by ``export_event``."""
+"""``manage.py import_event FILE [--slug NEW] [--club CLUB]``: restore an event written by
+``export_event``."""
 
 from __future__ import annotations
 
@@ -9,21 +10,34 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events.errors import ServiceError
 from events.exchange.document import import_event
+from events.models import HostClub
 
 
 class Command(BaseCommand):
     help = (
         "Create an event from a file written by export_event, in one transaction (nothing is "
         "written if anything is wrong). Players already in the register (same name and club) "
-        "are reused; organisers and other users are matched by username; private links get "
-        "new tokens."
+        "are reused (in the hosting club's register); organisers and other users are matched "
+        "by username; private links get new tokens."
     )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="the JSON file ('-' for standard input)")
         parser.add_argument("--slug", help="import under this address instead of the file's")
+        parser.add_argument(
+            "--club",
+            help="the address of the hosting club to import into (default: the file's club "
+            "when the site has it, else the site's only club, else a new club from the file)",
+        )
 
-    def handle(self, *args, file: str, slug: str | None, **options) -> None:
+    def handle(
+        self, *args, file: str, slug: str | None, club: str | None = None, **options
+    ) -> None:
+        host = None
+        if club:
+            host = HostClub.objects.filter(slug=club).first()
+            if host is None:
+                raise CommandError(f"There is no hosting club at /c/{club}/.")
         try:
             if file == "-":
                 document = json.load(sys.stdin)
@@ -33,7 +47,7 @@ class Command(BaseCommand):
         except (OSError, ValueError) as exc:
             raise CommandError(f"Cannot read {file}: {exc}") from exc
         try:
-            report = import_event(document, slug=slug)
+            report = import_event(document, slug=slug, host=host)
         except ServiceError as exc:
             raise CommandError(exc.text) from exc
         self.stdout.write(

@@ -9,18 +9,23 @@ from django.db import transaction
 
 from events import demo
 from events.formats import all_formats
-from events.models import Event
+from events.models import ClubRole, Event
 from events.series import services as series_services
 
 ORGANISER = ("organiser", "desk-demo-2026")
 ADMIN = ("admin", "admin-demo-2026")
+# An organiser of the Swedish club only, and one of the Tallinn club only.
+CLUB_ORGANISERS = (("lincon", "desk-demo-2026"), ("tallinn", "desk-demo-2026"))
 
 
 class Command(BaseCommand):
     help = (
-        "Create demo events (one per format, and one ahead taking sign-ups online) with "
-        "players, a series per format holding its demo competition, an organiser login "
-        f"({ORGANISER[0]}) and an admin login ({ADMIN[0]}). Does nothing if the demo is there. "
+        "Create three hosting clubs and their demo events (one per format, and one ahead "
+        "taking sign-ups online) with players, a series per format holding its demo "
+        f"competition, an organiser login ({ORGANISER[0]}, owner of the three clubs), an "
+        f"organiser login for each of two clubs ({CLUB_ORGANISERS[0][0]}, "
+        f"{CLUB_ORGANISERS[1][0]}) and an admin login ({ADMIN[0]}). Does nothing if the demo "
+        "is there. "
         "Refuses to run when DEBUG is off, because the logins have known passwords."
     )
 
@@ -47,6 +52,13 @@ class Command(BaseCommand):
         ).first() or users.objects.create_user(username=ORGANISER[0], password=ORGANISER[1])
         if not users.objects.filter(username=ADMIN[0]).exists():
             users.objects.create_superuser(username=ADMIN[0], password=ADMIN[1], email="")
+        clubs = demo.demo_clubs(organiser)
+        # Each of two clubs has an organiser of its own, who sees nothing of the others.
+        for (username, password), club in zip(CLUB_ORGANISERS, clubs, strict=False):
+            user = users.objects.filter(username=username).first() or (
+                users.objects.create_user(username=username, password=password)
+            )
+            ClubRole.objects.get_or_create(club=club, user=user, defaults={"role": "organiser"})
         for game_format in all_formats():
             competition = game_format.hooks.demo(organiser)
             if competition is not None:
@@ -54,6 +66,7 @@ class Command(BaseCommand):
                 # later nights and years join at the desk.
                 series = series_services.series_create(
                     by=organiser,
+                    host=competition.event.host,
                     name=f"{game_format.label} series {competition.event.starts_on:%Y}",
                     format_key=game_format.key,
                     kind="placement",

@@ -19,6 +19,7 @@ from events.series import selectors, services
 from events.series.forms import JoinForm, SeriesCreateForm, SeriesEditForm
 from events.series.models import Series
 from events.series.sheets import download
+from events.services.hosts import clubs_run_by
 
 MEMBER_ACTIONS = ("final", "not-final", "remove")
 
@@ -38,7 +39,9 @@ def organised(request: AuthenticatedHttpRequest, series_slug: str) -> Series:
 @require_http_methods(["GET", "POST"])
 @login_required
 def series_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = SeriesCreateForm(request.POST if request.method == "POST" else None)
+    form = SeriesCreateForm(
+        request.POST if request.method == "POST" else None, hosts=clubs_run_by(request.user)
+    )
     if request.method == "POST" and form.is_valid():
         values = form.values()
         try:
@@ -46,6 +49,7 @@ def series_list(request: AuthenticatedHttpRequest) -> HttpResponse:
                 by=request.user,
                 name=values.pop("name"),
                 format_key=form.cleaned_data["format"],
+                host=form.chosen_host(),
                 **values,
             )
         except ServiceError as exc:

@@ -53,10 +53,11 @@ from events.models import Competition, Entry, NameShown, Player, Session
 from events.services.editing import entry_remove
 from events.services.entries import player_register
 from events.services.events import competition_touch
-from events.services.players import person_key, player_build
+from events.services.players import player_build
 from events.signups.contract import SignUpSessions
 from events.signups.models import ACTIVE_SIGN_UP, SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import link_send, mail
+from events.signups.services.people import register_namesake, register_person_for
 from events.signups.services.seats import (
     WINDOW_DUE,
     chosen_session,
@@ -166,7 +167,14 @@ def signup_submit(
     now = now or timezone.now()
     email = email.strip().lower()
     # The person's fields as the register takes them (length, characters, rating range).
-    person = player_build(name=name, club=club, email=email, rating=rating, language=language)
+    person = player_build(
+        host_id=window.competition.event.host_id,
+        name=name,
+        club=club,
+        email=email,
+        rating=rating,
+        language=language,
+    )
     with transaction.atomic():
         window = locked_window(window.pk)
         catch_up(window, now)
@@ -189,7 +197,7 @@ def signup_submit(
         try:
             with transaction.atomic():
                 sign_up = SignUp.objects.create(
-                    possible_duplicate=_namesake(person, email),
+                    possible_duplicate=register_namesake(person, email),
                     window=window,
                     session=session,
                     name=person.name,
@@ -290,46 +298,6 @@ def signup_confirm(*, sign_up: SignUp, now: datetime | None = None) -> SignUp:
     return sign_up
 
 
-def _player_for(sign_up: SignUp) -> Player:
-    """The register person of this sign-up: the one with the same e-mail address, else a new
-    one (marked as a possible duplicate when the name and club are in the register already)."""
-    if sign_up.register_person_id is not None:
-        joined = Player.objects.filter(pk=sign_up.register_person_id).first()
-        if joined is not None:
-            return joined
-    known = (
-        Player.objects.filter(email__iexact=sign_up.email).order_by("pk").first()
-        if sign_up.email
-        else None
-    )
-    if known is not None:
-        return known
-    player = player_build(
-        name=sign_up.name,
-        club=sign_up.club,
-        email=sign_up.email,
-        rating=sign_up.rating,
-        language=sign_up.language,
-    )
-    key = person_key(player.name, player.club)
-    namesakes = Player.objects.filter(person_key=key).order_by("homonym")
-    first = namesakes.first()
-    if first is not None:
-        sign_up.possible_duplicate = first
-        player.homonym = max(p.homonym for p in namesakes) + 1
-    player.save()
-    return player
-
-
-def _namesake(person: Player, email: str) -> Player | None:
-    """The register's person of the same name and club when no register person has this
-    address: shown at the desk as a possible duplicate from the moment of sign-up."""
-    if Player.objects.filter(email__iexact=email).exists():
-        return None
-    key = person_key(person.name, person.club)
-    return Player.objects.filter(person_key=key).order_by("homonym").first()
-
-
 def name_choice_apply(player: Player, sign_up: SignUp) -> None:
     """A sign-up asking for first name and initial shortens the person's public name on every
     page (their competitions' versions bumped). Decided: a sign-up never lengthens it again,
@@ -344,7 +312,7 @@ def name_choice_apply(player: Player, sign_up: SignUp) -> None:
 
 def seat(window: SignUpWindow, sign_up: SignUp) -> None:
     """Confirmed with a seat: the person's entry in the competition."""
-    player = _player_for(sign_up)
+    player = register_person_for(window, sign_up)
     entry = Entry.objects.filter(competition=window.competition, player=player).first()
     if entry is None:
         entry = player_register(competition=window.competition, player=player)

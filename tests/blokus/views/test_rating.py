@@ -20,7 +20,7 @@ from blokus.models import RatingStep
 from events.models import Game, Player
 from events.series.models import Series, SeriesCompetition
 from tests.blokus.conftest import play_round, register, small
-from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
 
 LIST = reverse("blokus:rating_list")
 FULL, SHORT = "Åsa Öberg", "Åsa Ö."
@@ -86,7 +86,9 @@ def test_the_series_filter_keeps_the_series_players(event, rated):
         CompetitionFactory(slug="x").event, 4, slug="elsewhere", seed=4
     )  # another competition, not in the series
     competition = Game.objects.filter(seats__entry__player=rated[0]).get().round.session.competition
-    series = Series.objects.create(name="Swedish Cup", slug="swedish-cup", format="blokus")
+    series = Series.objects.create(
+        name="Swedish Cup", slug="swedish-cup", format="blokus", host=HostClubFactory()
+    )
     SeriesCompetition.objects.create(series=series, competition=competition)
     status, html = page(LIST, series="swedish-cup")
     assert status == 200
@@ -102,7 +104,9 @@ def test_the_series_filter_keeps_the_series_players(event, rated):
 
 
 def test_an_unknown_series_or_one_of_another_format_is_404(rated):
-    Series.objects.create(name="Sjoelen", slug="sjoelen-cup", format="shuffleboard")
+    Series.objects.create(
+        name="Sjoelen", slug="sjoelen-cup", format="shuffleboard", host=HostClubFactory()
+    )
     assert page(LIST, series="no-such-series")[0] == 404
     assert page(LIST, series="sjoelen-cup")[0] == 404
     assert page(reverse("blokus:rating_download", args=["csv"]), series="sjoelen-cup")[0] == 404
@@ -173,7 +177,7 @@ def count_queries(path: str) -> int:
 
 def test_the_same_number_of_queries_for_4_or_12_players(event, django_assert_max_num_queries):
     first = played(event, 4, slug="four")
-    series = Series.objects.create(name="Cup", slug="cup", format="blokus")
+    series = Series.objects.create(name="Cup", slug="cup", format="blokus", host=HostClubFactory())
     competition = first[0].entries.get().competition
     SeriesCompetition.objects.create(series=series, competition=competition)
     player = reverse("blokus:rating_player", args=[first[0].pk])

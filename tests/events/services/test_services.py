@@ -10,7 +10,7 @@ from events.errors import ServiceError
 from events.exchange import players as players_import
 from events.formats import all_formats
 from events.models import Competition, Entry, Event, Player, fold
-from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
 
 
 def test_it_folds_case_and_accents():
@@ -408,14 +408,16 @@ def test_every_saved_player_carries_their_key(db):
 
 
 def test_the_database_refuses_a_second_row_of_one_person(db):
-    Player.objects.create(name="Bo Ek", club="Lund")
+    Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
     with pytest.raises(IntegrityError):
-        Player.objects.create(name="BO EK", club="lund")
+        Player.objects.create(host=HostClubFactory(), name="BO EK", club="lund")
 
 
 def test_a_true_homonym_is_recorded_with_a_number_and_the_desk_still_refuses_a_third(competition):
-    Player.objects.create(name="Bo Ek", club="Lund")
-    Player.objects.create(name="Bo Ek", club="Lund", homonym=1)  # what an admin does
+    Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
+    Player.objects.create(
+        host=HostClubFactory(), name="Bo Ek", club="Lund", homonym=1
+    )  # what an admin does
     with pytest.raises(ServiceError) as info:
         services.player_register_new(competition=competition, name="Bo Ek", club="Lund")
     assert info.value.code == "player_exists"
@@ -423,8 +425,8 @@ def test_a_true_homonym_is_recorded_with_a_number_and_the_desk_still_refuses_a_t
 
 
 def test_a_csv_row_names_the_first_of_homonyms(competition):
-    first = Player.objects.create(name="Bo Ek", club="Lund")
-    Player.objects.create(name="Bo Ek", club="Lund", homonym=1)
+    first = Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
+    Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund", homonym=1)
     result = players_import.players_import_csv(competition=competition, data=b"Bo Ek,Lund\n")
     assert (result.created, result.reused) == (0, 1)
     assert Entry.objects.get(competition=competition).player == first
@@ -444,8 +446,8 @@ def test_the_migration_numbers_existing_duplicates_as_homonyms(db):
     from django.apps import apps as global_apps
 
     migration = importlib.import_module("events.migrations.0005_player_person_key")
-    first = Player.objects.create(name="Bo Ek", club="Lund")
-    second = Player.objects.create(name="Cé Dur", club="")
+    first = Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
+    second = Player.objects.create(host=HostClubFactory(), name="Cé Dur", club="")
     # As the rows were before the key: blank, and a second record of the first person.
     Player.objects.filter(pk=second.pk).update(name="bo ek", club="LUND", person_key="", homonym=7)
     Player.objects.filter(pk=first.pk).update(person_key="x")

@@ -1,0 +1,52 @@
+"""Hosting clubs in Django admin, for site staff: the settings (through the same checks as the
+desk) and the roles; a club's roles change here only as the desk's rules allow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.forms import BaseInlineFormSet
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from events.models import ClubRole, HostClub
+from events.versions import versions_bump
+
+
+class ClubRoleFormSet(BaseInlineFormSet):
+    def clean(self) -> None:
+        super().clean()
+        kept = [
+            form.cleaned_data
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        ]
+        if self.instance.pk and not any(row.get("role") == ClubRole.Role.OWNER for row in kept):
+            raise ValidationError(_("A club always has an owner: keep or name one."))
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    formset = ClubRoleFormSet
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(HostClub)
+class HostClubAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "slug", "country", "language", "is_listed", "deletion_requested_at"]
+    list_filter = ["country", "language", "is_listed"]
+    search_fields = ["name", "short_name", "slug"]
+    readonly_fields = ["deletion_requested_at", "created_at"]
+    inlines = [ClubRoleInline]
+
+    def get_queryset(self, request: Any) -> Any:
+        return super().get_queryset(request).defer("logo")
+
+    def save_model(self, request: Any, obj: HostClub, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        # Its name and colours are on its events' pages: they re-render, as after the desk.
+        versions_bump(events=Q(host=obj), competitions=Q(event__host=obj))

@@ -1,0 +1,96 @@
+"""Hosting clubs as the core needs them: which club a new event or series goes to.
+
+The rest of a club's life (its settings, its people's roles, its pages) is the ``clubs`` room's
+(``events.clubs``); the core only has to answer "whose is this new event?"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import get_language, gettext as _
+
+from events.errors import Forbidden
+from events.models import ClubRole, EventRole, HostClub
+
+# Words after /c/ that no club's address may take.
+RESERVED_CLUB_SLUGS = frozenset({"new", "static", "admin"})
+
+
+def desk_language() -> str:
+    """The active language when it is one of the site's, else the site's default."""
+    active = get_language()
+    codes = [code for code, _name in settings.LANGUAGES]
+    return active if active in codes else settings.LANGUAGE_CODE
+
+
+def unique_club_slug(name: str) -> str:
+    base = (slugify(name) or "club")[:50]
+    taken = set(HostClub.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    taken |= RESERVED_CLUB_SLUGS
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def clubs_run_by(user: Any) -> list[HostClub]:
+    """The clubs where ``user`` may create events (owner or organiser; every club for a
+    superuser), by name (one query)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    if user.is_superuser:
+        return list(HostClub.objects.order_by("name", "pk"))
+    return list(
+        HostClub.objects.filter(roles__user=user, roles__role__in=ClubRole.MANAGERS)
+        .order_by("name", "pk")
+        .distinct()
+    )
+
+
+@transaction.atomic
+def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
+    """The club a new event or series of ``user`` goes to: ``host`` when they run it; without
+    one, their first club (owner or organiser there); else the club of the latest event they
+    own (an install from before clubs: its organisers own their events, not the one club the
+    migration made, and their next event must find the same register); else, for someone new,
+    a club of their own (unlisted, owned by them; they rename it or join a club later).
+    Decided so that an organiser never meets a dead end before their first event."""
+    if host is not None:
+        if (
+            user.is_superuser
+            or ClubRole.objects.filter(club=host, user=user, role__in=ClubRole.MANAGERS).exists()
+        ):
+            return host
+        raise Forbidden(
+            _("You can create events only for clubs you run."), code="not_club_organiser"
+        )
+    mine = (
+        HostClub.objects.filter(roles__user=user, roles__role__in=ClubRole.MANAGERS)
+        .order_by("name", "pk")
+        .first()
+    )
+    if mine is not None:
+        return mine
+    owned = (
+        EventRole.objects.filter(user=user, role=EventRole.Role.OWNER)
+        .select_related("event__host")
+        .defer("event__host__logo")
+        .order_by("-event__starts_on", "-event__pk")
+        .first()
+    )
+    if owned is not None:
+        return owned.event.host
+    name = _("%(name)s's events") % {"name": user.get_username()}
+    club = HostClub(
+        name=name[:120],
+        slug=unique_club_slug(user.get_username()),
+        is_listed=False,
+        language=desk_language(),
+    )
+    club.full_clean()
+    club.save()
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.OWNER)
+    return club
