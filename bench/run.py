@@ -26,6 +26,8 @@ What it does, as the README's production section runs the app:
 - the read API (issue 32): each seeded competition's ``/api/v1/…/standings``, the 304 (the
   version ETag) and the cached 200, the rate limit counting (``API_RATE_LIMIT`` set high, so
   every request pays its share of the shared counter and none is refused);
+- the clubs' pages (issue 46, ``bench/clubs.py``): 100 clubs of 20 events, the front page and a
+  club's page, each rendered per request (no version ETag), beside the bare view;
 - signs up on an event's sign-up page (``bench/signups.py``): the page's first render, 200
   sign-ups within a minute from 200 client addresses, the 11th from one address refused;
 - prints one table (req/s, p50, p99, errors, share of /healthz, target) and exits 1 when any
@@ -98,7 +100,7 @@ class Row:
     p50: float
     p99: float
     errors: int
-    kind: str  # "ceiling", "304", "200", "page", "first", "signup", "recompute", "outbox"
+    kind: str  # "ceiling", "304", "200", "page", "club", "first", "signup", "recompute", "outbox"
     note: str = ""
     share: float | None = None  # of the bare view's req/s, run beside it (median of RUNS)
     ceiling_p99: float | None = None  # the bare view's p99 in the same runs (median)
@@ -270,6 +272,8 @@ def target_text(row: Row) -> str:
         return "all sent, 0 duplicates (p50: the whole drain)"
     if row.kind == "recompute":
         return f"p50 < {row.bound:g} ms" if row.bound else "timed (issue 30 sets no target)"
+    if row.kind == "club":
+        return f"no errors, p99 <= {P99_OF_CEILING:g}x bare (share: no target)"
     if row.kind == "first":
         bound = next(ms for key, ms in FIRST_RENDER_MS.items() if key in row.request)
         return f"p50 < {bound:g} ms"
@@ -334,6 +338,9 @@ def main() -> int:
         pages = [*seed.sjoelen(), *seed.blokus(), *seed.roundrobin(results=RESULTS)]
         issue30 = series.seed()
         pages += issue30.pages
+        import clubs  # issue 46: a federation's front page and a club's page
+
+        club_pages = clubs.seed()
         log(f"seeded in {time.perf_counter() - started:.0f} s")
         from django.db import connection
 
@@ -381,6 +388,16 @@ def main() -> int:
                 if kind == "304":
                     row.errors += errors
                 rows.append(row)
+        for label, url in club_pages:
+            status, _etag, _ms = get(port, url, PHONE)
+            if status != 200:
+                raise SystemExit(f"{url}: {status}")
+            rows.append(
+                interleaved(
+                    lambda label=label, url=url: wrk(binary, port, label, url, PHONE, "club"),
+                    ceiling,
+                )
+            )
         for label, url in api_standings(pages):
             status, etag, _ms = get(port, url, {"Accept-Encoding": "gzip"})
             if status != 200 or not etag:

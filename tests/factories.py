@@ -29,7 +29,8 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 class HostClubFactory(factory.django.DjangoModelFactory):
     """One club unless a test asks for another (``HostClubFactory(slug="b")``): the events and
-    players a test makes share a register, as they did before clubs."""
+    players a test makes share a register, and their owners start events and series in it, as
+    on an install upgraded from before clubs (``event_owners_may_start``)."""
 
     class Meta:
         model = HostClub
@@ -37,6 +38,7 @@ class HostClubFactory(factory.django.DjangoModelFactory):
 
     name = factory.LazyAttribute(lambda o: o.slug.replace("-", " ").title())
     slug = "club"
+    event_owners_may_start = True
     country = "SE"
     time_zone = "Europe/Stockholm"
 

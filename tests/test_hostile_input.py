@@ -274,6 +274,24 @@ def _build_world() -> World:
         }
     )
 
+    # Hosting clubs (issue 46): the demo's clubs, their people, the club pages' words.
+    from events.models import ClubRole, HostClub
+
+    demo_clubs = list(HostClub.objects.order_by("pk")[:2])
+    contexts["events"].append(
+        {
+            "club_slug": [club.slug for club in demo_clubs],
+            "user_id": list(
+                ClubRole.objects.filter(club__in=demo_clubs)
+                .order_by("pk")
+                .values_list("user_id", flat=True)[:2]
+            ),
+            "action": ["change", "remove", "hand-over", "request", "cancel", "nothing"],
+            "version": [demo_clubs[0].logo_version or "none", "0"],
+            "file_format": ["csv", "xlsx", "pdf"],
+        }
+    )
+
     # Patterns outside the apps' namespaces: the JavaScript catalogue per language (an unknown
     # one is a 404) and the results sheet of a competition.
     pairs = [

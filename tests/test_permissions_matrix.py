@@ -92,7 +92,8 @@ ACCESS: dict[str, str] = {
     "events:club_create": SIGNED_IN,
     "events:club_desk": CLUB,
     "events:club_people": CLUB,
-    "events:club_role_action": CLUB,  # an organiser may leave; the rest is checked by the service
+    # an organiser may leave (a scorekeeper too: the address with their own id); owners change
+    "events:club_role_action": CLUB,
     "events:club_season": CLUB,
     "events:club_season_download": CLUB,
     "events:club_settings": CLUB_OWNER,

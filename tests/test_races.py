@@ -251,9 +251,11 @@ def test_a_refused_form_keeps_its_token_usable(client):
 def test_the_admin_refuses_a_second_row_of_one_person_with_a_message_and_allows_a_homonym(
     admin_client,
 ):
-    Player.objects.create(host=HostClubFactory(), name="Bo Ek", club="Lund")
+    club = HostClubFactory()
+    Player.objects.create(host=club, name="Bo Ek", club="Lund")
     url = reverse("admin:events_player_add")
     data = {
+        "host": club.pk,
         "name": "BO EK",
         "club": "lund",
         "email": "",

@@ -46,6 +46,11 @@ class PlayerAdmin(SafeAdmin):
     search_fields = ["name", "club", "email", "search_text"]
     list_filter = ["club", "language"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A register row stays in its club: its entries are at that club's events.
+        fields = super().get_readonly_fields(request, obj)
+        return [*fields, "host"] if obj is not None else fields
+
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         # A player's name and rating show on every competition they are in.
@@ -97,6 +102,11 @@ class EventAdmin(ProtectResultsMixin, SafeAdmin):
     # desk's "People" page, an admin under "Event roles".
     inlines = [CompetitionInline]
     actions = [admin_event_json]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Events do not move between clubs: their players are the club's register.
+        fields = super().get_readonly_fields(request, obj)
+        return [*fields, "host"] if obj is not None else fields
 
     def games_of(self, pks: list[Any]) -> QuerySet[Game]:
         return Game.objects.filter(round__session__competition__event__in=pks)

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.forms import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
+from events.admin.base import SafeAdmin, SafeWidgetsMixin
 from events.models import ClubRole, HostClub
 from events.versions import versions_bump
 
@@ -28,7 +28,7 @@ class ClubRoleFormSet(BaseInlineFormSet):
             raise ValidationError(_("A club always has an owner: keep or name one."))
 
 
-class ClubRoleInline(admin.TabularInline):
+class ClubRoleInline(SafeWidgetsMixin, admin.TabularInline):
     model = ClubRole
     formset = ClubRoleFormSet
     extra = 0
@@ -36,7 +36,7 @@ class ClubRoleInline(admin.TabularInline):
 
 
 @admin.register(HostClub)
-class HostClubAdmin(SimpleHistoryAdmin):
+class HostClubAdmin(SafeAdmin):
     list_display = ["name", "slug", "country", "language", "is_listed", "deletion_requested_at"]
     list_filter = ["country", "language", "is_listed"]
     search_fields = ["name", "short_name", "slug"]

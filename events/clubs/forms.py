@@ -68,6 +68,8 @@ class ClubForm(forms.ModelForm):
             help_text=_("New events start in it."),
         )
         self.fields["language"].help_text = _("New events start in this language.")
+        # A checkbox's help beside it squeezes its label on a phone; the label says it all.
+        self.fields["is_listed"].help_text = ""
         for name in ("band_colour", "stripe_colour"):
             self.fields[name].required = False
         self.fields["band_colour"].help_text = _(

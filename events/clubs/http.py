@@ -20,6 +20,7 @@ from events.models import ClubRole
 # organisers (the season, the archive). Scorekeepers work at events only.
 OWNERS = frozenset({ClubRole.Role.OWNER})
 MANAGERS = frozenset(ClubRole.MANAGERS)
+ANYONE = frozenset(ClubRole.Role.values)  # anyone with a role: leaving the club
 
 
 def club_view(

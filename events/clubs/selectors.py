@@ -84,11 +84,15 @@ class MyClub:
 
 
 def clubs_of(user: Any) -> list[MyClub]:
-    """The clubs a user holds a role at (site staff: every club, as owners), by name, with
-    their number of events (one query)."""
+    """The clubs a user holds a role at, by name, with their number of events (one query; two
+    for site staff, who see every club: a superuser as an owner, other staff with the role
+    they hold, if any, and no desk page without one)."""
     counted = HostClub.objects.annotate(event_count=Count("events", distinct=True))
     if user.is_superuser:
         return [MyClub(club, ClubRole.Role.OWNER, club.event_count) for club in counted]
+    if user.is_staff:
+        held = dict(ClubRole.objects.filter(user=user).values_list("club_id", "role"))
+        return [MyClub(club, held.get(club.pk, ""), club.event_count) for club in counted]
     roles = (
         ClubRole.objects.filter(user=user)
         .select_related("club")

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from events.errors import Conflict, Forbidden, Invalid, NotFound, Refused, refuse
 from events.models import ClubRole, HostClub
 from events.services.editing import signature
-from events.services.hosts import unique_club_slug
+from events.services.hosts import club_save_new, unique_club_slug
 from events.services.players import clean_text
 from events.versions import versions_bump
 
@@ -41,6 +41,7 @@ CLUB_FIELDS = (
     "band_colour",
     "stripe_colour",
     "is_listed",
+    "event_owners_may_start",
 )
 
 LAST_OWNER = gettext_lazy("%(club)s needs an owner: hand the ownership to someone else first.")
@@ -97,7 +98,7 @@ def club_create(*, by: Any, values: Mapping[str, Any]) -> HostClub:
     club.slug = unique_club_slug(club.name)
     _checked(club)
     club._history_user = by  # type: ignore[attr-defined]
-    club.save()
+    club_save_new(club, club.name)
     role = ClubRole(club=club, user=by, role=ClubRole.Role.OWNER)
     role._history_user = by  # type: ignore[attr-defined]
     role.save()

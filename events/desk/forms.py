@@ -57,8 +57,12 @@ class EventForm(forms.Form):
         self.hosts = {club.slug: club for club in hosts}
         if hosts:
             # Without a club of their own, an organiser's first event makes one (hosts.py).
+            # Not required: a form drawn before the organiser's first club existed (posted
+            # twice, or from another tab) goes to their first club.
             self.fields["host"] = forms.ChoiceField(
-                label=_("Hosting club"), choices=[(club.slug, club.name) for club in hosts]
+                label=_("Hosting club"),
+                choices=[(club.slug, club.name) for club in hosts],
+                required=False,
             )
             self.order_fields(["submission", "host"])
             chosen = self.hosts.get(str(self.initial.get("host") or "")) or hosts[0]

@@ -477,4 +477,15 @@ class Migration(migrations.Migration):
                 violation_error_message="Unknown role.",
             ),
         ),
+
+        migrations.AddField(
+            model_name='historicalhostclub',
+            name='event_owners_may_start',
+            field=models.BooleanField(default=False, help_text="Whoever owns one of the club's events may start new events at the club, as before clubs; otherwise only its owners and organisers.", verbose_name='owners of its events may start events'),
+        ),
+        migrations.AddField(
+            model_name='hostclub',
+            name='event_owners_may_start',
+            field=models.BooleanField(default=False, help_text="Whoever owns one of the club's events may start new events at the club, as before clubs; otherwise only its owners and organisers.", verbose_name='owners of its events may start events'),
+        ),
     ]

@@ -25,6 +25,8 @@ def forwards(apps, schema_editor):
         time_zone=oldest.time_zone if oldest else "Europe/Stockholm",
         country=_country_of(oldest.time_zone if oldest else ""),
         is_listed=True,
+        # Its events' owners started events as they liked before clubs: they still may.
+        event_owners_may_start=True,
     )
     Event.objects.update(host=club)
     Series.objects.update(host=club)

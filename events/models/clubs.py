@@ -71,6 +71,16 @@ class HostClub(models.Model):
     logo = models.BinaryField(_("logo"), blank=True, default=b"", editable=False)
     # A hash of the logo's bytes: its address changes with it, so it may be cached for a year.
     logo_version = models.CharField(max_length=16, blank=True, default="", editable=False)
+    # An install from before clubs: the owners of its events started events as they liked, with
+    # one register; the migration's club lets them go on (its owners may turn this off).
+    event_owners_may_start = models.BooleanField(
+        _("owners of its events may start events"),
+        default=False,
+        help_text=_(
+            "Whoever owns one of the club's events may start new events at the club, as before "
+            "clubs; otherwise only its owners and organisers."
+        ),
+    )
     is_listed = models.BooleanField(
         _("listed on the front page"),
         default=True,

@@ -316,6 +316,17 @@ class Entry(models.Model):
             return f"{self.player} · {self.competition.name}"
         return str(self.player)
 
+    def clean(self) -> None:
+        # The admin's path: the desk's services refuse this too (``player_register``).
+        if self.player_id and self.competition_id:
+            player_host = Player.objects.filter(pk=self.player_id).values("host_id")
+            if not Competition.objects.filter(
+                pk=self.competition_id, event__host_id__in=player_host
+            ).exists():
+                raise ValidationError(
+                    {"player": _("This person is in another hosting club's register.")}
+                )
+
     def save(self, *args, **kwargs) -> None:
         # Every entry has a number, whoever creates it (the desk's services lock the
         # competition first, so two desks never pick the same one; the constraint stays).

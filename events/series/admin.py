@@ -27,6 +27,12 @@ class SeriesAdminForm(forms.ModelForm):
         model = Series
         fields = "__all__"
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A series stays with its club: its competitions are that club's.
+        if self.instance.pk is not None and "host" in self.fields:
+            self.fields["host"].disabled = True
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if self.errors:

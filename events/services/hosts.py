@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language, gettext as _, gettext_lazy
 
-from events.errors import Forbidden
+from events.errors import Conflict, Forbidden, refuse
 from events.models import ClubRole, EventRole, HostClub
+
+ADDRESS_TAKEN = gettext_lazy("Another club took this name a moment ago: try again.")
 
 # Words after /c/ that no club's address may take.
 RESERVED_CLUB_SLUGS = frozenset({"new", "static", "admin"})
@@ -36,6 +38,20 @@ def unique_club_slug(name: str) -> str:
     return candidate
 
 
+def club_save_new(club: HostClub, name: str) -> HostClub:
+    """Save a new club under a free address made from ``name``: when another request took
+    that address a moment ago (the unique slug), the next free one."""
+    for _attempt in range(3):
+        club.slug = unique_club_slug(name)
+        try:
+            with transaction.atomic():
+                club.save()
+                return club
+        except IntegrityError:
+            continue
+    raise refuse(ADDRESS_TAKEN, error_class=Conflict, code="address_taken")
+
+
 def clubs_run_by(user: Any) -> list[HostClub]:
     """The clubs where ``user`` may create events (owner or organiser; every club for a
     superuser), by name (one query)."""
@@ -54,14 +70,20 @@ def clubs_run_by(user: Any) -> list[HostClub]:
 def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     """The club a new event or series of ``user`` goes to: ``host`` when they run it; without
     one, their first club (owner or organiser there); else the club of the latest event they
-    own (an install from before clubs: its organisers own their events, not the one club the
-    migration made, and their next event must find the same register); else, for someone new,
-    a club of their own (unlisted, owned by them; they rename it or join a club later).
+    own where the club lets its event owners start events (``event_owners_may_start``: the
+    club the upgrade made, so that an organiser of an install from before clubs finds the
+    same register at their next event); else, for someone new, a club of their own
+    (unlisted, owned by them; they rename it or join a club later).
     Decided so that an organiser never meets a dead end before their first event."""
     if host is not None:
         if (
             user.is_superuser
             or ClubRole.objects.filter(club=host, user=user, role__in=ClubRole.MANAGERS).exists()
+        ):
+            return host
+        if (
+            host.event_owners_may_start
+            and EventRole.objects.filter(user=user, role="owner", event__host=host).exists()
         ):
             return host
         raise Forbidden(
@@ -75,7 +97,9 @@ def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     if mine is not None:
         return mine
     owned = (
-        EventRole.objects.filter(user=user, role=EventRole.Role.OWNER)
+        EventRole.objects.filter(
+            user=user, role=EventRole.Role.OWNER, event__host__event_owners_may_start=True
+        )
         .select_related("event__host")
         .defer("event__host__logo")
         .order_by("-event__starts_on", "-event__pk")
@@ -84,13 +108,8 @@ def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     if owned is not None:
         return owned.event.host
     name = _("%(name)s's events") % {"name": user.get_username()}
-    club = HostClub(
-        name=name[:120],
-        slug=unique_club_slug(user.get_username()),
-        is_listed=False,
-        language=desk_language(),
-    )
-    club.full_clean()
-    club.save()
+    club = HostClub(name=name[:120], slug="club", is_listed=False, language=desk_language())
+    club.full_clean(exclude=["slug"])
+    club_save_new(club, user.get_username())
     ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.OWNER)
     return club

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from events.clubs import selectors, services
 from events.clubs.forms import ClubForm, OwnerRestoreForm, RoleChangeForm, RoleGrantForm
-from events.clubs.http import MANAGERS, OWNERS, club_view
+from events.clubs.http import ANYONE, MANAGERS, OWNERS, club_view
 from events.common.http import AuthenticatedHttpRequest
 from events.errors import ServiceError
 from events.models import ClubRole, HostClub
@@ -172,11 +172,14 @@ def role_grant(request: AuthenticatedHttpRequest, club: HostClub) -> HttpRespons
 
 
 @require_POST
-@club_view(MANAGERS)
+@club_view(ANYONE)
 def role_action(
     request: AuthenticatedHttpRequest, club: HostClub, user_id: int, action: str
 ) -> HttpResponse:
-    """change (owners), remove (owners; anyone for themselves: leaving), hand-over (owners)."""
+    """change (owners), remove (owners; anyone for themselves: leaving), hand-over (owners);
+    the services check who may."""
+    if user_id != request.user.pk and request.club_role not in OWNERS:  # type: ignore[attr-defined]
+        raise PermissionDenied
     try:
         if action == "change":
             form = RoleChangeForm(request.POST)
@@ -207,14 +210,17 @@ def role_action(
 @require_POST
 @club_view(OWNERS)
 def club_deletion(request: AuthenticatedHttpRequest, club: HostClub, action: str) -> HttpResponse:
-    if action == "request":
-        services.club_deletion_request(club=club, by=request.user)
-        messages.success(request, _("The club will be deleted after the notice period."))
-    elif action == "cancel":
-        services.club_deletion_cancel(club=club, by=request.user)
-        messages.success(request, _("The club will not be deleted."))
-    else:
-        raise Http404
+    try:
+        if action == "request":
+            services.club_deletion_request(club=club, by=request.user)
+            messages.success(request, _("The club will be deleted after the notice period."))
+        elif action == "cancel":
+            services.club_deletion_cancel(club=club, by=request.user)
+            messages.success(request, _("The club will not be deleted."))
+        else:
+            raise Http404
+    except ServiceError as exc:  # no longer an owner (demoted a moment ago)
+        raise PermissionDenied from exc
     url = reverse("events:club_settings", args=[club.slug])
     # Asked through htmx (its confirmation first): the browser goes to the page either way.
     return HttpResponseClientRedirect(url) if getattr(request, "htmx", False) else redirect(url)

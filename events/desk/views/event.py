@@ -29,7 +29,7 @@ from events.services.hosts import clubs_run_by
 @login_required
 def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
     home = absolute_url("/")
-    clubs = clubs_of(request.user)
+    clubs = [held for held in clubs_of(request.user) if held.role]  # staff: their own only
     # The club switcher: one club's events (?club=<address>), or every club's.
     chosen = next((c.club for c in clubs if c.club.slug == request.GET.get("club")), None)
     events = selectors.events_for_organiser(request.user).select_related("host").defer("host__logo")

@@ -26,8 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("--slug", help="import under this address instead of the file's")
         parser.add_argument(
             "--club",
-            help="the address of the hosting club to import into (default: the file's club "
-            "when the site has it, else the site's only club, else a new club from the file)",
+            help="the address of the hosting club to import into; needed once the site has "
+            "any club (a site without one gets the file's club)",
         )
 
     def handle(
@@ -38,6 +38,10 @@ class Command(BaseCommand):
             host = HostClub.objects.filter(slug=club).first()
             if host is None:
                 raise CommandError(f"There is no hosting club at /c/{club}/.")
+        elif HostClub.objects.exists():
+            # A file from another site may name a club whose address is taken here by another
+            # club: its players would be matched against the wrong register.
+            raise CommandError("Name the hosting club to import into: --club <address>.")
         try:
             if file == "-":
                 document = json.load(sys.stdin)

@@ -65,6 +65,7 @@ def test_forwards_every_event_series_and_person_belongs_to_one_club():
     ClubRole = new.get_model("events", "ClubRole")
     (club,) = HostClub.objects.all()
     assert (club.slug, club.time_zone, club.country) == ("club", "Europe/Stockholm", "SE")
+    assert club.event_owners_may_start  # the owners of its events go on starting events
     assert new.get_model("events", "Event").objects.filter(host=club).count() == 3
     assert new.get_model("events", "Series").objects.filter(host=club).count() == 1
     assert new.get_model("events", "Player").objects.filter(host=club).count() == 3

@@ -230,3 +230,46 @@ def test_a_club_asked_to_be_deleted_goes_after_the_notice_with_its_register(sett
 
 def test_the_factory_club_is_shared_unless_asked():
     assert EventFactory().host == PlayerFactory().host == HostClubFactory()
+
+
+def test_an_event_owner_starts_events_in_the_club_only_where_the_club_lets_them():
+    club, owner = club_with_owner()
+    guest = UserFactory()
+    EventFactory(host=club, organisers=[guest])  # the guest owns one of the club's events
+    mine = host_for_new(guest)
+    assert mine != club and services.role_at(mine, guest) == "owner"
+    with pytest.raises(Forbidden):
+        host_for_new(guest, club)
+    club.event_owners_may_start = True  # an install from before clubs: its one club
+    club.save()
+    other = UserFactory()
+    EventFactory(host=club, organisers=[other])
+    assert host_for_new(other) == club == host_for_new(other, club)
+
+
+def test_a_scorekeeper_may_leave_but_not_remove_others(client):
+    club, owner = club_with_owner()
+    scorer = UserFactory()
+    services.role_grant(club=club, by=owner, username=scorer.username, role="scorekeeper")
+    client.force_login(scorer)
+    others = f"/desk/clubs/{club.slug}/people/{owner.pk}/remove/"
+    assert client.post(others).status_code == 403
+    leave = f"/desk/clubs/{club.slug}/people/{scorer.pk}/remove/"
+    assert client.post(leave).status_code == 302
+    assert services.role_at(club, scorer) is None
+
+
+def test_an_entry_of_another_clubs_person_is_refused_in_admin_as_at_the_desk():
+    from django.core.exceptions import ValidationError
+
+    from events.models import Entry
+    from tests.factories import CompetitionFactory
+
+    a, _ = club_with_owner("a")
+    b, _ = club_with_owner("b")
+    competition = CompetitionFactory(event=EventFactory(host=a))
+    entry = Entry(competition=competition, player=PlayerFactory(host=b))
+    with pytest.raises(ValidationError) as refused:
+        entry.full_clean()
+    assert "player" in refused.value.message_dict
+    Entry(competition=competition, player=PlayerFactory(host=a)).full_clean()

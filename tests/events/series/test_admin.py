@@ -11,7 +11,7 @@ from events.errors import Invalid
 from events.formats import default_settings
 from events.series import services
 from events.series.models import Series, SeriesCompetition
-from tests.factories import CompetitionFactory, EventFactory, UserFactory
+from tests.factories import CompetitionFactory, EventFactory, HostClubFactory, UserFactory
 from tests.shuffleboard.factories import SjoelenFactory
 
 HUGE = "99999999999999999999"
@@ -35,6 +35,7 @@ def form_data(series: Series | None, rows: list[dict[str, str]], initial: int = 
         "name": series.name if series else "New league",
         "slug": series.slug if series else "new-league",
         "format": "shuffleboard",
+        "host": str(series.host_id if series else HostClubFactory().pk),
         "kind": "placement",
         "drop_worst": "0",
         "min_events": "1",

@@ -13,12 +13,12 @@ import pytest
 from django.urls import reverse
 
 from events.errors import Forbidden, Invalid, Stale
-from events.models import Correction
+from events.models import ClubRole, Correction
 from events.series import selectors, services
 from events.series.models import Series, SeriesCompetition
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
-from tests.factories import EventFactory, PlayerFactory
+from tests.factories import EventFactory, HostClubFactory, PlayerFactory
 from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
 
 HIGH, LOW, NIL = (7, 7, 7, 9), (5, 9, 5, 7), (1, 1, 1, 1)  # 148, 116 and 20 points
@@ -295,6 +295,8 @@ def test_the_page_runs_a_constant_number_of_queries(
     organiser, client, django_assert_max_num_queries
 ):
     players = [PlayerFactory() for _ in range(12)]
+    # An organiser of the club (no event of theirs yet): the series is the club's.
+    ClubRole.objects.create(club=HostClubFactory(), user=organiser, role="organiser")
     series = services.series_create(
         by=organiser, name="Big", format_key="shuffleboard", kind="totals"
     )

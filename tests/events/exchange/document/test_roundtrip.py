@@ -12,7 +12,7 @@ import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 
@@ -354,7 +354,9 @@ def test_the_commands_write_and_read_a_file(demo, tmp_path):
     call_command("export_event", event.slug, output=str(path))
     document = json.loads(path.read_text(encoding="utf-8"))
     assert (document["format"], document["version"]) == ("boardgame-events/event", 1)
-    call_command("import_event", str(path), slug="restored")
+    with pytest.raises(CommandError):  # a site with clubs: the command asks which one
+        call_command("import_event", str(path), slug="restored")
+    call_command("import_event", str(path), slug="restored", club=event.host.slug)
     restored = Event.objects.get(slug="restored")
-    assert restored.name == event.name
+    assert restored.name == event.name and restored.host == event.host
     assert restored.competitions.count() == event.competitions.count()
