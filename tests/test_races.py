@@ -101,8 +101,10 @@ def test_the_same_new_player_in_two_competitions_at_once_is_one_row():
         first, second = CompetitionFactory(event=event), CompetitionFactory(event=event)
         name = f"Bo Ek {trial}"
         results = run_together(
-            functools.partial(services.player_create, name=name, club=""),
-            functools.partial(services.player_create, name=name.upper(), club=""),
+            functools.partial(services.player_create, host_id=event.host_id, name=name, club=""),
+            functools.partial(
+                services.player_create, host_id=event.host_id, name=name.upper(), club=""
+            ),
         )
         assert _codes(results) == ["ok", "player_exists"]
         assert Player.objects.filter(name__iexact=name).count() == 1
