@@ -82,6 +82,7 @@ def main() -> None:
     Player.objects.filter(name__startswith="Clock ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
         Player(
+            host_id=competition.event.host_id,
             name=f"Clock {i:04d}",
             search_text=fold(f"Clock {i:04d}"),
             person_key=person_key(f"Clock {i:04d}", ""),

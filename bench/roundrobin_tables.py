@@ -71,6 +71,7 @@ def main() -> None:
     Player.objects.filter(name__startswith="Bench ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
         Player(
+            host_id=competition.event.host_id,
             name=f"Bench {i:04d}",
             search_text=fold(f"Bench {i:04d}"),
             person_key=person_key(f"Bench {i:04d}", ""),

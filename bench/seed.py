@@ -39,9 +39,10 @@ def _event(name: str) -> Event:
     )
 
 
-def _players(prefix: str, count: int, rng: random.Random) -> list[Player]:
+def _players(prefix: str, count: int, rng: random.Random, host_id: int) -> list[Player]:
     return Player.objects.bulk_create(
         Player(
+            host_id=host_id,
             name=f"{prefix} {i:04d}",
             club=f"Club {i % 17}",
             search_text=fold(f"{prefix} {i:04d}"),
@@ -71,7 +72,7 @@ def sjoelen(players: int = 200, games: int = 20) -> list[Page]:
     now = timezone.now()
     entries = Entry.objects.bulk_create(
         Entry(competition=competition, player=p, checked_in_at=now)
-        for p in _players("Sjoelen", players, rng)
+        for p in _players("Sjoelen", players, rng, competition.event.host_id)
     )
     turns = []
     for entry in entries:
@@ -118,7 +119,7 @@ def blokus(players: int = 64) -> list[Page]:
     for session in sessions:
         entries = Entry.objects.bulk_create(
             Entry(competition=competition, player=p, checked_in_at=now)
-            for p in _players(f"Blokus {session.number}", players, rng)
+            for p in _players(f"Blokus {session.number}", players, rng, competition.event.host_id)
         )
         for entry in entries:
             seat = services.session_register(session=session, entry=entry)
@@ -158,7 +159,7 @@ def roundrobin(tables: int = 100, results: int = 300) -> list[Page]:
     now = timezone.now()
     Entry.objects.bulk_create(
         Entry(competition=competition, player=p, checked_in_at=now)
-        for p in _players("League", tables * 7, rng)
+        for p in _players("League", tables * 7, rng, event.host_id)
     )
     services.competition_start(competition=competition, seed=1, now=now)
     competition.refresh_from_db()

@@ -83,6 +83,7 @@ def main() -> None:
     Player.objects.filter(name__startswith="Bench Player ", entries__isnull=True).delete()
     players = Player.objects.bulk_create(
         Player(
+            host_id=competition.event.host_id,
             name=f"Bench Player {i:03d}",
             search_text=fold(f"Bench Player {i:03d}"),
             person_key=person_key(f"Bench Player {i:03d}", ""),

@@ -42,7 +42,7 @@ from events.services.events import competition_create, event_create
 from events.signups.models import SignUp, SignUpStatus, SignUpWindow
 
 assert "roundrobin" not in {f.key for f in all_formats()}
-core = ("outbox:", "signups:", "tasks:")
+core = ("outbox:", "signups:", "tasks:", "clubs:")
 assert not [name for name in periodic_work() if not name.startswith(core)]
 now = timezone.now()
 with transaction.atomic():

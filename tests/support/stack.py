@@ -52,6 +52,7 @@ def roundrobin_league(event: Event, name: str, players: int, *, began: dt.dateti
     competition = event_services.competition_create(event=event, name=name, format="roundrobin")
     rows = Player.objects.bulk_create(
         Player(
+            host_id=event.host_id,
             name=f"{name} {i}",
             search_text=fold(f"{name} {i}"),
             person_key=person_key(f"{name} {i}", ""),
