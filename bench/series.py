@@ -77,6 +77,13 @@ def _organiser():
     return get_user_model().objects.get_or_create(username="bench")[0]
 
 
+def _club_id() -> int:
+    """The bench organiser's club (made with their first event): its register holds the pools."""
+    from events.services.hosts import host_for_new
+
+    return host_for_new(_organiser()).pk
+
+
 def _event(name: str, day: dt.date):
     return event_services.event_create(
         name=name, starts_on=day, ends_on=day, time_zone=TIME_ZONE, organiser=_organiser()
@@ -117,7 +124,7 @@ def seasons(first_day: dt.date) -> list[Series]:
 
     rng = random.Random(30)
     organiser = _organiser()
-    pool = _players("Season", POOL, rng)
+    pool = _players("Season", POOL, rng, _club_id())
     # A player's skill: how many of the 30 discs (by weight) miss the board.
     misses = {player.pk: rng.randint(2, 14) for player in pool}
     now = timezone.now()
@@ -166,7 +173,7 @@ def blokus_sessions(first_day: dt.date) -> Game:
     from events.models import Round
 
     rng = random.Random(80)
-    pool = _players("Rated", BLOKUS_POOL, rng)
+    pool = _players("Rated", BLOKUS_POOL, rng, _club_id())
     now = timezone.now()
     per_event = BLOKUS_SESSIONS * SESSION_PLAYERS
     groups: list[tuple[Session, list[Entry]]] = []  # (session, its entries)

@@ -15,11 +15,17 @@ from events.common.siteurl import absolute_url
 from events.live.pages import POLL, Context, competition_page, event_page
 from events.models import Competition, Event
 
+FRONT_PAGE_EVENTS = 60
+
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     context = {
-        "events": selectors.events_public().select_related("host").defer("host__logo"),
+        # A federation's install holds thousands: the latest ones here, every club's own on
+        # its page (/c/<club>/).
+        "events": selectors.events_public()
+        .select_related("host")
+        .defer("host__logo")[:FRONT_PAGE_EVENTS],
         "clubs": clubs_listed(timezone.localdate()),
     }
     return render(request, "events/index.html", context)
