@@ -70,6 +70,7 @@ class ClubForm(forms.ModelForm):
         self.fields["language"].help_text = _("New events start in this language.")
         # A checkbox's help beside it squeezes its label on a phone; the label says it all.
         self.fields["is_listed"].help_text = ""
+        self.fields["event_owners_may_start"].help_text = ""
         for name in ("band_colour", "stripe_colour"):
             self.fields[name].required = False
         self.fields["band_colour"].help_text = _(
