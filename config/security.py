@@ -14,8 +14,15 @@ def login_username(request: HttpRequest, credentials: Any = None) -> str | None:
     (the credentials, else the posted form) but cut to the 255 characters its table stores:
     Django's login form does not limit the length, and PostgreSQL refuses a longer value (a
     500 on a very long username)."""
-    source = credentials or getattr(request, "data", request.POST)
-    username = source.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
+    if credentials:
+        # allauth passes a username or an e-mail address, whichever was typed; django-axes
+        # names it after the form field ("login").
+        username = (
+            credentials.get("login") or credentials.get("username") or credentials.get("email")
+        )
+    else:
+        source = getattr(request, "data", request.POST)
+        username = source.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
     return username[:255] if isinstance(username, str) else username
 
 

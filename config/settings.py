@@ -91,10 +91,17 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # allauth's list of sessions ("2 hours ago")
     "django_htmx",
     "template_partials",
     "simple_history",
     "axes",
+    # Organiser accounts (events/accounts/): sign-up, verified addresses, password and address
+    # changes, two-factor login (TOTP, recovery codes, passkeys, trusted browsers), sessions.
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
     "ninja",  # the read API's Swagger UI, served from our static files (no CDN)
     # Background work: Django's Tasks API and its database backend (events/management/worker.py)
     "django_tasks",
@@ -121,6 +128,11 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # The account's sessions, listed and ended from the account page (their address, browser).
+    "allauth.usersessions.middleware.UserSessionsMiddleware",
+    # Site staff open the admin only with two-factor login on (events/accounts/twofactor.py).
+    "events.accounts.twofactor.StaffTwoFactorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: refuses logins while a username and address are locked out.
@@ -222,7 +234,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # (Axes > Access attempts).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # By username (the accounts a site admin made) or by verified e-mail address.
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
@@ -231,13 +244,58 @@ AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "events.common.network.client_ip"
 AXES_USERNAME_CALLABLE = "config.security.login_username"  # cut to the column's length
+AXES_USERNAME_FORM_FIELD = "login"  # the login form's one field: a username or an address
 # Proxies in front of the app (a load balancer, nginx): the client's address is then taken from
 # X-Forwarded-For, that many entries from the right. 0: the connection's own address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "events:desk"
 LOGOUT_REDIRECT_URL = "events:index"
+
+# Accounts (django-allauth; events/accounts/ and README "Accounts and two-factor login").
+# Anyone may sign up as an organiser with an e-mail address, verified by a link before anything
+# works; an account a site admin made without an address logs in by username as before.
+ACCOUNT_ADAPTER = "events.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "events.accounts.forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address; a new one replaces it once verified
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # a mail scanner's GET verifies nothing
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # "your password / address / two-factor login changed"
+ACCOUNT_PREVENT_ENUMERATION = True  # the same answer for a known and an unknown address
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
+ACCOUNT_SESSION_REMEMBER = None  # "Remember me" on the login form
+ACCOUNT_LOGOUT_REDIRECT_URL = "events:index"
+
+# Sign-up open to all (1), or closed (0: accounts by invitation or a site admin only).
+ACCOUNT_SIGNUP_OPEN = envbool("ACCOUNT_SIGNUP_OPEN", True)
+# Per address, per account and per IP (allauth's counters live in the cache: Redis in production,
+# so every app server counts together; a cache that is down counts nothing and refuses nothing).
+# Wrong passwords are counted by django-axes (above), in the database; allauth leaves them.
+ACCOUNT_RATE_LIMITS = {
+    "signup": "10/h/ip",
+    "reset_password": "10/h/ip,3/h/key",
+    "login_failed": None,
+}
+# Two-factor login: TOTP with recovery codes, passkeys; "trust this browser" for an event day.
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_TRUST_ENABLED = True
+MFA_TRUST_COOKIE_AGE = timedelta(hours=envint("MFA_TRUST_HOURS", 12))
+MFA_TOTP_ISSUER = SITE_NAME
+MFA_TOTP_TOLERANCE = 1  # a code from the previous or next 30 s still counts (a slow phone)
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG  # passkeys on http://localhost while developing
+# Two-factor login required before the pages with people's addresses, fees and sign-up lists
+# open (and for site staff before the admin): off only where a site chooses so.
+TWO_FACTOR_REQUIRED = envbool("TWO_FACTOR_REQUIRED", True)
+STAFF_TWO_FACTOR_REQUIRED = envbool("STAFF_TWO_FACTOR_REQUIRED", not DEBUG)
+# An invitation to a club is good for this many days; an owner sends at most this many a day.
+INVITATION_DAYS = envint("INVITATION_DAYS", 7)
+INVITATIONS_PER_DAY = envint("INVITATIONS_PER_DAY", 30)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

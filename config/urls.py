@@ -1,7 +1,7 @@
+from allauth.account import views as allauth_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, reverse
 from django.views.generic.base import RedirectView
 
 from events import language
@@ -19,14 +19,29 @@ class FaviconView(RedirectView):
         return static("favicon.svg")
 
 
+class AdminLoginRedirect(RedirectView):
+    """/admin/login/ → the site's login, keeping where to go next."""
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        query = self.request.META.get("QUERY_STRING", "")
+        return reverse("account_login") + (f"?{query}" if query else "")
+
+
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # Browsers ask for /favicon.ico on every page: send them to the static SVG icon.
     path("favicon.ico", FaviconView.as_view()),
     path("readyz", health.readyz, name="readyz"),
+    # The admin's own login is the site's (two-factor, lockout): its address leads there.
+    path("admin/login/", AdminLoginRedirect.as_view()),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The account's overview and deletion, then django-allauth's pages (login, sign-up,
+    # addresses, password, two-factor login, sessions).
+    path("accounts/", include("events.accounts.urls")),
+    path("accounts/", include("allauth.urls")),
+    # The names the login and logout had before allauth (the paths are allauth's, above).
+    path("accounts/login/", allauth_views.login, name="login"),
+    path("accounts/logout/", allauth_views.logout, name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     # The footer's language links (GET: public pages carry no CSRF token).
     path("language/<str:code>/", language.language_switch, name="language_switch"),

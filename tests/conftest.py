@@ -59,7 +59,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture
 def organiser(db):
-    return UserFactory(username="alice")
+    # Two-factor login on: the sign-up lists, fees and exports open only so.
+    return UserFactory(username="alice", two_factor=True)
+
+
+@pytest.fixture
+def admin_user(db, django_user_model):
+    """pytest-django's superuser, with the second factor site staff need for the admin."""
+    from tests.support.totp import turn_on
+
+    user = django_user_model.objects.create_superuser("admin", "admin@example.com", "password")
+    turn_on(user)
+    return user
 
 
 @pytest.fixture

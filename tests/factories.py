@@ -22,9 +22,19 @@ from events.models import (
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("pw-for-tests-only")
+
+    @factory.post_generation
+    def two_factor(self, create, extracted, **kwargs):
+        """``UserFactory(two_factor=True)``: an authenticator app set up (tests.support.totp).
+        Site staff have one unless ``two_factor=False``: they need it for the admin."""
+        if create and (extracted or (extracted is None and self.is_staff)):
+            from tests.support.totp import turn_on
+
+            turn_on(self)
 
 
 class HostClubFactory(factory.django.DjangoModelFactory):

@@ -220,7 +220,7 @@ class HttpClient:
         token = csrf_token(page.body)
         answer = self.post(
             "/accounts/login/",
-            {"username": username, "password": password, "csrfmiddlewaretoken": token},
+            {"login": username, "password": password, "csrfmiddlewaretoken": token},
         )
         if answer.status != 302:
             raise AssertionError(f"login failed: {answer.status}\n{answer.body[:2000]}")

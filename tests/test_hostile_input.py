@@ -278,9 +278,18 @@ def _build_world() -> World:
     from events.models import ClubRole, HostClub
 
     demo_clubs = list(HostClub.objects.order_by("pk")[:2])
+    # An open invitation of the first club: its link's page and its withdrawal.
+    from events.clubs import invitations
+
+    owner_of_first = ClubRole.objects.filter(club=demo_clubs[0], role="owner").first()
+    sent = invitations.invitation_send(
+        club=demo_clubs[0], by=owner_of_first.user, email="fuzz@example.org", role="organiser"
+    )
     contexts["events"].append(
         {
             "club_slug": [club.slug for club in demo_clubs],
+            "invitation_id": [sent.invitation.pk, 999999],
+            "token": [sent.url.rstrip("/").rsplit("/", 1)[-1], "x" * 200],
             "user_id": list(
                 ClubRole.objects.filter(club__in=demo_clubs)
                 .order_by("pk")
@@ -301,6 +310,10 @@ def _build_world() -> World:
         {
             "lang": ["sv", "xx"],
             "code": ["et", "xx", "EN"],  # the footer's language links
+            # allauth's links: an address's confirmation, a password reset, a passkey
+            "key": ["MQ:1xZtDc:forged", "x" * 300],
+            "uidb36": ["1", "zz"],
+            "pk": [1, 999999],
             "event_slug": [event for event, _ in pairs],
             "competition_slug": [competition for _, competition in pairs],
         }

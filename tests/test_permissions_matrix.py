@@ -27,6 +27,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
+from events.clubs import invitations
 from events.formats import all_formats, default_settings
 from events.models import ClubRole, Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
@@ -34,6 +35,7 @@ from events.series.models import Series, SeriesCompetition
 from events.signups.models import SignUp, SignUpWindow
 from tests.desk_urls import declared_access, desk_patterns
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, HostClubFactory
+from tests.support import totp
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
@@ -101,6 +103,8 @@ ACCESS: dict[str, str] = {
     "events:club_role_grant": CLUB_OWNER,
     "events:club_deletion": CLUB_OWNER,
     "events:club_archive": CLUB_OWNER,
+    "events:club_invite": CLUB_OWNER,
+    "events:club_invitation_withdraw": CLUB_OWNER,
     "events:club_owner_restore": STAFF,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/": MOVED,
     "desk/<slug:event_slug>/<slug:competition_slug>/tables/start/": MOVED,
@@ -166,7 +170,11 @@ def test_desk_views_declare_what_the_table_says():
 @pytest.fixture
 def world(django_user_model):
     def login(username: str, **flags: bool):  # no password: hashing would dominate the run
-        return django_user_model.objects.create(username=username, **flags)
+        user = django_user_model.objects.create(username=username, **flags)
+        # Everyone with two-factor login on: this table is about roles (the pages of personal
+        # data without it: tests/events/accounts/).
+        totp.turn_on(user)
+        return user
 
     owner = login("olga")
     event = EventFactory(slug="matrix", organisers=[owner])
@@ -209,7 +217,11 @@ def world(django_user_model):
     )
     series.organisers.add(owner)
     member = SeriesCompetition.objects.create(series=series, competition=shared)
+    invitation = invitations.invitation_send(
+        club=event.host, by=owner, email="ivy@example.org", role="organiser"
+    ).invitation
     return {
+        "invitation": invitation,
         "series": series,
         "member": member,
         "sign_up": sign_up,
@@ -244,6 +256,7 @@ def url_of(key: str, route: str, pattern: URLPattern, world: dict) -> str:
         "payment": "paid",
         "file_format": "csv",
         "user_id": world["users"]["organiser"].pk,
+        "invitation_id": world["invitation"].pk,
         "action": "check_in",
     }
     converters = re.findall(r"<(?:\w+:)?(\w+)>", route)

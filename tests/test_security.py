@@ -73,15 +73,22 @@ def _public_addresses(client: Client) -> list[str]:
 # --- 2. login throttling ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("address", ["/accounts/login/", "/admin/login/"])
-def test_wrong_passwords_lock_the_login_until_reset(db, client, address):
-    user = UserFactory(username="desk", is_staff=True)
+def test_the_admin_login_is_the_sites_login(client):
+    """/admin/login/ leads to the one login (lockout, two-factor), keeping where to go next."""
+    answer = client.get("/admin/login/?next=/admin/events/event/")
+    assert answer.status_code == 302
+    assert answer["Location"] == "/accounts/login/?next=/admin/events/event/"
+
+
+def test_wrong_passwords_lock_the_login_until_reset(db, client):
+    address = "/accounts/login/"
+    user = UserFactory(username="desk", is_staff=True, two_factor=False)
     user.set_password("right-password-2026")
     user.save()
     for _ in range(5):
-        wrong = client.post(address, {"username": "desk", "password": "wrong"})
+        wrong = client.post(address, {"login": "desk", "password": "wrong"})
         assert wrong.status_code in (200, 429)
-    locked = client.post(address, {"username": "desk", "password": "right-password-2026"})
+    locked = client.post(address, {"login": "desk", "password": "right-password-2026"})
     assert locked.status_code == 429
     assert "_auth_user_id" not in client.session
     page = locked.content.decode()
@@ -90,9 +97,9 @@ def test_wrong_passwords_lock_the_login_until_reset(db, client, address):
     other = UserFactory(username="other", is_staff=True)
     other.set_password("other-password-2026")
     other.save()
-    assert Client().post(address, {"username": "other", "password": "x"}).status_code == 200
+    assert Client().post(address, {"login": "other", "password": "x"}).status_code == 200
     call_command("axes_reset", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    ok = client.post(address, {"username": "desk", "password": "right-password-2026"})
+    ok = client.post(address, {"login": "desk", "password": "right-password-2026"})
     assert ok.status_code == 302
     assert client.session["_auth_user_id"] == str(user.pk)
 
@@ -104,15 +111,11 @@ def test_wrong_passwords_lock_the_login_with_the_cache_down(db, client, settings
     user.set_password("right-password-2026")
     user.save()
     for _ in range(5):
-        assert client.post(
-            "/accounts/login/", {"username": "desk", "password": "x"}
-        ).status_code in (
+        assert client.post("/accounts/login/", {"login": "desk", "password": "x"}).status_code in (
             200,
             429,
         )
-    locked = client.post(
-        "/accounts/login/", {"username": "desk", "password": "right-password-2026"}
-    )
+    locked = client.post("/accounts/login/", {"login": "desk", "password": "right-password-2026"})
     assert locked.status_code == 429 and "_auth_user_id" not in client.session
 
 

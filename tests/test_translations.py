@@ -63,11 +63,12 @@ SAME_AS_ENGLISH_EVERYWHERE = {"blokus", "sjoelen", "csv", "xlsx", "elo", "ok", "
 SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min", "iban"}
 SAME_AS_ENGLISH = {
     "sv": {"bonus", "export", "final", "format", "information", "position", "rating", "start"}
+    | {"session"}
     | {"status", "token"},
     "et": {"number"},
     "nl": {"bonus", "club", "deadline", "e-mail", "format", "podium", "rating", "ratings"}
     | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"}
-    | {"e-mails", "webhook", "webhooks"},
+    | {"e-mails", "webhook", "webhooks", "login", "account"},
 }
 # Messages with this many letters or fewer (placeholders left out) may stay as they are: "K", "G".
 FEW_LETTERS = 3

@@ -12,6 +12,7 @@ from django.forms import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
 from events.admin.base import SafeAdmin, SafeWidgetsMixin
+from events.clubs.models import ClubInvitation
 from events.models import ClubRole, HostClub
 from events.versions import versions_bump
 
@@ -50,3 +51,32 @@ class HostClubAdmin(SafeAdmin):
         super().save_model(request, obj, form, change)
         # Its name and colours are on its events' pages: they re-render, as after the desk.
         versions_bump(events=Q(host=obj), competitions=Q(event__host=obj))
+
+
+@admin.register(ClubInvitation)
+class ClubInvitationAdmin(SafeAdmin):
+    """Invitations as the owners sent them: read, never written here (a link's secret is not
+    stored, so a new one is sent from the club's people page)."""
+
+    list_display = ["email", "club", "role", "created_at", "expires_at", "accepted_at"]
+    list_filter = ["role"]
+    search_fields = ["email", "club__name"]
+    list_select_related = ["club"]
+    readonly_fields = [
+        "club",
+        "email",
+        "role",
+        "invited_by",
+        "created_at",
+        "expires_at",
+        "accepted_at",
+        "accepted_by",
+        "withdrawn_at",
+    ]
+    exclude = ["token_hash"]
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False

@@ -112,6 +112,13 @@ class RoleGrantForm(forms.Form):
     )
 
 
+class InvitationForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)
+    role = forms.ChoiceField(
+        label=_("Role"), choices=ClubRole.Role.choices, initial=ClubRole.Role.ORGANISER
+    )
+
+
 class RoleChangeForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=ClubRole.Role.choices)
 

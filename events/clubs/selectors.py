@@ -7,10 +7,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from allauth.mfa.models import Authenticator
 from django.db.models import Count, F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.shortcuts import get_object_or_404
 
+from events.accounts.twofactor import SECOND_FACTORS
 from events.models import ClubRole, Event, HostClub
 from events.series.models import Series
 
@@ -116,6 +118,16 @@ class RoleChange:
     person: str
     kind: str  # "+" given, "~" changed, "-" taken away
     role: str
+    reason: str = ""  # "invitation", "two-factor reset"
+
+
+def people_with_two_factor(club: HostClub) -> set[int]:
+    """The ids of the club's people who have a second factor (one query)."""
+    return set(
+        Authenticator.objects.filter(
+            user__club_roles__club=club, type__in=SECOND_FACTORS
+        ).values_list("user_id", flat=True)
+    )
 
 
 def role_history(club: HostClub, limit: int = 50) -> list[RoleChange]:
@@ -133,6 +145,7 @@ def role_history(club: HostClub, limit: int = 50) -> list[RoleChange]:
             person=row.user.get_username() if row.user else "",
             kind=row.history_type,
             role=str(labels.get(row.role, row.role)),
+            reason=row.history_change_reason or "",
         )
         for row in rows
     ]

@@ -3,12 +3,13 @@ pages under ``/desk/clubs/``."""
 
 from django.urls import path
 
-from events.clubs.views import desk, logo, public, season
+from events.clubs.views import desk, invitation, logo, public, season
 
 public_routes = [
     path("c/<slug:club_slug>/", public.club_page, name="club"),
     path("c/<slug:club_slug>/style.css", public.club_style, name="club_style"),
     path("c/<slug:club_slug>/logo-<str:version>.png", logo.club_logo, name="club_logo"),
+    path("invitations/<str:token>/", invitation.invitation, name="invitation"),
 ]
 # Before the desk's event pages: "clubs" is a word an event's slug could be.
 desk_routes = [
@@ -19,6 +20,12 @@ desk_routes = [
     path("desk/clubs/<slug:club_slug>/logo/", logo.club_logo_upload, name="club_logo_upload"),
     path("desk/clubs/<slug:club_slug>/people/", desk.club_people, name="club_people"),
     path("desk/clubs/<slug:club_slug>/people/add/", desk.role_grant, name="club_role_grant"),
+    path("desk/clubs/<slug:club_slug>/invitations/", desk.invitation_send, name="club_invite"),
+    path(
+        "desk/clubs/<slug:club_slug>/invitations/<int:invitation_id>/withdraw/",
+        desk.invitation_withdraw,
+        name="club_invitation_withdraw",
+    ),
     path(
         "desk/clubs/<slug:club_slug>/people/<int:user_id>/<slug:action>/",
         desk.role_action,

@@ -17,6 +17,7 @@ from blokus.models import SessionPlayer
 from events.errors import ServiceError
 from events.models import Competition, Game, Round, Session
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.support import totp
 
 HTMX = {"HX-Request": "true"}
 
@@ -148,6 +149,7 @@ def entries_of(game: Game) -> list[int]:
 
 def admin_client(client):
     user = get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
+    totp.turn_on(user)  # site staff open the admin with two-factor login only
     client.force_login(user)
     return client
 

@@ -26,13 +26,16 @@ from tests.blokus.conftest import (
     small,
     url,
 )
+from tests.support import totp
 
 PASSWORD = "pw-for-tests-only"
 
 
 @pytest.fixture
 def root(db):
-    return get_user_model().objects.create_superuser("root", "", PASSWORD)
+    user = get_user_model().objects.create_superuser("root", "", PASSWORD)
+    totp.turn_on(user)  # site staff open the admin with two-factor login only
+    return user
 
 
 @pytest.fixture

@@ -17,8 +17,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from events.clubs import selectors, services
-from events.clubs.forms import ClubForm, OwnerRestoreForm, RoleChangeForm, RoleGrantForm
+from events.accounts.services import two_factor_reset
+from events.clubs import invitations, selectors, services
+from events.clubs.forms import (
+    ClubForm,
+    InvitationForm,
+    OwnerRestoreForm,
+    RoleChangeForm,
+    RoleGrantForm,
+)
 from events.clubs.http import ANYONE, MANAGERS, OWNERS, club_view
 from events.common.http import AuthenticatedHttpRequest
 from events.errors import ServiceError
@@ -131,6 +138,9 @@ def _people_page(
         "people": selectors.club_people(club),
         "history": selectors.role_history(club),
         "grant_form": forms.get("grant_form") or RoleGrantForm(),
+        "invite_form": forms.get("invite_form") or InvitationForm(),
+        "invitations": invitations.pending(club) if request.club_role in OWNERS else [],  # type: ignore[attr-defined]
+        "two_factor": selectors.people_with_two_factor(club),
         "roles": ClubRole.Role.choices,
         "error": forms.get("error", ""),
     }
@@ -198,10 +208,16 @@ def role_action(
         elif action == "hand-over":
             services.ownership_hand_over(club=club, by=request.user, user_id=user_id)
             done = _("The ownership is handed over; you are an organiser now.")
+        elif action == "two-factor-reset" and user_id != request.user.pk:
+            two_factor_reset(by=request.user, person_id=user_id, club=club)
+            done = _(
+                "Their two-factor login is reset and they are told by e-mail: they turn it on "
+                "again at their next login."
+            )
         else:
             raise Http404
     except ServiceError as exc:
-        status = 403 if exc.code in {"not_owner"} else 400
+        status = 403 if exc.code in {"not_owner", "owner_by_staff"} else 400
         return _people_page(request, club, status=status, error=exc.text)
     messages.success(request, done)
     return redirect("events:club_people", club.slug)
@@ -253,3 +269,41 @@ def owner_restore(request: AuthenticatedHttpRequest, club_slug: str) -> HttpResp
         "title": _("Restore an owner of %(club)s") % {"club": club.name},
     }
     return _private(render(request, "events/clubs/form.html", context, status=status))
+
+
+@require_POST
+@club_view(OWNERS)
+def invitation_send(request: AuthenticatedHttpRequest, club: HostClub) -> HttpResponse:
+    form = InvitationForm(request.POST)
+    if form.is_valid():
+        try:
+            invitations.invitation_send(
+                club=club,
+                by=request.user,
+                email=form.cleaned_data["email"],
+                role=form.cleaned_data["role"],
+            )
+        except ServiceError as exc:
+            _errors_to(form, exc)
+        else:
+            # The same words whether the address has an account here or not.
+            messages.success(
+                request,
+                _("The invitation is sent to %(address)s.")
+                % {"address": form.cleaned_data["email"]},
+            )
+            return redirect("events:club_people", club.slug)
+    return _people_page(request, club, status=400, invite_form=form)
+
+
+@require_POST
+@club_view(OWNERS)
+def invitation_withdraw(
+    request: AuthenticatedHttpRequest, club: HostClub, invitation_id: int
+) -> HttpResponse:
+    try:
+        invitations.invitation_withdraw(club=club, by=request.user, invitation_id=invitation_id)
+    except ServiceError as exc:
+        return _people_page(request, club, status=404, error=exc.text)
+    messages.success(request, _("The invitation is withdrawn; its link no longer works."))
+    return redirect("events:club_people", club.slug)

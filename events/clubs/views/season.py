@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from events.accounts.twofactor import personal_data
 from events.clubs import season as seasons
 from events.clubs.http import MANAGERS, OWNERS, club_view
 from events.common.http import AuthenticatedHttpRequest
@@ -52,6 +53,7 @@ def season_download(
 
 @require_GET
 @club_view(OWNERS)
+@personal_data
 def club_archive(request: AuthenticatedHttpRequest, club: HostClub) -> HttpResponse:
     content = seasons.archive_zip(club)
     return attachment(content, "application/zip", seasons.archive_filename(club))

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from events import selectors
+from events.accounts.twofactor import ensure_two_factor, personal_data
 from events.common.http import AuthenticatedHttpRequest
 from events.desk.http import desk_view
 from events.exchange import document as exchange, sheets
@@ -69,9 +70,11 @@ def _time_zone(event: Event) -> zoneinfo.ZoneInfo | None:
 
 @require_GET
 @login_required
+@personal_data(after_access=True)
 def event_export(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = selectors.event_by_slug(event_slug)
     selectors.ensure_organiser(event, request.user)
+    ensure_two_factor(request.user)
     return event_json(event)
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import selectors, services
+from events.accounts.twofactor import desk_reminder
 from events.clubs.selectors import clubs_of
 from events.common.http import AuthenticatedHttpRequest
 from events.common.qr import qr_svg
@@ -41,6 +42,7 @@ def desk(request: AuthenticatedHttpRequest) -> HttpResponse:
         "site_home": home,
         "site_qr": qr_svg(home),
         "site_loopback": base_is_loopback(),
+        "needs_two_factor": desk_reminder(request.user),
     }
     return render(request, "events/desk.html", context)
 

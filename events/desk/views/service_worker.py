@@ -16,7 +16,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request,
         "events/desk_sw.js",
-        {"logout_url": reverse("logout"), "static_url": static("")},
+        {"logout_url": reverse("account_logout"), "static_url": static("")},
         content_type="text/javascript; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache"  # a new version is picked up at the next visit

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from events.accounts.twofactor import ensure_two_factor, personal_data
 from events.common.http import AuthenticatedHttpRequest
 from events.desk.http import desk_view, go
 from events.desk.views.downloads import CONTENT_TYPES, attachment
@@ -43,6 +44,7 @@ def _sign_up_managed(request: AuthenticatedHttpRequest, sign_up_id: int) -> Sign
         pk=sign_up_id,
     )
     ensure_access(sign_up.window.competition.event, request.user, MANAGE)
+    ensure_two_factor(request.user)
     return sign_up
 
 
@@ -59,6 +61,7 @@ def _page_url(competition: Competition) -> str:
 
 @require_http_methods(["GET", "POST"])
 @desk_view()
+@personal_data
 def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     event = competition.event
     status_filter = request.GET.get("status", "")
@@ -133,6 +136,7 @@ def signup_desk(request: AuthenticatedHttpRequest, competition: Competition) -> 
 
 @require_GET
 @desk_view()
+@personal_data
 def door_screen(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
     """The screen at the door for self check-in: the code of this minute, large; it asks for
     the next one every few seconds (htmx). For organisers only: whoever sees it can check in."""
@@ -152,6 +156,7 @@ def door_screen(request: AuthenticatedHttpRequest, competition: Competition) -> 
 
 @require_GET
 @desk_view()
+@personal_data
 def signup_download(
     request: AuthenticatedHttpRequest, competition: Competition, file_format: str
 ) -> HttpResponse:
@@ -170,6 +175,7 @@ def signup_download(
 
 @require_POST
 @login_required
+@personal_data(after_access=True)
 def signup_payment(
     request: AuthenticatedHttpRequest, sign_up_id: int, payment: str
 ) -> HttpResponse:
@@ -192,6 +198,7 @@ def signup_payment(
 
 @require_POST
 @login_required
+@personal_data(after_access=True)
 def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
     """A possible duplicate is the register's person: joined (events.signups.services.lifecycle)."""
     sign_up = _sign_up_managed(request, sign_up_id)
@@ -212,6 +219,7 @@ def signup_merge(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResp
 
 @require_POST
 @login_required
+@personal_data(after_access=True)
 def signup_promote(request: AuthenticatedHttpRequest, sign_up_id: int) -> HttpResponse:
     sign_up = _sign_up_managed(request, sign_up_id)
     competition = sign_up.window.competition

@@ -23,6 +23,7 @@ from tests.blokus.conftest import (
     url,
 )
 from tests.factories import CompetitionFactory, EntryFactory
+from tests.support import totp
 
 
 @pytest.fixture
@@ -380,6 +381,7 @@ def test_an_admin_edit_of_a_hand_is_validated_and_rescored(client, competition, 
         game=game, revision=0, hands=[services.HandInput(s.pk, 5) for s in game.seats.all()]
     )
     admin = get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
+    totp.turn_on(admin)  # site staff open the admin with two-factor login only
     client.force_login(admin)
     hand = Hand.objects.filter(seat__game=game).order_by("seat__position").first()
     address = reverse("admin:blokus_hand_change", args=[hand.pk])
@@ -415,6 +417,7 @@ def test_admin_refuses_seating_a_player_in_a_second_session(client, competition,
     second = competition.sessions.get(number=2)
     sp = SessionPlayer.objects.create(session=second, entry=played.entry)
     admin = get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
+    totp.turn_on(admin)  # site staff open the admin with two-factor login only
     client.force_login(admin)
     address = reverse("admin:blokus_sessionplayer_change", args=[sp.pk])
     data = {"session": second.pk, "entry": played.entry.pk, "role": "seated"}

@@ -344,7 +344,7 @@ def test_only_the_clubs_owners_set_its_logo(client, club, who):
 def test_anonymous_uploads_go_to_the_login(client, club):
     response = post_logo(client, club, logo=upload(encoded(halves((64, 64)), "PNG")))
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
     club.refresh_from_db()
     assert club.logo_version == ""
 

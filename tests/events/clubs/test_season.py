@@ -140,8 +140,8 @@ def world(club, other) -> dict:
     return {"events": [old, spring, summer, new_year]}
 
 
-def _member(club: HostClub, role: str, username: str):
-    user = UserFactory(username=username)
+def _member(club: HostClub, role: str, username: str, two_factor: bool = False):
+    user = UserFactory(username=username, two_factor=two_factor)
     ClubRole.objects.create(club=club, user=user, role=role)
     return user
 
@@ -154,7 +154,8 @@ def organiser_client(client, club):
 
 @pytest.fixture
 def owner_client(client, club):
-    client.force_login(_member(club, "owner", "otto"))
+    # Two-factor login on: the archive holds people's addresses.
+    client.force_login(_member(club, "owner", "otto", two_factor=True))
     return client
 
 
@@ -408,11 +409,19 @@ def test_it_keeps_the_archive_for_owners(world, club, organiser_client):
     assert organiser_client.get(_urls(club)[3]).status_code == 403
 
 
+def test_it_opens_the_archive_only_with_two_factor_login(world, club, client):
+    client.force_login(_member(club, "owner", "oona"))
+    response = client.get(_urls(club)[3])
+    assert response.status_code == 403
+    assert "Two-factor login needed" in response.content.decode()
+    assert client.get(_urls(club)[0]).status_code == 200  # the season itself opens
+
+
 def test_it_sends_anonymous_visitors_to_log_in(world, club, client):
     for url in _urls(club):
         response = client.get(url)
         assert response.status_code == 302, url
-        assert response["Location"].startswith(reverse("login")), url
+        assert response["Location"].startswith(reverse("account_login")), url
 
 
 def test_it_answers_404_for_an_unknown_club(db, owner_client):

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 
 from events.exchange import sheets
 from events.models import Competition, Player
+from tests.support import totp
 
 HOSTILE = [
     '=HYPERLINK("http://evil.example","x")',
@@ -93,6 +94,7 @@ def test_numbers_stay_numbers_and_plain_text_is_untouched(db):
 def test_the_event_archive_keeps_the_exact_text(demo, client):
     organiser, competitions = demo
     names = hostile_names(competitions)
+    totp.turn_on(organiser)  # the event's file holds people's addresses
     client.force_login(organiser)
     event = competitions[0].event
     response = client.get(reverse("events:event_export", args=[event.slug]))

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from events.models import Entry, Event, Player
 from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support import totp
 
 HTMX = {"HX-Request": "true"}
 
@@ -136,7 +137,7 @@ DESK_GETS = ["competition_desk", "csv_import", "player_search"]
 def test_anonymous_users_are_sent_to_log_in(client, competition, name):
     response = client.get(desk_url(name, competition))
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 @pytest.mark.parametrize("name", DESK_GETS)
@@ -414,11 +415,27 @@ def test_csv_import_without_a_file_says_so(desk_client, competition):
     assert "This field is required." in response.content.decode()
 
 
-def test_the_login_page_and_logout(client, organiser):
-    assert client.get(reverse("login")).status_code == 200
-    response = client.post(reverse("login"), {"username": "alice", "password": "pw-for-tests-only"})
+def test_the_login_page_the_second_factor_and_logout(client, organiser):
+    assert client.get(reverse("account_login")).status_code == 200
+    response = client.post(
+        reverse("account_login"), {"login": "alice", "password": "pw-for-tests-only"}
+    )
+    assert response["Location"] == reverse("mfa_authenticate")
+    assert "_auth_user_id" not in client.session  # not before the second factor
+    response = client.post(
+        reverse("mfa_authenticate"), {"code": totp.code(totp.secret_of(organiser))}
+    )
+    # "Trust this browser" for the event day: 12 hours without the code.
+    assert response["Location"] == reverse("mfa_trust")
+    response = client.post(reverse("mfa_trust"), {"action": "trust"})
     assert response["Location"] == reverse("events:desk")
-    assert client.post(reverse("logout")).status_code == 302
+    assert client.session["_auth_user_id"] == str(organiser.pk)
+    assert response.cookies["mfa_trusted"]["max-age"] == 12 * 3600
+    assert client.post(reverse("account_logout")).status_code == 302
+    response = client.post(
+        reverse("account_login"), {"login": "alice", "password": "pw-for-tests-only"}
+    )
+    assert response["Location"] == reverse("events:desk")  # trusted: no code asked
 
 
 def test_the_language_switcher_changes_the_language(client, db):

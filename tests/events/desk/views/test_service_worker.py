@@ -12,7 +12,7 @@ def test_the_service_worker_is_served_for_the_desk_scope(client, db):
     assert response["Content-Type"].startswith("text/javascript")
     assert "no-cache" in response["Cache-Control"]
     body = response.content.decode()
-    assert f'var LOGOUT = "{reverse("logout")}"' in body
+    assert f'var LOGOUT = "{reverse("account_logout")}"' in body
     assert '"/static/"' in body and "desk-pages-v1" in body
     assert client.post("/desk/sw.js").status_code == 405
 

@@ -1,0 +1,294 @@
+"""Accounts through real requests: sign up, verify by the link in the outbox's mail, start a
+club, the second factor before personal data, the account page, its deletion, a lost phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.urls import reverse
+
+from events.models import ClubRole, HostClub
+from events.outbox.models import OutboxMessage
+from tests.factories import CompetitionFactory, EventFactory, UserFactory
+from tests.support import totp
+
+User = get_user_model()
+
+
+@pytest.fixture(autouse=True)
+def fresh_counters():
+    cache.clear()  # allauth's rate limits count in the cache
+    yield
+    cache.clear()
+
+
+def _mail_to(address: str) -> OutboxMessage:
+    return OutboxMessage.objects.filter(to=address).order_by("-pk").first()
+
+
+def _link(message: OutboxMessage) -> str:
+    found = re.search(r"https?://[^/\s]+(/\S+)", message.body)
+    assert found, message.body
+    return found.group(1)
+
+
+def _sign_up(client, address: str, password: str = "a-long-desk-password-2026") -> None:
+    response = client.post(
+        reverse("account_signup"),
+        {"email": address, "password1": password, "password2": password},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_a_new_organiser_signs_up_verifies_and_starts_a_club(client, db):
+    _sign_up(client, "nora@example.org")
+    user = User.objects.get(email="nora@example.org")
+    assert "_auth_user_id" not in client.session  # nothing works before the address is verified
+    assert client.get(reverse("events:desk")).status_code == 302
+    message = _mail_to("nora@example.org")
+    assert message.subject.startswith("[") and message.status == OutboxMessage.Status.PENDING
+    confirm = _link(message)
+    assert client.get(confirm).status_code == 200  # a mail scanner's GET verifies nothing
+    assert not EmailAddress.objects.get(user=user).verified
+    response = client.post(confirm)
+    assert response.status_code == 302
+    assert EmailAddress.objects.get(user=user).verified
+    assert client.session["_auth_user_id"] == str(user.pk)
+    desk = client.get(reverse("events:desk")).content.decode()
+    assert "Start a club" in desk
+    response = client.post(
+        reverse("events:club_create"),
+        {
+            "name": "Nora's Night",
+            "country": "SE",
+            "language": "sv",
+            "time_zone": "Europe/Stockholm",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    club = HostClub.objects.get(name="Nora's Night")
+    assert ClubRole.objects.get(club=club).user == user
+    # an owner now: the desk reminds her of the second factor sign-up lists will need
+    assert "Turn on two-factor login" in client.get(reverse("events:desk")).content.decode()
+
+
+def test_sign_up_answers_the_same_for_a_known_address(client, db):
+    UserFactory(username="known", email="known@example.org")
+    EmailAddress.objects.create(
+        user=User.objects.get(username="known"), email="known@example.org", verified=True
+    )
+    first = client.post(
+        reverse("account_signup"),
+        {
+            "email": "known@example.org",
+            "password1": "pw-2026-long-x",
+            "password2": "pw-2026-long-x",
+        },
+    )
+    second = client.post(
+        reverse("account_signup"),
+        {"email": "new@example.org", "password1": "pw-2026-long-x", "password2": "pw-2026-long-x"},
+    )
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert User.objects.filter(email__iexact="known@example.org").count() == 1
+    # the holder of the known address is told that someone tried, not a second account
+    assert _mail_to("known@example.org") is not None
+
+
+def test_password_reset_answers_the_same_for_known_and_unknown_addresses(client, db):
+    user = UserFactory(username="pia", email="pia@example.org")
+    EmailAddress.objects.create(user=user, email="pia@example.org", verified=True, primary=True)
+    known = client.post(reverse("account_reset_password"), {"email": "pia@example.org"})
+    unknown = client.post(reverse("account_reset_password"), {"email": "nobody@example.org"})
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"]
+    link = _link(_mail_to("pia@example.org"))
+    response = client.get(link, follow=True)
+    form_url = response.redirect_chain[-1][0] if response.redirect_chain else link
+    response = client.post(
+        form_url, {"password1": "new-desk-password-2026", "password2": "new-desk-password-2026"}
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("new-desk-password-2026")
+
+
+def test_the_sign_up_form_is_rate_limited_per_address(client, db):
+    answers = []
+    for n in range(12):
+        answers.append(
+            client.post(
+                reverse("account_signup"),
+                {
+                    "email": f"bulk{n}@example.org",
+                    "password1": "pw-2026-long-x",
+                    "password2": "pw-2026-long-x",
+                },
+            ).status_code
+        )
+    assert answers[:10] == [302] * 10
+    assert 429 in answers[10:]
+    assert User.objects.filter(email__startswith="bulk").count() == 10
+
+
+def test_an_account_made_by_a_site_admin_without_an_address_logs_in_by_name(client, db):
+    UserFactory(username="desk")
+    response = client.post(
+        reverse("account_login"), {"login": "desk", "password": "pw-for-tests-only"}
+    )
+    assert response["Location"] == reverse("events:desk")
+
+
+def test_an_address_added_by_an_admin_is_verified_at_the_first_login(client, db):
+    UserFactory(username="eve", email="eve@example.org")
+    response = client.post(
+        reverse("account_login"), {"login": "eve", "password": "pw-for-tests-only"}
+    )
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
+    assert _mail_to("eve@example.org") is not None
+
+
+# --- two-factor login before personal data ---------------------------------------------------
+
+
+@pytest.fixture
+def fees_event(db):
+    owner = UserFactory(username="owen")
+    event = EventFactory(organisers=[owner])
+    event.roles.filter(user=owner).update(role="owner")
+    competition = CompetitionFactory(event=event, format="blokus")
+    return owner, competition
+
+
+def test_an_owner_cannot_open_the_sign_up_list_until_two_factor_is_on(client, fees_event):
+    owner, competition = fees_event
+    client.force_login(owner)
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    refused = client.get(url)
+    assert refused.status_code == 403
+    page = refused.content.decode()
+    assert "Two-factor login needed" in page and reverse("mfa_activate_totp") in page
+    export = reverse("events:event_export", args=[competition.event.slug])
+    assert client.get(export).status_code == 403
+    # Turned on through the pages, with the code an authenticator app computes (after the
+    # password again: allauth asks for it before a security change)
+    client.post(reverse("account_reauthenticate"), {"password": "pw-for-tests-only"})
+    setup = client.get(reverse("mfa_activate_totp"))
+    assert setup.status_code == 200
+    secret = re.search(r"[A-Z2-7]{32}", setup.content.decode()).group(0)
+    done = client.post(reverse("mfa_activate_totp"), {"code": totp.code(secret)})
+    assert done.status_code == 302
+    assert Authenticator.objects.filter(user=owner, type="totp").exists()
+    assert client.get(url).status_code == 200
+    # the page asked for last is offered on the two-factor pages
+    assert export in client.get(reverse("mfa_index")).content.decode()
+
+
+def test_a_guest_scorekeeper_is_not_asked_for_a_second_factor(client, fees_event):
+    _owner, competition = fees_event
+    keeper = UserFactory(username="kim")
+    competition.event.organisers.add(keeper, through_defaults={"role": "scorekeeper"})
+    client.force_login(keeper)
+    desk = client.get(reverse("events:desk")).content.decode()
+    assert "Turn on two-factor login" not in desk
+    url = reverse("events:signup_desk", args=[competition.event.slug, competition.slug])
+    response = client.get(url)
+    assert response.status_code == 403
+    assert "Two-factor login needed" not in response.content.decode()  # simply not theirs
+
+
+def test_site_staff_open_the_admin_only_with_two_factor(client, db):
+    staff = UserFactory(username="root", is_staff=True, is_superuser=True, two_factor=False)
+    client.force_login(staff)
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:two_factor_needed"))
+    assert "Site staff" in client.get(response["Location"]).content.decode()
+    totp.turn_on(staff)
+    assert client.get("/admin/").status_code == 200
+
+
+# --- the account page, sessions, deletion ----------------------------------------------------
+
+
+def test_the_account_page_lists_address_factors_sessions_and_clubs(client, organiser):
+    club = HostClub.objects.create(name="Club A", slug="club-a", time_zone="Europe/Tallinn")
+    ClubRole.objects.create(club=club, user=organiser, role="owner")
+    client.force_login(organiser)
+    page = client.get(reverse("accounts:account"))
+    assert page.status_code == 200 and "no-store" in page["Cache-Control"]
+    text = page.content.decode()
+    assert "Club A" in text and "Manage two-factor login" in text
+    assert client.get(reverse("usersessions_list")).status_code == 200
+
+
+def test_the_last_owner_cannot_delete_the_account(client, db):
+    user = UserFactory(username="solo")
+    club = HostClub.objects.create(name="Solo Club", slug="solo", time_zone="Europe/Stockholm")
+    ClubRole.objects.create(club=club, user=user, role="owner")
+    client.force_login(user)
+    page = client.get(reverse("accounts:delete"))
+    assert "Solo Club" in page.content.decode()
+    response = client.post(reverse("accounts:delete"), {"password": "pw-for-tests-only"})
+    assert response.status_code == 400
+    assert User.objects.filter(pk=user.pk).exists()
+
+
+def test_an_account_is_deleted_with_its_password(client, db):
+    user = UserFactory(username="gone")
+    client.force_login(user)
+    wrong = client.post(reverse("accounts:delete"), {"password": "nope"})
+    assert wrong.status_code == 400 and "not your password" in wrong.content.decode()
+    response = client.post(reverse("accounts:delete"), {"password": "pw-for-tests-only"})
+    assert response["Location"] == reverse("events:index")
+    assert not User.objects.filter(pk=user.pk).exists()
+    assert "_auth_user_id" not in client.session
+
+
+# --- a lost phone ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def club_of_two(db):
+    club = HostClub.objects.create(name="Lost Phones", slug="lost", time_zone="Europe/Amsterdam")
+    owner = UserFactory(username="olle", two_factor=True)
+    organiser = UserFactory(username="ola", email="ola@example.org", two_factor=True)
+    ClubRole.objects.create(club=club, user=owner, role="owner")
+    ClubRole.objects.create(club=club, user=organiser, role="organiser")
+    return club, owner, organiser
+
+
+def test_an_owner_resets_an_organisers_second_factor(client, club_of_two):
+    club, owner, organiser = club_of_two
+    from events.accounts.services import language_remember
+
+    language_remember(organiser, "nl")
+    client.force_login(owner)
+    url = reverse("events:club_role_action", args=[club.slug, organiser.pk, "two-factor-reset"])
+    response = client.post(url)
+    assert response.status_code == 302
+    assert not Authenticator.objects.filter(user=organiser).exists()
+    mail = _mail_to("ola@example.org")
+    assert mail.language == "nl" and "olle" in mail.body
+    history = client.get(reverse("events:club_people", args=[club.slug])).content.decode()
+    assert "the two-factor login of ola was reset" in history
+
+
+def test_an_organiser_cannot_reset_anyones_and_an_owners_is_for_staff(client, club_of_two):
+    club, owner, organiser = club_of_two
+    client.force_login(organiser)
+    url = reverse("events:club_role_action", args=[club.slug, owner.pk, "two-factor-reset"])
+    assert client.post(url).status_code == 403
+    co_owner = UserFactory(username="co", two_factor=True)
+    ClubRole.objects.create(club=club, user=co_owner, role="owner")
+    client.force_login(owner)
+    url = reverse("events:club_role_action", args=[club.slug, co_owner.pk, "two-factor-reset"])
+    assert client.post(url).status_code == 403
+    assert Authenticator.objects.filter(user=co_owner).exists()

@@ -1,0 +1,179 @@
+"""Invitations to a club through real requests: sent by an owner, mailed through the outbox,
+single-use, expiring, withdrawn, rate-limited, and accepted by the account with the address."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import timezone
+
+from events.clubs import invitations
+from events.clubs.models import ClubInvitation
+from events.errors import Forbidden, NotFound, Refused
+from events.models import ClubRole, HostClub
+from events.outbox.models import OutboxMessage
+from tests.factories import UserFactory
+
+User = get_user_model()
+
+
+@pytest.fixture(autouse=True)
+def fresh_counters():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def club(db):
+    return HostClub.objects.create(
+        name="Tartu Lauamängud", slug="tartu", time_zone="Europe/Tallinn", language="et"
+    )
+
+
+@pytest.fixture
+def owner(club):
+    user = UserFactory(username="owner-o")
+    ClubRole.objects.create(club=club, user=user, role="owner")
+    return user
+
+
+def _invite(client, club, address, role="organiser"):
+    return client.post(
+        reverse("events:club_invite", args=[club.slug]), {"email": address, "role": role}
+    )
+
+
+def _link_in(address: str) -> str:
+    message = OutboxMessage.objects.filter(to=address).order_by("-pk").first()
+    return re.search(r"https?://[^/\s]+(/invitations/\S+/)", message.body).group(1)
+
+
+def test_an_owner_invites_and_a_new_person_signs_up_and_joins(client, club, owner):
+    client.force_login(owner)
+    response = _invite(client, club, "Mari@Example.org")
+    assert response.status_code == 302
+    message = OutboxMessage.objects.get(to="mari@example.org")
+    assert message.language == "et"  # the club's language: the person has no account yet
+    assert "owner-o" in message.body and "Tartu Lauamängud" in message.subject
+    people = client.get(reverse("events:club_people", args=[club.slug])).content.decode()
+    assert "mari@example.org" in people and "Withdraw" in people
+    link = _link_in("mari@example.org")
+    client.logout()
+    page = client.get(link)
+    assert page.status_code == 200
+    assert (
+        page["Cache-Control"] == "no-store, private" and page["Referrer-Policy"] == "strict-origin"
+    )
+    text = page.content.decode()
+    assert "Tartu Lauamängud" in text and "owner-o" in text and "m…@example.org" in text
+    # Following the link proved the mailbox: signing up with the address needs no second link.
+    signup = client.post(
+        f"{reverse('account_signup')}?next={link}",
+        {
+            "email": "mari@example.org",
+            "password1": "mari-desk-password-26",
+            "password2": "mari-desk-password-26",
+            "next": link,
+        },
+    )
+    assert signup.status_code == 302 and signup["Location"] == link
+    mari = User.objects.get(email="mari@example.org")
+    assert EmailAddress.objects.get(user=mari).verified
+    joined = client.post(link)
+    assert joined["Location"] == reverse("events:club_desk", args=[club.slug])
+    assert ClubRole.objects.get(club=club, user=mari).role == "organiser"
+    # single use
+    assert client.get(link).status_code == 404
+    assert client.post(link).status_code == 404
+
+
+def test_an_account_with_another_address_cannot_take_it(client, club, owner):
+    client.force_login(owner)
+    _invite(client, club, "right@example.org")
+    link = _link_in("right@example.org")
+    other = UserFactory(username="wrong", email="wrong@example.org")
+    EmailAddress.objects.create(user=other, email="wrong@example.org", verified=True, primary=True)
+    client.force_login(other)
+    assert "has not verified" in client.get(link).content.decode()
+    refused = client.post(link)
+    assert refused.status_code == 400
+    assert not ClubRole.objects.filter(club=club, user=other).exists()
+
+
+def test_a_withdrawn_or_expired_or_renewed_link_is_dead(client, club, owner):
+    now = timezone.now()
+    sent = invitations.invitation_send(
+        club=club, by=owner, email="a@example.org", role="scorekeeper"
+    )
+    token = sent.url.rstrip("/").rsplit("/", 1)[-1]
+    renewed = invitations.invitation_send(
+        club=club, by=owner, email="a@example.org", role="organiser"
+    )
+    assert invitations.open_invitation(token) is None  # the first link died with the renewal
+    assert ClubInvitation.objects.filter(club=club, withdrawn_at__isnull=True).count() == 1
+    new_token = renewed.url.rstrip("/").rsplit("/", 1)[-1]
+    assert invitations.open_invitation(new_token, now + dt.timedelta(days=6, hours=23))
+    assert invitations.open_invitation(new_token, now + dt.timedelta(days=7, minutes=1)) is None
+    invitations.invitation_withdraw(club=club, by=owner, invitation_id=renewed.invitation.pk)
+    assert invitations.open_invitation(new_token) is None
+    assert client.get(f"/invitations/{new_token}/").status_code == 404
+    assert client.get("/invitations/not-a-token/").status_code == 404
+
+
+def test_only_owners_invite_and_withdraw(client, club, owner):
+    organiser = UserFactory(username="org")
+    ClubRole.objects.create(club=club, user=organiser, role="organiser")
+    with pytest.raises(Forbidden):
+        invitations.invitation_send(club=club, by=organiser, email="x@example.org", role="owner")
+    client.force_login(organiser)
+    assert _invite(client, club, "x@example.org").status_code == 403
+    sent = invitations.invitation_send(club=club, by=owner, email="y@example.org", role="organiser")
+    url = reverse("events:club_invitation_withdraw", args=[club.slug, sent.invitation.pk])
+    assert client.post(url).status_code == 403
+    other = HostClub.objects.create(name="Other", slug="other", time_zone="Europe/Tallinn")
+    with pytest.raises(NotFound):
+        ClubRole.objects.create(club=other, user=owner, role="owner")
+        invitations.invitation_withdraw(club=other, by=owner, invitation_id=sent.invitation.pk)
+
+
+def test_invitations_are_limited_per_day_and_answer_alike(client, club, owner, settings):
+    settings.INVITATIONS_PER_DAY = 3
+    UserFactory(username="has-account", email="known@example.org")
+    client.force_login(owner)
+    known = _invite(client, club, "known@example.org")
+    unknown = _invite(client, club, "unknown@example.org")
+    assert known.status_code == unknown.status_code == 302
+    assert _invite(client, club, "third@example.org").status_code == 302
+    refused = _invite(client, club, "fourth@example.org")
+    assert refused.status_code == 400 and "the most a day" in refused.content.decode()
+    assert 'value="fourth@example.org"' in refused.content.decode()  # what was typed stays
+    with pytest.raises(Refused):
+        invitations.invitation_send(club=club, by=owner, email="f@example.org", role="owner")
+
+
+def test_a_bad_address_or_role_is_said_beside_the_field(client, club, owner):
+    client.force_login(owner)
+    response = _invite(client, club, "not an address")
+    assert response.status_code == 400 and "valid email" in response.content.decode().lower()
+    response = _invite(client, club, "ok@example.org", role="emperor")
+    assert response.status_code == 400
+
+
+def test_two_accepts_at_once_give_one_role(club, owner):
+    sent = invitations.invitation_send(
+        club=club, by=owner, email="twice@example.org", role="organiser"
+    )
+    token = sent.url.rstrip("/").rsplit("/", 1)[-1]
+    user = UserFactory(username="twice")
+    EmailAddress.objects.create(user=user, email="twice@example.org", verified=True, primary=True)
+    invitations.invitation_accept(token=token, user=user)
+    with pytest.raises(NotFound):
+        invitations.invitation_accept(token=token, user=user)
+    assert ClubRole.objects.filter(club=club, user=user).count() == 1
