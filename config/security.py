@@ -23,7 +23,28 @@ def login_username(request: HttpRequest, credentials: Any = None) -> str | None:
     else:
         source = getattr(request, "data", request.POST)
         username = source.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
-    return username[:255] if isinstance(username, str) else username
+    return account_of(username)[:255] if isinstance(username, str) else username
+
+
+def account_of(typed: str) -> str:
+    """One name per account, however it was typed: its username for its username or one of its
+    addresses in any case ("ALICE@example.org", "alice"), else what was typed, lowercased, so
+    that changing the case or switching to the address never gives five more tries."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    value = typed.strip()[:254]
+    if "@" in value:
+        found = EmailAddress.objects.filter(email__iexact=value).values_list(
+            "user__username", flat=True
+        )
+    else:
+        found = (
+            get_user_model()
+            .objects.filter(username__iexact=value)
+            .values_list("username", flat=True)
+        )
+    return found.first() or value.lower()
 
 
 def locked_out(

@@ -275,11 +275,12 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "events:index"
 ACCOUNT_SIGNUP_OPEN = envbool("ACCOUNT_SIGNUP_OPEN", True)
 # Per address, per account and per IP (allauth's counters live in the cache: Redis in production,
 # so every app server counts together; a cache that is down counts nothing and refuses nothing).
-# Wrong passwords are counted by django-axes (above), in the database; allauth leaves them.
 ACCOUNT_RATE_LIMITS = {
     "signup": "10/h/ip",
     "reset_password": "10/h/ip,3/h/key",
-    "login_failed": None,
+    # Wrong second-factor codes count here too (allauth's own limit, per account): above the
+    # lockout's 5 wrong passwords, so that the lockout answers those first.
+    "login_failed": "10/m/ip,10/300s/key",
 }
 # Two-factor login: TOTP with recovery codes, passkeys; "trust this browser" for an event day.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]

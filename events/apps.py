@@ -30,9 +30,11 @@ class EventsConfig(AppConfig):
             import_module(name)
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_migrate
 
         from events import versions
+        from events.accounts.services import logged_in
         from events.seat_checks import reinstall_checks
         from events.series.services import member_deleted
 
@@ -48,5 +50,7 @@ class EventsConfig(AppConfig):
         post_delete.connect(
             member_deleted, sender="events.SeriesCompetition", dispatch_uid="series_member_deleted"
         )
+        # The language a person logs in with is the language of the mails they are sent later.
+        user_logged_in.connect(logged_in, dispatch_uid="accounts_language")
         # Webhooks: "standings changed" follows every version bump of a competition.
         versions.competitions_bumped.connect(standings_bumped, dispatch_uid="webhooks_standings")

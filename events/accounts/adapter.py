@@ -6,23 +6,57 @@ an address logs in by username as before."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils import translation
+from django.utils import timezone, translation
 
+from events.common.network import client_ip
 from events.outbox.queue import drain_after_commit, enqueue
 
-INVITED = "club_invitation"  # the session's key for the invitation being accepted
+# The session's key for the invitation being followed: its address and until when, set by the
+# invitation's page (events.clubs.views.invitation).
+INVITED = "club_invitation"
+
+
+def invited_address(request: HttpRequest) -> str:
+    """The address of the invitation this browser followed, while it is good (else "")."""
+    invited = request.session.get(INVITED)
+    if not isinstance(invited, dict):
+        return ""
+    try:
+        until = datetime.fromisoformat(str(invited.get("until", "")))
+    except ValueError:
+        return ""
+    return str(invited.get("email", "")) if until > timezone.now() else ""
 
 
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request: HttpRequest) -> bool:
         """Open to all, or (``ACCOUNT_SIGNUP_OPEN`` off) to whoever follows an invitation."""
-        return bool(settings.ACCOUNT_SIGNUP_OPEN or request.session.get(INVITED))
+        return bool(settings.ACCOUNT_SIGNUP_OPEN or invited_address(request))
+
+    def unstash_verified_email(self, request: HttpRequest) -> str | None:
+        """Nothing: allauth would add a stashed address to whatever account signs up in the
+        session (one who followed someone else's invitation, then signed up with their own
+        address). Only the address typed is the account's (``is_email_verified``)."""
+        return None
+
+    def is_email_verified(self, request: HttpRequest, email: str) -> bool:
+        """The address a sign-up typed counts as verified only when it is the address of the
+        invitation this browser followed (following the mailed link proved the mailbox)."""
+        invited = invited_address(request)
+        return bool(invited) and invited.lower() == (email or "").strip().lower()
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The client's address as the lockout sees it (behind ``TRUSTED_PROXIES`` proxies):
+        allauth's per-address limits must not count the proxy as everyone."""
+        return client_ip(request)
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """Render allauth's mail in the active language and queue it in the outbox; it is
@@ -55,6 +89,10 @@ class AddressVerificationStage(EmailVerificationStage):
 
     def handle(self) -> tuple[Any, bool]:
         user = self.login.user
-        if user is not None and not user.email and not user.emailaddress_set.exists():
-            return None, True
+        if user is not None and not user.emailaddress_set.exists():
+            # No address (or one another, older account holds: the upgrade gave it to that
+            # one): the account logs in by name, and no mail goes to someone else's address.
+            taken = EmailAddress.objects.filter(email__iexact=user.email).exists()
+            if not user.email or taken:
+                return None, True
         return super().handle()

@@ -4,6 +4,7 @@ and a lost second factor reset by the club's owner or by site staff."""
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from allauth.mfa.models import Authenticator
@@ -11,13 +12,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy
 
 from events.accounts.models import AccountLanguage
 from events.common.siteurl import site_url
 from events.errors import Forbidden, Invalid, NotFound, Refused, refuse
-from events.models import ClubRole, HostClub
+from events.models import ClubRole, EventRole, HostClub
 from events.outbox.queue import drain_after_commit, enqueue
 
 LAST_OWNER = gettext_lazy(
@@ -28,6 +29,10 @@ WRONG_PASSWORD = gettext_lazy("That is not your password.")
 NOT_YOURS = gettext_lazy("Only the club's owners may reset an organiser's two-factor login.")
 OWNER_BY_STAFF = gettext_lazy("An owner's two-factor login is reset by the site's staff.")
 NOT_IN_CLUB = gettext_lazy("This person holds no role at the club.")
+ELSEWHERE = gettext_lazy(
+    "This person also has site staff rights, a role at another club or at another club's event, "
+    "or was an owner here in the last 30 days: the site's staff reset their two-factor login."
+)
 NOTHING_TO_RESET = gettext_lazy("This person has no two-factor login to reset.")
 
 
@@ -43,6 +48,11 @@ def language_remember(user: Any, language: str) -> None:
     if code not in {c for c, _n in settings.LANGUAGES}:
         return
     AccountLanguage.objects.update_or_create(user=user, defaults={"language": code})
+
+
+def logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """``user_logged_in``: keep the language the person logs in with (their mails follow it)."""
+    language_remember(user, getattr(request, "LANGUAGE_CODE", "") if request else "")
 
 
 def last_owned_clubs(user: Any) -> list[HostClub]:
@@ -102,6 +112,24 @@ def _reset_mail(person: Any, by: Any, club: HostClub | None) -> None:
     drain_after_commit([key])
 
 
+def only_here(person: Any, club: HostClub) -> bool:
+    """Whether an owner of ``club`` may reset ``person``'s second factor: a role there and
+    nowhere else, no staff rights, and not an owner there lately. **Decided:** a role is given
+    without the person's consent (by login name) and the second factor guards the whole
+    account, so an owner must not reach, through a role they gave, what the person holds
+    elsewhere, nor a co-owner demoted a moment ago; everyone else goes to the site's staff."""
+    if person.is_staff or person.is_superuser:
+        return False
+    if ClubRole.objects.filter(user=person).exclude(club=club).exists():
+        return False
+    if EventRole.objects.filter(user=person).exclude(event__host=club).exists():
+        return False
+    lately = timezone.now() - timedelta(days=30)
+    return not ClubRole.history.filter(
+        club_id=club.pk, user_id=person.pk, role=ClubRole.Role.OWNER, history_date__gte=lately
+    ).exists()
+
+
 @transaction.atomic
 def two_factor_reset(*, by: Any, person_id: int, club: HostClub | None = None) -> int:
     """Remove a person's second factors and recovery codes (they lost their phone): by an
@@ -124,6 +152,8 @@ def two_factor_reset(*, by: Any, person_id: int, club: HostClub | None = None) -
             raise refuse(NOT_YOURS, error_class=Forbidden, code="not_owner")
         if role is not None and role.role == ClubRole.Role.OWNER:
             raise refuse(OWNER_BY_STAFF, error_class=Forbidden, code="owner_by_staff")
+        if club is not None and not only_here(person, club):
+            raise refuse(ELSEWHERE, error_class=Forbidden, code="owner_by_staff")
     removed, _detail = Authenticator.objects.filter(user=person).delete()
     if not removed:
         raise refuse(NOTHING_TO_RESET, error_class=Refused, code="nothing_to_reset")

@@ -40,6 +40,12 @@ def needs_two_factor(user: Any) -> bool:
 NEXT = "two_factor_next"  # the session's key: the page to go back to once it is on
 
 
+def staff_needs_two_factor(user: Any) -> bool:
+    """Whether site staff are sent to turn it on before a staff page (the admin, restoring a
+    club's owner)."""
+    return bool(settings.STAFF_TWO_FACTOR_REQUIRED) and not has_two_factor(user)
+
+
 def desk_reminder(user: Any) -> bool:
     """Whether the desk reminds ``user`` to turn it on: they run a club or an event (so will
     open sign-up lists) and have no second factor. A guest scorekeeper is never reminded."""
@@ -114,7 +120,7 @@ class StaffTwoFactorMiddleware:
             and getattr(request, "user", None) is not None
             and request.user.is_authenticated
             and request.user.is_staff
-            and not has_two_factor(request.user)
+            and staff_needs_two_factor(request.user)
         ):
             wanted = request.get_full_path() if request.method == "GET" else ""
             return redirect(

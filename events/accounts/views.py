@@ -16,6 +16,7 @@ from events.accounts.forms import AccountDeleteForm
 from events.accounts.twofactor import two_factor_page
 from events.common.http import AuthenticatedHttpRequest
 from events.errors import ServiceError
+from events.services import attempts
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -37,7 +38,11 @@ def account_delete(request: AuthenticatedHttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         status = 400
-        if form.is_valid():
+        # Five tries an hour: a borrowed session must not guess the password here.
+        if not attempts.take(f"account-delete:{request.user.pk}", limit=5, seconds=3600):
+            form.add_error(None, _("Too many tries: wait an hour, then try again."))
+            status = 429
+        elif form.is_valid():
             try:
                 services.account_delete(user=request.user, password=form.cleaned_data["password"])
             except ServiceError as exc:

@@ -33,7 +33,8 @@ from events.models import ClubRole, HostClub
 from events.outbox.queue import drain_after_commit, enqueue
 
 TOO_MANY = gettext_lazy(
-    "%(club)s has sent %(count)s invitations in the last day, the most a day; send more tomorrow."
+    "%(count)s invitations in the last day from you or %(club)s: that is the most a day; send "
+    "more tomorrow."
 )
 GONE = gettext_lazy(
     "This invitation is no longer valid: it was used, withdrawn or has expired. Ask the club's "
@@ -108,9 +109,17 @@ def invitation_send(
     sent_today = ClubInvitation.objects.filter(
         club=club, created_at__gt=now - timedelta(days=1)
     ).count()
-    if sent_today >= settings.INVITATIONS_PER_DAY:
+    sent_by_them = ClubInvitation.objects.filter(
+        invited_by=by, created_at__gt=now - timedelta(days=1)
+    ).count()
+    if max(sent_today, sent_by_them) >= settings.INVITATIONS_PER_DAY:
+        # per club, and per person across their clubs (clubs are free to start)
         raise refuse(
-            TOO_MANY, error_class=Refused, code="too_many", club=club.name, count=sent_today
+            TOO_MANY,
+            error_class=Refused,
+            code="too_many",
+            club=club.name,
+            count=max(sent_today, sent_by_them),
         )
     token = secrets.token_urlsafe(32)
     expires = now + timedelta(days=settings.INVITATION_DAYS)

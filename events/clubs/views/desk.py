@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from events.accounts.services import two_factor_reset
+from events.accounts.twofactor import staff_needs_two_factor, two_factor_page
 from events.clubs import invitations, selectors, services
 from events.clubs.forms import (
     ClubForm,
@@ -249,6 +250,8 @@ def owner_restore(request: AuthenticatedHttpRequest, club_slug: str) -> HttpResp
     if not request.user.is_staff:
         raise PermissionDenied
     club = selectors.club_by_slug(club_slug)
+    if staff_needs_two_factor(request.user):
+        return two_factor_page(request, request.get_full_path())
     form = OwnerRestoreForm(request.POST or None)
     status = 200
     if request.method == "POST":

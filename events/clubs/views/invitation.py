@@ -3,13 +3,14 @@ with the invited address, one button joins; otherwise the ways to log in or sign
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from allauth.account.adapter import get_adapter
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -17,6 +18,8 @@ from django.views.decorators.http import require_http_methods
 from events.accounts.adapter import INVITED
 from events.clubs import invitations
 from events.errors import ServiceError
+
+INVITED_FOR = timedelta(hours=1)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -55,8 +58,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     if not request.user.is_authenticated:
         # Following the link proves the mailbox: a sign-up with this address needs no second
         # verification, and sign-up stays open to it where the site closed it to others.
-        get_adapter(request).stash_verified_email(request, found.email)
-        request.session[INVITED] = found.pk
+        # Its address only, and for an hour at most (never past the invitation's own end).
+        until = min(found.expires_at, timezone.now() + INVITED_FOR)
+        request.session[INVITED] = {"email": found.email, "until": until.isoformat()}
     context = {
         "invitation": found,
         "masked": invitations.masked(found.email),

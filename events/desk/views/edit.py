@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events import selectors
+from events.accounts.twofactor import ensure_two_factor, personal_data
 from events.common.http import AuthenticatedHttpRequest, int_or_404
 from events.desk.http import desk_view, go
 from events.errors import ServiceError
@@ -232,8 +233,10 @@ def competition_edit(request: AuthenticatedHttpRequest, competition: Competition
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@personal_data(after_access=True)
 def player_edit(request: AuthenticatedHttpRequest, event_slug: str, player_id: int) -> HttpResponse:
     event = _event_for(request, event_slug, MANAGE)
+    ensure_two_factor(request.user)  # the person's address and its history
     player = editing.player_of_event(event, player_id)
     form = PlayerEditForm.for_player(player)
     status = 200

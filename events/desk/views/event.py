@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import selectors, services
-from events.accounts.twofactor import desk_reminder
+from events.accounts.twofactor import desk_reminder, needs_two_factor
 from events.clubs.selectors import clubs_of
 from events.common.http import AuthenticatedHttpRequest
 from events.common.qr import qr_svg
@@ -115,6 +115,8 @@ def _event_desk(
         "form": forms.get("form") or CompetitionForm(),
         "organiser_form": forms.get("organiser_form") or OrganiserForm(),
         "outbox": outbox_summary(event),
+        # The messages' addresses only with two-factor login on (people's addresses).
+        "show_addresses": not needs_two_factor(request.user),
     }
     return render(request, "events/event_desk.html", context, status=status)
 

@@ -292,3 +292,84 @@ def test_an_organiser_cannot_reset_anyones_and_an_owners_is_for_staff(client, cl
     url = reverse("events:club_role_action", args=[club.slug, co_owner.pk, "two-factor-reset"])
     assert client.post(url).status_code == 403
     assert Authenticator.objects.filter(user=co_owner).exists()
+
+
+def test_an_owner_cannot_reset_someone_who_holds_roles_elsewhere_or_staff(client, club_of_two):
+    club, owner, organiser = club_of_two
+    elsewhere = HostClub.objects.create(name="Else", slug="else", time_zone="Europe/Tallinn")
+    ClubRole.objects.create(club=elsewhere, user=organiser, role="scorekeeper")
+    staff = UserFactory(username="staffer", is_staff=True)
+    ClubRole.objects.create(club=club, user=staff, role="scorekeeper")
+    demoted = UserFactory(username="was-owner", two_factor=True)
+    role = ClubRole.objects.create(club=club, user=demoted, role="owner")
+    role.role = "organiser"
+    role.save()
+    client.force_login(owner)
+    for person in (organiser, staff, demoted):
+        url = reverse("events:club_role_action", args=[club.slug, person.pk, "two-factor-reset"])
+        assert client.post(url).status_code == 403, person
+        assert Authenticator.objects.filter(user=person).exists()
+
+
+def test_the_lockout_counts_an_account_however_its_name_is_typed(client, db):
+    user = UserFactory(username="alice", email="alice@example.org")
+    EmailAddress.objects.create(user=user, email="alice@example.org", verified=True, primary=True)
+    for _ in range(5):
+        client.post(reverse("account_login"), {"login": "alice@example.org", "password": "x"})
+    for typed in ("ALICE@example.org", "Alice", "alice"):
+        answer = client.post(
+            reverse("account_login"), {"login": typed, "password": "pw-for-tests-only"}
+        )
+        assert answer.status_code == 429, typed
+        assert "_auth_user_id" not in client.session
+
+
+def test_wrong_second_factor_codes_are_limited(client, organiser):
+    client.post(reverse("account_login"), {"login": "alice", "password": "pw-for-tests-only"})
+    secret = totp.secret_of(organiser)
+    right = totp.code(secret)
+    wrong = str((int(right) + 500_000) % 1_000_000).zfill(6)
+    for _ in range(10):
+        assert client.post(reverse("mfa_authenticate"), {"code": wrong}).status_code in (200, 429)
+    client.post(reverse("mfa_authenticate"), {"code": right})
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_register_persons_page_and_the_outbox_addresses_need_two_factor(client, fees_event):
+    owner, competition = fees_event
+    from events.outbox.queue import enqueue
+    from tests.factories import EntryFactory
+
+    entry = EntryFactory(competition=competition)
+    enqueue(key="t:1", to="guest@example.org", subject="Seat", body="x", event=competition.event)
+    client.force_login(owner)
+    url = reverse("events:player_edit", args=[competition.event.slug, entry.player_id])
+    assert client.get(url).status_code == 403
+    desk = client.get(reverse("events:event_desk", args=[competition.event.slug]) + "?all")
+    assert "guest@example.org" not in desk.content.decode()
+    totp.turn_on(owner)
+    assert client.get(url).status_code == 200
+    desk = client.get(reverse("events:event_desk", args=[competition.event.slug]) + "?all")
+    assert "guest@example.org" in desk.content.decode()
+
+
+def test_account_deletion_tries_are_limited(client, db):
+    user = UserFactory(username="guess")
+    client.force_login(user)
+    for _ in range(5):
+        assert client.post(reverse("accounts:delete"), {"password": "nope"}).status_code == 400
+    refused = client.post(reverse("accounts:delete"), {"password": "pw-for-tests-only"})
+    assert refused.status_code == 429
+    assert User.objects.filter(pk=user.pk).exists()
+
+
+def test_the_language_of_a_login_is_kept_for_later_mails(client, db):
+    from events.accounts.services import language_of
+
+    user = UserFactory(username="tiina")
+    client.post(
+        reverse("account_login"),
+        {"login": "tiina", "password": "pw-for-tests-only"},
+        HTTP_ACCEPT_LANGUAGE="et",
+    )
+    assert language_of(user) == "et"

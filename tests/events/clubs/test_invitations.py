@@ -44,6 +44,10 @@ def owner(club):
     return user
 
 
+def _send(club, by, address, role):
+    return invitations.invitation_send(club=club, by=by, email=address, role=role)
+
+
 def _invite(client, club, address, role="organiser"):
     return client.post(
         reverse("events:club_invite", args=[club.slug]), {"email": address, "role": role}
@@ -177,3 +181,47 @@ def test_two_accepts_at_once_give_one_role(club, owner):
     with pytest.raises(NotFound):
         invitations.invitation_accept(token=token, user=user)
     assert ClubRole.objects.filter(club=club, user=user).count() == 1
+
+
+def test_following_an_invitation_verifies_only_its_own_address(client, club, owner):
+    """Someone who follows an invitation meant for another address, then signs up with their
+    own, gets only their own address, unverified: the invitation's is not theirs to keep."""
+    _send(club, owner, "lure@example.org", "organiser")
+    link = _link_in("lure@example.org")
+    client.get(link)  # a victim opens a link sent to them by whoever owns lure@…
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "victim@example.org",
+            "password1": "pw-2026-long-x",
+            "password2": "pw-2026-long-x",
+        },
+    )
+    assert response.status_code == 302
+    victim = User.objects.get(username__startswith="victim")
+    rows = list(EmailAddress.objects.filter(user=victim).values_list("email", "verified"))
+    assert rows == [("victim@example.org", False)]
+    assert "_auth_user_id" not in client.session  # verify your own address first
+
+
+def test_the_invitation_verifies_for_an_hour_at_most(client, club, owner, settings):
+    settings.ACCOUNT_SIGNUP_OPEN = False
+    _send(club, owner, "late@example.org", "organiser")
+    link = _link_in("late@example.org")
+    client.get(link)
+    assert client.get(reverse("account_signup")).status_code == 200  # open to the invited
+    session = client.session
+    session["club_invitation"]["until"] = (timezone.now() - dt.timedelta(seconds=1)).isoformat()
+    session.save()
+    closed = client.get(reverse("account_signup"))
+    assert "closed" in closed.content.decode().lower()
+
+
+def test_invitations_are_limited_per_person_across_their_clubs(club, owner, settings):
+    settings.INVITATIONS_PER_DAY = 2
+    second = HostClub.objects.create(name="Second", slug="second", time_zone="Europe/Tallinn")
+    ClubRole.objects.create(club=second, user=owner, role="owner")
+    _send(club, owner, "a1@example.org", "organiser")
+    _send(second, owner, "a2@example.org", "organiser")
+    with pytest.raises(Refused):
+        _send(second, owner, "a3@example.org", "organiser")

@@ -20,6 +20,15 @@ def _migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture(autouse=True)
+def migrated_back_to_the_latest():
+    """The test database as every later test of this process expects it: fully migrated."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
 def test_forwards_every_event_series_and_person_belongs_to_one_club():
     old = _migrate(BEFORE)
@@ -80,3 +89,18 @@ def test_forwards_on_an_empty_install_makes_no_club():
     _migrate(BEFORE)
     new = _migrate([("events", "0030_host_club_logo")])
     assert not new.get_model("events", "HostClub").objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_accounts_a_site_admin_made_keep_their_login_with_their_address_verified():
+    old = _migrate([("events", "0031_accounts_and_invitations")])
+    User = old.get_model("auth", "User")
+    first = User.objects.create(username="first", email="Shared@example.org")
+    User.objects.create(username="second", email="shared@example.org")
+    User.objects.create(username="none")
+    new = _migrate([("events", "0032_verified_addresses_of_existing_accounts")])
+    EmailAddress = new.get_model("account", "EmailAddress")
+    rows = list(EmailAddress.objects.values_list("user__username", "email", "verified", "primary"))
+    # an address two accounts share goes to the older; the other logs in by name as before
+    assert rows == [("first", "Shared@example.org", True, True)]
+    assert first.pk
