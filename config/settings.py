@@ -273,6 +273,9 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "events:index"
 
 # Sign-up open to all (1), or closed (0: accounts by invitation or a site admin only).
 ACCOUNT_SIGNUP_OPEN = envbool("ACCOUNT_SIGNUP_OPEN", True)
+# A club someone starts is a request until site staff approve it (admin › Hosting clubs ›
+# "Approve"): no events and no public page before. Off: it starts at once.
+CLUBS_NEED_APPROVAL = envbool("CLUBS_NEED_APPROVAL", False)
 # Per address, per account and per IP (allauth's counters live in the cache: Redis in production,
 # so every app server counts together; a cache that is down counts nothing and refuses nothing).
 ACCOUNT_RATE_LIMITS = {

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events.admin.base import SafeAdmin, SafeWidgetsMixin
 from events.clubs.models import ClubInvitation
+from events.clubs.services import club_approve
 from events.models import ClubRole, HostClub
 from events.versions import versions_bump
 
@@ -38,11 +39,25 @@ class ClubRoleInline(SafeWidgetsMixin, admin.TabularInline):
 
 @admin.register(HostClub)
 class HostClubAdmin(SafeAdmin):
-    list_display = ["name", "slug", "country", "language", "is_listed", "deletion_requested_at"]
-    list_filter = ["country", "language", "is_listed"]
+    list_display = [
+        "name",
+        "slug",
+        "country",
+        "language",
+        "is_listed",
+        "is_approved",
+        "deletion_requested_at",
+    ]
+    list_filter = ["is_approved", "country", "language", "is_listed"]
     search_fields = ["name", "short_name", "slug"]
-    readonly_fields = ["deletion_requested_at", "created_at"]
+    readonly_fields = ["is_approved", "deletion_requested_at", "created_at"]
     inlines = [ClubRoleInline]
+    actions = ["approve"]
+
+    @admin.action(description=_("Approve the chosen clubs (their owners are told)"))
+    def approve(self, request: Any, queryset: Any) -> None:
+        approved = sum(club_approve(club=club, by=request.user) for club in queryset)
+        self.message_user(request, _("%(count)s approved.") % {"count": approved})
 
     def get_queryset(self, request: Any) -> Any:
         return super().get_queryset(request).defer("logo")

@@ -25,6 +25,11 @@ def club_by_slug(slug: str) -> HostClub:
     return get_object_or_404(HostClub, slug=slug)
 
 
+def public_club_by_slug(slug: str) -> HostClub:
+    """A club's public page: not before the site's staff approve it."""
+    return get_object_or_404(HostClub, slug=slug, is_approved=True)
+
+
 def _public_events(today: dt.date) -> QuerySet[Event]:
     return Event.objects.filter(is_public=True).annotate(
         competition_count=Count("competitions", distinct=True)
@@ -42,7 +47,7 @@ class ClubPage:
 def club_page(slug: str, today: dt.date) -> ClubPage:
     """A club's public page: its listed events still to come or running (soonest first), the
     last ``PAST_SHOWN`` past ones, its public series (four queries)."""
-    club = club_by_slug(slug)
+    club = public_club_by_slug(slug)
     events = _public_events(today).filter(host=club)
     upcoming = list(events.filter(ends_on__gte=today).order_by("starts_on", "name"))
     past = list(events.filter(ends_on__lt=today).order_by("-starts_on", "name")[:PAST_SHOWN])
@@ -59,7 +64,9 @@ class ListedClub:
 def clubs_listed(today: dt.date) -> list[ListedClub]:
     """The front page's clubs: those listed, by name, each with its next ``NEXT_ON_FRONT``
     public events (two queries: the clubs, then every club's next events at once)."""
-    clubs = list(HostClub.objects.filter(is_listed=True, deletion_requested_at=None))
+    clubs = list(
+        HostClub.objects.filter(is_listed=True, is_approved=True, deletion_requested_at=None)
+    )
     if not clubs:
         return []
     ranked = (

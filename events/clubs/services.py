@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from events.errors import Conflict, Forbidden, Invalid, NotFound, Refused, refuse
 from events.models import ClubRole, HostClub
 from events.services.editing import signature
-from events.services.hosts import club_save_new, unique_club_slug
+from events.services.hosts import club_save_new, new_club_approved, unique_club_slug
 from events.services.players import clean_text
 from events.versions import versions_bump
 
@@ -95,6 +95,7 @@ def club_create(*, by: Any, values: Mapping[str, Any]) -> HostClub:
     """A new hosting club, ``by`` its owner."""
     cleaned = _cleaned(values)
     club = HostClub(**cleaned)
+    club.is_approved = new_club_approved(by)
     club.slug = unique_club_slug(club.name)
     _checked(club)
     club._history_user = by  # type: ignore[attr-defined]
@@ -312,3 +313,17 @@ def clubs_delete_due(*, now: Any) -> int:
             club.delete()
             deleted += 1
     return deleted
+
+
+@transaction.atomic
+def club_approve(*, club: HostClub, by: Any) -> bool:
+    """Site staff approve a club someone asked for; its owners are told. False when it was
+    approved already."""
+    if not by.is_staff:
+        raise Forbidden(str(ONLY_OWNERS), code="not_staff")
+    if not HostClub.objects.filter(pk=club.pk, is_approved=False).update(is_approved=True):
+        return False
+    from events.clubs.mails import club_approved_mail
+
+    club_approved_mail(club)
+    return True

@@ -92,6 +92,9 @@ class HostClub(models.Model):
         related_name="host_clubs",
         verbose_name=_("people"),
     )
+    # An install may have site staff approve every new club (CLUBS_NEED_APPROVAL): until then
+    # it is a request, with a desk but no events and no public page.
+    is_approved = models.BooleanField(_("approved by the site's staff"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Set when an owner asks for the club to be deleted: it goes after the notice period.
     deletion_requested_at = models.DateTimeField(null=True, blank=True, editable=False)

@@ -12,13 +12,21 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 
-from events.errors import Conflict, Forbidden, refuse
+from events.errors import Conflict, Forbidden, Refused, refuse
 from events.models import ClubRole, EventRole, HostClub
 
 ADDRESS_TAKEN = gettext_lazy("Another club took this name a moment ago: try again.")
 
 # Words after /c/ that no club's address may take.
 RESERVED_CLUB_SLUGS = frozenset({"new", "static", "admin"})
+
+AWAITING = gettext_lazy(
+    "%(club)s is waiting for the site's staff to approve it: its events start once it is."
+)
+START_FIRST = gettext_lazy(
+    "Start a club first (the site's staff approve new clubs), or ask a club's owner for an "
+    "invitation."
+)
 
 
 def desk_language() -> str:
@@ -57,17 +65,31 @@ def clubs_run_by(user: Any) -> list[HostClub]:
     superuser), by name (one query)."""
     if not getattr(user, "is_authenticated", False):
         return []
+    approved = HostClub.objects.filter(is_approved=True)
     if user.is_superuser:
-        return list(HostClub.objects.order_by("name", "pk"))
+        return list(approved.order_by("name", "pk"))
     return list(
-        HostClub.objects.filter(roles__user=user, roles__role__in=ClubRole.MANAGERS)
+        approved.filter(roles__user=user, roles__role__in=ClubRole.MANAGERS)
         .order_by("name", "pk")
         .distinct()
     )
 
 
 @transaction.atomic
+def new_club_approved(by: Any) -> bool:
+    """Whether a club ``by`` starts is approved from the start: always, unless the install has
+    site staff approve new clubs (``CLUBS_NEED_APPROVAL``); a club staff start is approved."""
+    return not settings.CLUBS_NEED_APPROVAL or bool(getattr(by, "is_staff", False))
+
+
 def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
+    club = _host_for_new(user, host)
+    if not club.is_approved:
+        raise Refused(str(AWAITING) % {"club": club.name}, code="club_not_approved")
+    return club
+
+
+def _host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     """The club a new event or series of ``user`` goes to: ``host`` when they run it; without
     one, their first club (owner or organiser there); else the club of the latest event they
     own where the club lets its event owners start events (``event_owners_may_start``: the
@@ -91,7 +113,7 @@ def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
         )
     mine = (
         HostClub.objects.filter(roles__user=user, roles__role__in=ClubRole.MANAGERS)
-        .order_by("name", "pk")
+        .order_by("-is_approved", "name", "pk")
         .first()
     )
     if mine is not None:
@@ -107,6 +129,8 @@ def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     )
     if owned is not None:
         return owned.event.host
+    if not new_club_approved(user):
+        raise Refused(str(START_FIRST), code="no_club")
     name = _("%(name)s's events") % {"name": user.get_username()}
     club = HostClub(name=name[:120], slug="club", is_listed=False, language=desk_language())
     club.full_clean(exclude=["slug"])

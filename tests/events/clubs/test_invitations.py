@@ -10,6 +10,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -225,3 +226,74 @@ def test_invitations_are_limited_per_person_across_their_clubs(club, owner, sett
     _send(second, owner, "a2@example.org", "organiser")
     with pytest.raises(Refused):
         _send(second, owner, "a3@example.org", "organiser")
+
+
+# --- clubs that site staff approve (CLUBS_NEED_APPROVAL) ----------------------------------------
+
+
+def test_a_club_someone_starts_waits_for_the_site_staffs_approval(client, db, settings):
+    settings.CLUBS_NEED_APPROVAL = True
+    nora = UserFactory(username="nora", email="nora@example.org")
+    client.force_login(nora)
+    response = client.post(
+        reverse("events:club_create"),
+        {
+            "name": "Waiting Club",
+            "country": "NL",
+            "language": "nl",
+            "time_zone": "Europe/Amsterdam",
+        },
+    )
+    assert response.status_code == 302
+    club = HostClub.objects.get(name="Waiting Club")
+    assert not club.is_approved
+    assert "approve new clubs" in client.get(response["Location"]).content.decode()
+    assert client.get(reverse("events:club", args=[club.slug])).status_code == 404
+    assert "Waiting Club" not in client.get(reverse("events:index")).content.decode()
+    refused = client.post(
+        reverse("events:event_create"),
+        {
+            "name": "First night",
+            "starts_on": "2026-12-12",
+            "ends_on": "2026-12-12",
+            "time_zone": "Europe/Amsterdam",
+            "language": "nl",
+            "competition_name": "Sjoelen",
+            "competition_format": "shuffleboard",
+            "submission": "a" * 32,
+        },
+    )
+    assert "waiting for the site&#x27;s staff" in refused.content.decode()
+    # Site staff approve it in the admin; the owner is told, and the club starts.
+    staff = UserFactory(username="root", is_staff=True, is_superuser=True)
+    admin = Client()
+    admin.force_login(staff)
+    admin.post(
+        reverse("admin:events_hostclub_changelist"),
+        {"action": "approve", "_selected_action": [club.pk]},
+    )
+    club.refresh_from_db()
+    assert club.is_approved
+    mail = OutboxMessage.objects.get(to="nora@example.org", key__startswith="club-approved:")
+    assert mail.language == "nl"
+    assert client.get(reverse("events:club", args=[club.slug])).status_code == 200
+
+
+def test_without_a_club_a_new_organiser_is_asked_to_start_one_first(client, db, settings):
+    settings.CLUBS_NEED_APPROVAL = True
+    client.force_login(UserFactory(username="new"))
+    refused = client.post(
+        reverse("events:event_create"),
+        {
+            "name": "Night",
+            "starts_on": "2026-12-12",
+            "ends_on": "2026-12-12",
+            "time_zone": "Europe/Amsterdam",
+            "language": "nl",
+            "competition_name": "Sjoelen",
+            "competition_format": "shuffleboard",
+            "submission": "b" * 32,
+        },
+    )
+    assert "Start a club first" in refused.content.decode()
+    assert not HostClub.objects.exists()
