@@ -373,3 +373,28 @@ def test_the_language_of_a_login_is_kept_for_later_mails(client, db):
         HTTP_ACCEPT_LANGUAGE="et",
     )
     assert language_of(user) == "et"
+
+
+@pytest.mark.parametrize("people", [2, 12])
+def test_the_people_page_and_the_account_page_in_constant_queries(
+    client, db, people, django_assert_max_num_queries
+):
+    """However many people and invitations a club has, the same number of queries."""
+    from events.clubs import invitations
+
+    club = HostClub.objects.create(name="Big", slug="big", time_zone="Europe/Tallinn")
+    owner = UserFactory(username="boss", two_factor=True)
+    ClubRole.objects.create(club=club, user=owner, role="owner")
+    for n in range(people):
+        person = UserFactory(username=f"p{n}", two_factor=n % 2 == 0)
+        ClubRole.objects.create(club=club, user=person, role="organiser")
+        invitations.invitation_send(
+            club=club, by=owner, email=f"i{n}@example.org", role="organiser"
+        )
+        other = HostClub.objects.create(name=f"C{n}", slug=f"c{n}", time_zone="Europe/Tallinn")
+        ClubRole.objects.create(club=other, user=owner, role="organiser")
+    client.force_login(owner)
+    with django_assert_max_num_queries(16):
+        assert client.get(reverse("events:club_people", args=[club.slug])).status_code == 200
+    with django_assert_max_num_queries(12):
+        assert client.get(reverse("accounts:account")).status_code == 200
