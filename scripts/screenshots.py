@@ -32,7 +32,7 @@ def main() -> None:
                 page.goto(BASE + path)
                 page.screenshot(path=OUT / f"{label}{path.replace('/', '_')}.png", full_page=True)
             page.goto(BASE + "/accounts/login/")
-            page.fill("#id_username", "organiser")
+            page.fill("#id_login", "organiser")
             page.fill("#id_password", "desk-demo-2026")
             page.click("button[type=submit].primary")
             for path in DESK:

@@ -245,7 +245,7 @@ class Browser:
         assert status == 200
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
         assert token
-        form = {"csrfmiddlewaretoken": token[1], "username": username, "password": password}
+        form = {"csrfmiddlewaretoken": token[1], "login": username, "password": password}
         status, headers, _ = self.request("POST", "/accounts/login/", form)
         assert status == 302, "login refused"
         assert headers["Location"].endswith("/desk/")
