@@ -119,6 +119,8 @@ def log_in(page, base_url: str, username: str, password: str = "pw-for-tests-onl
     page.wait_for_url(re.compile(r"/(desk|accounts/2fa/authenticate)/$"))
     if "/2fa/" in page.url:
         second_factor(page, username)
+        # "Trust this browser?": the event's laptop is trusted for the day.
+        page.get_by_role("button", name=re.compile("Trust for")).click()
     page.wait_for_url(f"{base_url}/desk/")
 
 

@@ -21,6 +21,7 @@ from tests.factories import (
     PlayerFactory,
     UserFactory,
 )
+from tests.support import totp
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,7 +54,8 @@ def _round_one_played_and_round_two_drawn():
 
 
 def test_an_admin_correction_warns_then_reaches_the_players_phone(desk_page, phone, live_server):
-    get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
+    root = get_user_model().objects.create_superuser("root", "", "pw-for-tests-only")
+    totp.turn_on(root)  # site staff open the admin with two-factor login only
     session, hand = _round_one_played_and_round_two_drawn()
     name = hand.seat.entry.player.name
     base = live_server.url

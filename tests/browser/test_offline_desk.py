@@ -283,7 +283,7 @@ def test_a_result_queued_when_the_session_ended_is_kept_and_sent_after_login(
     assert _arrived(entry) == []
 
     phone.goto(f"{live_server.url}/accounts/login/?next=/desk/tallinn/sjoelen/sjoelen/")
-    phone.fill("input[name=username]", "desk")
+    phone.fill("input[name=login]", "desk")
     phone.fill("input[name=password]", "pw-for-tests-only")
     phone.click("button[type=submit]")
     expect(phone.locator("#current-player")).to_be_visible()

@@ -41,7 +41,8 @@ def sign_up(page, base: str, name: str, email: str) -> None:
 
 
 def test_sign_up_wait_offered_accept_and_checked_in(desk_page, phone, second_phone, live_server):
-    organiser = UserFactory(username="desk")
+    # Two-factor login on: the sign-up list opens only so (log_in types the app's code).
+    organiser = UserFactory(username="desk", two_factor=True)
     event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     base = live_server.url
@@ -113,7 +114,8 @@ def test_sign_up_for_a_blokus_session_with_first_name_and_initial(desk_page, pho
     from blokus.services import sessions_set_up
     from tests.blokus.conftest import ROLL_CALLS
 
-    organiser = UserFactory(username="desk")
+    # Two-factor login on: the sign-up list opens only so (log_in types the app's code).
+    organiser = UserFactory(username="desk", two_factor=True)
     event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     sessions_set_up(competition=competition, roll_calls=ROLL_CALLS)
