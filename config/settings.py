@@ -286,6 +286,7 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,10/300s/key",
 }
 # Two-factor login: TOTP with recovery codes, passkeys; "trust this browser" for an event day.
+MFA_ADAPTER = "events.accounts.adapter.MFAAdapter"  # its secrets encrypted in the database
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_PASSKEY_LOGIN_ENABLED = True
 MFA_TRUST_ENABLED = True

@@ -5,16 +5,23 @@ an address logs in by username as before."""
 
 from __future__ import annotations
 
+import base64
 import secrets
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
+from allauth.mfa.adapter import DefaultMFAAdapter
+from cryptography.fernet import Fernet, MultiFernet
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import timezone, translation
+from django.utils.encoding import force_bytes
 
 from events.common.network import client_ip
 from events.outbox.queue import drain_after_commit, enqueue
@@ -22,6 +29,9 @@ from events.outbox.queue import drain_after_commit, enqueue
 # The session's key for the invitation being followed: its address and until when, set by the
 # invitation's page (events.clubs.views.invitation).
 INVITED = "club_invitation"
+# The two-factor secrets' key is derived from SECRET_KEY under its own salt: no other use of
+# SECRET_KEY (sessions, signed cookies, the sign-up links' key) shares it.
+KEY_SALT = b"events.accounts.mfa.fernet"
 
 
 def invited_address(request: HttpRequest) -> str:
@@ -96,3 +106,30 @@ class AddressVerificationStage(EmailVerificationStage):
             if not user.email or taken:
                 return None, True
         return super().handle()
+
+
+class MFAAdapter(DefaultMFAAdapter):
+    """allauth's two-factor adapter with its secrets (the TOTP key, the recovery codes' seed)
+    encrypted in the database: a copy of the database alone gives nobody a second factor.
+    The key comes from SECRET_KEY (then SECRET_KEY_FALLBACKS, so a rotated key still opens
+    what the old one sealed); a SECRET_KEY changed without keeping the old one as a fallback
+    makes every second factor unusable (recovery: a reset by an owner or site staff)."""
+
+    def encrypt(self, text: str) -> str:
+        return sealed().encrypt(text.encode()).decode()
+
+    def decrypt(self, encrypted_text: str) -> str:
+        return sealed().decrypt(encrypted_text.encode()).decode()
+
+
+def sealed() -> MultiFernet:
+    return _fernet((settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS))
+
+
+@lru_cache(maxsize=4)
+def _fernet(keys: tuple[str | bytes, ...]) -> MultiFernet:
+    derived = []
+    for key in keys:
+        hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=KEY_SALT, info=b"mfa secrets")
+        derived.append(Fernet(base64.urlsafe_b64encode(hkdf.derive(force_bytes(key)))))
+    return MultiFernet(derived)

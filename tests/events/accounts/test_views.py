@@ -398,3 +398,32 @@ def test_the_people_page_and_the_account_page_in_constant_queries(
         assert client.get(reverse("events:club_people", args=[club.slug])).status_code == 200
     with django_assert_max_num_queries(12):
         assert client.get(reverse("accounts:account")).status_code == 200
+
+
+def test_the_second_factors_secret_is_not_stored_as_such(organiser, settings):
+    authenticator = Authenticator.objects.get(user=organiser, type="totp")
+    stored = authenticator.data["secret"]
+    assert "JBSWY3DP" not in stored  # the secret tests.support.totp gives
+    assert totp.secret_of(organiser) == "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+    # A rotated SECRET_KEY keeps it readable while the old one is a fallback.
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "a-new-secret-key-for-the-rotation-test-0123456789"
+    assert totp.secret_of(organiser) == "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+
+
+def test_a_new_address_replaces_the_old_once_verified(client, db):
+    user = UserFactory(username="mover", email="old@example.org")
+    EmailAddress.objects.create(user=user, email="old@example.org", verified=True, primary=True)
+    client.force_login(user)
+    client.post(reverse("account_reauthenticate"), {"password": "pw-for-tests-only"})
+    response = client.post(reverse("account_email"), {"action_add": "", "email": "new@example.org"})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.email == "old@example.org"  # not before the new one is verified
+    link = _link(_mail_to("new@example.org"))
+    client.post(link)
+    user.refresh_from_db()
+    assert user.email == "new@example.org"
+    assert list(EmailAddress.objects.filter(user=user).values_list("email", flat=True)) == [
+        "new@example.org"
+    ]
