@@ -161,6 +161,21 @@ def demo(demo_world, db) -> tuple[User, list[Competition]]:
 
 
 @pytest.fixture(autouse=True)
+def fresh_local_cache() -> Iterator[None]:
+    """Every test starts with an empty cache of its process: an event's language or a rate
+    limit's count kept by an earlier test (whose rows were rolled back, so no signal forgot
+    them) must not decide this one's answer. Only the local-memory cache: a shared Redis
+    belongs to every worker (its tests clear their own keys)."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    local = caches["default"]
+    if isinstance(local, LocMemCache):
+        local.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def english_by_default() -> Iterator[None]:
     """Every test starts in English: a request in another language (the middleware activates
     it in this thread) must not leak its language into the next test's messages."""

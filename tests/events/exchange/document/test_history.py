@@ -34,7 +34,7 @@ def test_a_players_history_names_only_the_exported_events_organisers(
     desk_client, event, entries, organiser
 ):
     player = entries[0].player
-    elsewhere = UserFactory(username="brenda-elsewhere")
+    elsewhere = UserFactory(username="brenda-elsewhere", two_factor=True)
     other = EventFactory(slug="other-cup", organisers=[elsewhere])
     EntryFactory(competition=CompetitionFactory(event=other, slug="other"), player=player)
     other_desk = Client()
