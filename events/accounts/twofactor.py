@@ -22,6 +22,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
+from events.models import ClubRole, EventRole
+
 SECOND_FACTORS = (Authenticator.Type.TOTP, Authenticator.Type.WEBAUTHN)
 
 
@@ -49,8 +51,6 @@ def staff_needs_two_factor(user: Any) -> bool:
 def desk_reminder(user: Any) -> bool:
     """Whether the desk reminds ``user`` to turn it on: they run a club or an event (so will
     open sign-up lists) and have no second factor. A guest scorekeeper is never reminded."""
-    from events.models import ClubRole, EventRole
-
     if not needs_two_factor(user):
         return False
     managing = ["owner", "organiser"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from axe_playwright_python.base import AXE_FILE_PATH
 from django.core.cache import cache
 from playwright.sync_api import expect
@@ -18,7 +20,7 @@ from events.models import EventRole, HostClub
 from events.outbox.models import OutboxMessage
 from tests.browser.conftest import screenshot
 from tests.browser.test_accessibility import too_wide, violations
-from tests.factories import CompetitionFactory, EventFactory
+from tests.factories import CompetitionFactory, EventFactory, UserFactory
 from tests.support import totp
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -159,3 +161,74 @@ def test_a_new_organiser_signs_up_starts_a_club_invites_and_turns_on_two_factor(
         for context in contexts:
             context.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_a_passkey_is_a_second_factor_and_logs_in_without_a_password(
+    browser, live_server, settings
+):
+    """A passkey, made by Chromium's virtual authenticator (a phone's or a laptop's built-in
+    one, over WebAuthn): added on the two-factor page, it opens the sign-up list, and the
+    login page's "Sign in with a passkey" logs in without the password. Plain http on
+    localhost here, so the origin check is relaxed for this test (production is https)."""
+    cache.clear()
+    settings.MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = True
+    base = live_server.url
+    owner = UserFactory(username="pia", email="pia@example.org")
+    owner.set_password(PASSWORD)
+    owner.save()
+    EmailAddress.objects.create(user=owner, email="pia@example.org", verified=True, primary=True)
+    event = EventFactory(name="Passkey night")
+    EventRole.objects.create(event=event, user=owner, role="owner")
+    competition = CompetitionFactory(event=event, format="shuffleboard")
+    signup_list = f"{base}/desk/{event.slug}/{competition.slug}/sign-up/"
+
+    context = browser.new_context(viewport=SMALL_PHONE, locale="en-GB")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("WebAuthn.enable")
+        cdp.send(
+            "WebAuthn.addVirtualAuthenticator",
+            {
+                "options": {
+                    "protocol": "ctap2",
+                    "transport": "internal",
+                    "hasResidentKey": True,
+                    "hasUserVerification": True,
+                    "isUserVerified": True,
+                    "automaticPresenceSimulation": True,
+                }
+            },
+        )
+        page.goto(f"{base}/accounts/login/")
+        page.fill("#id_login", "pia@example.org")
+        page.fill("#id_password", PASSWORD)
+        page.locator("main form button[type=submit]").first.click()
+        expect(page).to_have_url(f"{base}/desk/")
+        page.goto(signup_list)
+        expect(page.locator("h1")).to_have_text("Two-factor login needed")
+
+        page.goto(f"{base}/accounts/2fa/webauthn/add/")
+        if "/reauthenticate/" in page.url:  # allauth asks the password again first
+            page.fill("#id_password", PASSWORD)
+            page.locator("main form button[type=submit]").click()
+        page.fill("#id_name", "Pia's laptop")
+        page.check("#id_passwordless")
+        page.locator("#mfa_webauthn_add").click()
+        expect(page.locator("main")).to_contain_text("Recovery Codes")
+        assert Authenticator.objects.filter(user=owner, type="webauthn").exists()
+        page.goto(signup_list)
+        expect(page.locator("h1")).not_to_have_text("Two-factor login needed")
+
+        page.locator("header form button").click()  # log out
+        page.goto(f"{base}/accounts/login/")
+        page.get_by_role("button", name="Sign in with a passkey").click()
+        expect(page).to_have_url(re.compile(r"/(desk|accounts/2fa/trust)/$"))
+        if "/trust/" in page.url:
+            page.get_by_role("button", name=re.compile("Trust for")).click()
+        expect(page).to_have_url(f"{base}/desk/")
+        page.goto(signup_list)
+        expect(page.locator("h1")).not_to_have_text("Two-factor login needed")
+    finally:
+        context.close()
