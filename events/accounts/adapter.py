@@ -6,6 +6,7 @@ an address logs in by username as before."""
 from __future__ import annotations
 
 import base64
+import logging
 import secrets
 from datetime import datetime
 from functools import lru_cache
@@ -15,7 +16,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
 from allauth.mfa.adapter import DefaultMFAAdapter
-from cryptography.fernet import Fernet, MultiFernet
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from django.conf import settings
@@ -28,6 +29,8 @@ from events.outbox.queue import drain_after_commit, enqueue
 
 # The session's key for the invitation being followed: its address and until when, set by the
 # invitation's page (events.clubs.views.invitation).
+logger = logging.getLogger(__name__)
+
 INVITED = "club_invitation"
 # The two-factor secrets' key is derived from SECRET_KEY under its own salt: no other use of
 # SECRET_KEY (sessions, signed cookies, the sign-up links' key) shares it.
@@ -119,7 +122,16 @@ class MFAAdapter(DefaultMFAAdapter):
         return sealed().encrypt(text.encode()).decode()
 
     def decrypt(self, encrypted_text: str) -> str:
-        return sealed().decrypt(encrypted_text.encode()).decode()
+        try:
+            return sealed().decrypt(encrypted_text.encode()).decode()
+        except InvalidToken:
+            # Sealed with a SECRET_KEY that is gone: no code can match (a fresh random secret),
+            # and the person gets in by a reset, not a 500.
+            logger.error(
+                "mfa: a secret sealed with an unknown SECRET_KEY (keep the old key "
+                "in SECRET_KEY_FALLBACKS)"
+            )
+            return base64.b32encode(secrets.token_bytes(20)).decode()
 
 
 def sealed() -> MultiFernet:

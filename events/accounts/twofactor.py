@@ -60,12 +60,14 @@ def desk_reminder(user: Any) -> bool:
     )
 
 
-def two_factor_page(request: HttpRequest, wanted: str = "", status: int = 403) -> HttpResponse:
+def two_factor_page(
+    request: HttpRequest, wanted: str = "", status: int = 403, *, staff: bool = False
+) -> HttpResponse:
     """The answer instead of a page of personal data: why, and the way to turn it on. The
     page asked for is kept, and the two-factor pages offer the way back to it."""
     if wanted and url_has_allowed_host_and_scheme(wanted, allowed_hosts=None):
         request.session[NEXT] = wanted
-    context = {"wanted": request.session.get(NEXT, ""), "staff": request.user.is_staff}
+    context = {"wanted": request.session.get(NEXT, ""), "staff": staff}
     response = render(request, "events/accounts/two_factor_needed.html", context, status=status)
     response["Cache-Control"] = "no-store, private"
     return response
@@ -97,9 +99,12 @@ def personal_data(
             try:
                 if not after_access and request.user.is_authenticated:
                     ensure_two_factor(request.user)
-                return view(request, *args, **kwargs)
+                response = view(request, *args, **kwargs)
             except TwoFactorNeeded:
                 return two_factor_page(request, wanted)
+            if wanted and request.session.get(NEXT) == wanted:
+                del request.session[NEXT]  # the way back was taken: the link goes
+            return response
 
         wrapped.personal_data = True  # type: ignore[attr-defined]
         return wrapped
@@ -124,6 +129,7 @@ class StaffTwoFactorMiddleware:
         ):
             wanted = request.get_full_path() if request.method == "GET" else ""
             return redirect(
-                f"{reverse('accounts:two_factor_needed')}?{urlencode({'next': wanted})}"
+                f"{reverse('accounts:two_factor_needed')}?"
+                + urlencode({"next": wanted, "staff": "1"})
             )
         return self.get_response(request)

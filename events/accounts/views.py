@@ -61,4 +61,5 @@ def account_delete(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def two_factor_needed(request: HttpRequest) -> HttpResponse:
-    return two_factor_page(request, request.GET.get("next", ""), status=200)
+    staff = request.GET.get("staff") == "1" and request.user.is_staff
+    return two_factor_page(request, request.GET.get("next", ""), status=200, staff=staff)

@@ -56,7 +56,7 @@ def event_feed(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def club_feed(request: HttpRequest, club_slug: str) -> HttpResponse:
-    club = get_object_or_404(HostClub, slug=club_slug)
+    club = get_object_or_404(HostClub, slug=club_slug, is_approved=True)
     with translation.override(supported(club.language) or settings.LANGUAGE_CODE):
         response = feed_response(selectors.club_items(club), club.name, f"{club.slug}.ics")
     patch_cache_control(response, public=True, max_age=300)

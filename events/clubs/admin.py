@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.forms import BaseInlineFormSet
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, ngettext
 
 from events.admin.base import SafeAdmin, SafeWidgetsMixin
 from events.clubs.models import ClubInvitation
@@ -57,7 +57,11 @@ class HostClubAdmin(SafeAdmin):
     @admin.action(description=_("Approve the chosen clubs (their owners are told)"))
     def approve(self, request: Any, queryset: Any) -> None:
         approved = sum(club_approve(club=club, by=request.user) for club in queryset)
-        self.message_user(request, _("%(count)s approved.") % {"count": approved})
+        self.message_user(
+            request,
+            ngettext("%(count)s club approved.", "%(count)s clubs approved.", approved)
+            % {"count": approved},
+        )
 
     def get_queryset(self, request: Any) -> Any:
         return super().get_queryset(request).defer("logo")

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -54,8 +55,7 @@ def token_hash(token: str) -> str:
 
 def masked(address: str) -> str:
     """``a…@example.org``: enough for its owner to recognise, not to harvest."""
-    local, _at, domain = address.partition("@")
-    return f"{local[:1]}…@{domain}"
+    return ClubInvitation(email=address).masked_email
 
 
 @dataclass(frozen=True)
@@ -160,13 +160,20 @@ def open_invitation(token: str, now: datetime | None = None) -> ClubInvitation |
     """The invitation of a link, if it can still be accepted (one query)."""
     if not token or len(token) > 100:
         return None
+    # Good only while whoever sent it still owns the club (an owner removed or stepped down
+    # takes their open invitations with them) and the club is not on its way out.
+    inviter_owns = ClubRole.objects.filter(
+        club=OuterRef("club"), user=OuterRef("invited_by"), role=ClubRole.Role.OWNER
+    )
     return (
         ClubInvitation.objects.select_related("club", "invited_by")
         .filter(
+            Exists(inviter_owns),
             token_hash=token_hash(token),
             accepted_at__isnull=True,
             withdrawn_at__isnull=True,
             expires_at__gt=now or timezone.now(),
+            club__deletion_requested_at__isnull=True,
         )
         .first()
     )
@@ -216,8 +223,12 @@ def invitation_accept(*, token: str, user: Any, now: datetime | None = None) -> 
 
 def pending(club: HostClub, now: datetime | None = None) -> list[ClubInvitation]:
     """The club's open invitations, newest first (one query)."""
+    inviter_owns = ClubRole.objects.filter(
+        club=club, user=OuterRef("invited_by"), role=ClubRole.Role.OWNER
+    )
     return list(
         ClubInvitation.objects.select_related("invited_by").filter(
+            Exists(inviter_owns),
             club=club,
             accepted_at__isnull=True,
             withdrawn_at__isnull=True,

@@ -74,3 +74,9 @@ class ClubInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} → {self.club}"
+
+    @property
+    def masked_email(self) -> str:
+        """``a…@example.org``: enough for an owner to recognise, not to read a list off."""
+        local, _at, domain = self.email.partition("@")
+        return f"{local[:1]}…@{domain}"

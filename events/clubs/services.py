@@ -44,6 +44,7 @@ CLUB_FIELDS = (
     "event_owners_may_start",
 )
 
+ONLY_STAFF = gettext_lazy("Only the site's staff approve clubs.")
 LAST_OWNER = gettext_lazy("%(club)s needs an owner: hand the ownership to someone else first.")
 NO_SUCH_USER = gettext_lazy("There is no login named “%(username)s”.")
 ALREADY_HERE = gettext_lazy("%(username)s already holds a role at %(club)s.")
@@ -320,7 +321,7 @@ def club_approve(*, club: HostClub, by: Any) -> bool:
     """Site staff approve a club someone asked for; its owners are told. False when it was
     approved already."""
     if not by.is_staff:
-        raise Forbidden(str(ONLY_OWNERS), code="not_staff")
+        raise Forbidden(str(ONLY_STAFF), code="not_staff")
     if not HostClub.objects.filter(pk=club.pk, is_approved=False).update(is_approved=True):
         return False
     from events.clubs.mails import club_approved_mail

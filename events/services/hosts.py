@@ -75,13 +75,13 @@ def clubs_run_by(user: Any) -> list[HostClub]:
     )
 
 
-@transaction.atomic
 def new_club_approved(by: Any) -> bool:
     """Whether a club ``by`` starts is approved from the start: always, unless the install has
     site staff approve new clubs (``CLUBS_NEED_APPROVAL``); a club staff start is approved."""
     return not settings.CLUBS_NEED_APPROVAL or bool(getattr(by, "is_staff", False))
 
 
+@transaction.atomic
 def host_for_new(user: Any, host: HostClub | None = None) -> HostClub:
     club = _host_for_new(user, host)
     if not club.is_approved:

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from events.accounts.services import two_factor_reset
-from events.accounts.twofactor import staff_needs_two_factor, two_factor_page
+from events.accounts.twofactor import needs_two_factor, staff_needs_two_factor, two_factor_page
 from events.clubs import invitations, selectors, services
 from events.clubs.forms import (
     ClubForm,
@@ -142,6 +142,8 @@ def _people_page(
         "invite_form": forms.get("invite_form") or InvitationForm(),
         "invitations": invitations.pending(club) if request.club_role in OWNERS else [],  # type: ignore[attr-defined]
         "two_factor": selectors.people_with_two_factor(club),
+        # The invited addresses in full only with two-factor login on (people's addresses).
+        "show_addresses": not needs_two_factor(request.user),
         "roles": ClubRole.Role.choices,
         "error": forms.get("error", ""),
     }
@@ -251,7 +253,7 @@ def owner_restore(request: AuthenticatedHttpRequest, club_slug: str) -> HttpResp
         raise PermissionDenied
     club = selectors.club_by_slug(club_slug)
     if staff_needs_two_factor(request.user):
-        return two_factor_page(request, request.get_full_path())
+        return two_factor_page(request, request.get_full_path(), staff=True)
     form = OwnerRestoreForm(request.POST or None)
     status = 200
     if request.method == "POST":

@@ -45,7 +45,7 @@ def club_css(band: str, stripe: str) -> str:
 def club_style(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's colours as a stylesheet: a file of our own, so the Content-Security-Policy
     needs no inline style."""
-    club = selectors.club_by_slug(club_slug)
+    club = selectors.public_club_by_slug(club_slug)
     response = HttpResponse(
         club_css(club.band_colour, club.stripe_colour), content_type="text/css; charset=utf-8"
     )

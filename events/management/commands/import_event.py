@@ -38,6 +38,8 @@ class Command(BaseCommand):
             host = HostClub.objects.filter(slug=club).first()
             if host is None:
                 raise CommandError(f"There is no hosting club at /c/{club}/.")
+            if not host.is_approved:
+                raise CommandError(f"/c/{club}/ waits for approval (admin › Hosting clubs).")
         elif HostClub.objects.exists():
             # A file from another site may name a club whose address is taken here by another
             # club: its players would be matched against the wrong register.

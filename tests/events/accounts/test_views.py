@@ -427,3 +427,13 @@ def test_a_new_address_replaces_the_old_once_verified(client, db):
     assert list(EmailAddress.objects.filter(user=user).values_list("email", flat=True)) == [
         "new@example.org"
     ]
+
+
+def test_a_secret_sealed_with_a_lost_key_refuses_codes_without_a_500(client, organiser):
+    authenticator = Authenticator.objects.get(user=organiser, type="totp")
+    authenticator.data = {"secret": "gAAAAAsealed-with-a-key-long-gone"}
+    authenticator.save()
+    client.post(reverse("account_login"), {"login": "alice", "password": "pw-for-tests-only"})
+    answer = client.post(reverse("mfa_authenticate"), {"code": "123456"})
+    assert answer.status_code == 200
+    assert "_auth_user_id" not in client.session

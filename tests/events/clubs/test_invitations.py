@@ -20,6 +20,7 @@ from events.errors import Forbidden, NotFound, Refused
 from events.models import ClubRole, HostClub
 from events.outbox.models import OutboxMessage
 from tests.factories import UserFactory
+from tests.support import totp
 
 User = get_user_model()
 
@@ -68,7 +69,7 @@ def test_an_owner_invites_and_a_new_person_signs_up_and_joins(client, club, owne
     assert message.language == "et"  # the club's language: the person has no account yet
     assert "owner-o" in message.body and "Tartu Lauamängud" in message.subject
     people = client.get(reverse("events:club_people", args=[club.slug])).content.decode()
-    assert "mari@example.org" in people and "Withdraw" in people
+    assert "m…@example.org" in people and "Withdraw" in people  # in full with two-factor
     link = _link_in("mari@example.org")
     client.logout()
     page = client.get(link)
@@ -297,3 +298,34 @@ def test_without_a_club_a_new_organiser_is_asked_to_start_one_first(client, db, 
     )
     assert "Start a club first" in refused.content.decode()
     assert not HostClub.objects.exists()
+
+
+def test_an_invitation_dies_with_its_inviters_ownership(client, club, owner):
+    co_owner = UserFactory(username="co-owner")
+    ClubRole.objects.create(club=club, user=co_owner, role="owner")
+    sent = _send(club, co_owner, "x@example.org", "owner")
+    token = sent.url.rstrip("/").rsplit("/", 1)[-1]
+    assert invitations.open_invitation(token) is not None
+    ClubRole.objects.filter(club=club, user=co_owner).update(role="organiser")
+    assert invitations.open_invitation(token) is None
+    assert invitations.pending(club) == []
+    assert client.get(f"/invitations/{token}/").status_code == 404
+
+
+def test_invited_addresses_show_in_full_only_with_two_factor_login(client, club, owner):
+    _send(club, owner, "maria.tamm@example.org", "organiser")
+    client.force_login(owner)
+    page = client.get(reverse("events:club_people", args=[club.slug])).content.decode()
+    assert "maria.tamm@example.org" not in page and "m…@example.org" in page
+    totp.turn_on(owner)
+    page = client.get(reverse("events:club_people", args=[club.slug])).content.decode()
+    assert "maria.tamm@example.org" in page
+
+
+def test_an_unapproved_clubs_feed_and_stylesheet_are_not_public(client, db, settings):
+    settings.CLUBS_NEED_APPROVAL = True
+    waiting = HostClub.objects.create(
+        name="Waiting", slug="waiting", time_zone="Europe/Tallinn", is_approved=False
+    )
+    assert client.get(f"/c/{waiting.slug}/calendar.ics").status_code == 404
+    assert client.get(f"/c/{waiting.slug}/style.css").status_code == 404
