@@ -157,10 +157,12 @@ def two_factor_reset(*, by: Any, person_id: int, club: HostClub | None = None) -
     removed, _detail = Authenticator.objects.filter(user=person).delete()
     if not removed:
         raise refuse(NOTHING_TO_RESET, error_class=Refused, code="nothing_to_reset")
-    if role is not None:
-        # A row in the club's history of roles: who reset whose second factor, and when.
-        role._history_user = by  # type: ignore[attr-defined]
-        role._change_reason = "two-factor reset"  # type: ignore[attr-defined]
-        role.save()
+    # A row in the club's history of roles (by staff without a club: in each of the person's
+    # clubs): who reset whose second factor, and when.
+    recorded = [role] if role is not None else list(ClubRole.objects.filter(user=person))
+    for row in recorded:
+        row._history_user = by  # type: ignore[attr-defined]
+        row._change_reason = "two-factor reset"  # type: ignore[attr-defined]
+        row.save()
     _reset_mail(person, by, club)
     return removed

@@ -437,3 +437,31 @@ def test_a_secret_sealed_with_a_lost_key_refuses_codes_without_a_500(client, org
     answer = client.post(reverse("mfa_authenticate"), {"code": "123456"})
     assert answer.status_code == 200
     assert "_auth_user_id" not in client.session
+
+
+def test_site_staff_reset_an_owners_second_factor_in_the_admin(client, club_of_two):
+    club, owner, _organiser = club_of_two
+    owner.email = "olle@example.org"
+    owner.save()
+    staff = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    response = client.post(
+        reverse("admin:mfa_authenticator_changelist"),
+        {
+            "action": "reset_two_factor",
+            "_selected_action": list(
+                Authenticator.objects.filter(user=owner).values_list("pk", flat=True)
+            ),
+        },
+    )
+    assert response.status_code == 302
+    assert not Authenticator.objects.filter(user=owner).exists()
+    assert _mail_to("olle@example.org") is not None
+    history = ClubRole.history.filter(user_id=owner.pk, history_change_reason="two-factor reset")
+    assert history.count() == 1 and history.get().history_user == staff
+
+
+def test_the_login_page_offers_sign_up_only_where_it_is_open(client, db, settings):
+    assert "Sign up as an organiser" in client.get(reverse("account_login")).content.decode()
+    settings.ACCOUNT_SIGNUP_OPEN = False
+    assert "Sign up as an organiser" not in client.get(reverse("account_login")).content.decode()
