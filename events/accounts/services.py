@@ -11,12 +11,14 @@ from allauth.mfa.models import Authenticator
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Count
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy
 
 from events.accounts.models import AccountLanguage
-from events.common.siteurl import site_url
+from events.common.siteurl import absolute_url
 from events.errors import Forbidden, Invalid, NotFound, Refused, refuse
 from events.models import ClubRole, EventRole, HostClub
 from events.outbox.queue import drain_after_commit, enqueue
@@ -55,14 +57,21 @@ def logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     language_remember(user, getattr(request, "LANGUAGE_CODE", "") if request else "")
 
 
+def _sole_owned(clubs: list[HostClub]) -> list[HostClub]:
+    """Those of ``clubs`` with one owner only (one query, however many clubs)."""
+    owners = dict(
+        ClubRole.objects.filter(club__in=clubs, role=ClubRole.Role.OWNER)
+        .values("club")
+        .annotate(count=Count("pk"))
+        .values_list("club", "count")
+    )
+    return [club for club in clubs if owners.get(club.pk) == 1]
+
+
 def last_owned_clubs(user: Any) -> list[HostClub]:
-    """The clubs of which ``user`` is the only owner."""
+    """The clubs of which ``user`` is the only owner (two queries)."""
     owned = HostClub.objects.filter(roles__user=user, roles__role=ClubRole.Role.OWNER)
-    return [
-        club
-        for club in owned
-        if ClubRole.objects.filter(club=club, role=ClubRole.Role.OWNER).count() == 1
-    ]
+    return _sole_owned(list(owned.order_by("name", "pk")))
 
 
 @transaction.atomic
@@ -78,11 +87,7 @@ def account_delete(*, user: Any, password: str) -> None:
         .filter(roles__user=user, roles__role=ClubRole.Role.OWNER)
         .order_by("pk")
     )
-    last = [
-        club.name
-        for club in clubs
-        if ClubRole.objects.filter(club=club, role=ClubRole.Role.OWNER).count() == 1
-    ]
+    last = [club.name for club in _sole_owned(clubs)]
     if last:
         raise refuse(LAST_OWNER, error_class=Refused, code="last_owner", clubs=", ".join(last))
     user.delete()
@@ -97,7 +102,7 @@ def _reset_mail(person: Any, by: Any, club: HostClub | None) -> None:
             "by": by.get_username(),
             "club": club.name if club else "",
             "site_name": settings.SITE_NAME,
-            "login_url": site_url() + "/accounts/login/",
+            "login_url": absolute_url(reverse("account_login")),
         }
         subject = _("Your two-factor login was reset")
         body = render_to_string("events/accounts/two_factor_reset_email.txt", context)

@@ -148,8 +148,12 @@ class OptionalRedisCache(RedisCache):
     def add(
         self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
     ) -> bool:
+        # As a cache that holds nothing answers: the key was not there, so it is "added" (and
+        # dropped). False would read as "someone holds it": a lock taken with ``add``
+        # (allauth's rate limits, a live page's render) would wait, then refuse, for as long
+        # as Redis is down.
         return self._guard(
-            "add", partial(RedisCache.add, self, key, value, timeout, version), False
+            "add", partial(RedisCache.add, self, key, value, timeout, version), True
         )
 
     def get(self, key: Any, default: Any = None, version: Any = None) -> Any:

@@ -465,3 +465,19 @@ def test_the_login_page_offers_sign_up_only_where_it_is_open(client, db, setting
     assert "Sign up as an organiser" in client.get(reverse("account_login")).content.decode()
     settings.ACCOUNT_SIGNUP_OPEN = False
     assert "Sign up as an organiser" not in client.get(reverse("account_login")).content.decode()
+
+
+def test_sign_up_and_the_second_factor_work_with_the_cache_down(client, organiser, settings):
+    """allauth counts its limits in the cache: a Redis that is down counts nothing and
+    refuses nothing (the password lockout is in the database)."""
+    from tests.test_security import DEAD_REDIS
+
+    settings.CACHES = DEAD_REDIS
+    _sign_up(client, "offline@example.org")
+    assert _mail_to("offline@example.org") is not None
+    client.post(reverse("account_login"), {"login": "alice", "password": "pw-for-tests-only"})
+    code = totp.code(totp.secret_of(organiser))
+    response = client.post(reverse("mfa_authenticate"), {"code": code})
+    assert response["Location"] == reverse("mfa_trust")
+    client.post(reverse("mfa_trust"), {"action": "skip"})
+    assert client.session["_auth_user_id"] == str(organiser.pk)
