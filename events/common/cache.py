@@ -152,9 +152,7 @@ class OptionalRedisCache(RedisCache):
         # dropped). False would read as "someone holds it": a lock taken with ``add``
         # (allauth's rate limits, a live page's render) would wait, then refuse, for as long
         # as Redis is down.
-        return self._guard(
-            "add", partial(RedisCache.add, self, key, value, timeout, version), True
-        )
+        return self._guard("add", partial(RedisCache.add, self, key, value, timeout, version), True)
 
     def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
         return self._guard("get", partial(RedisCache.get, self, key, default, version), default)
