@@ -1,4 +1,4 @@
-"""The clubs' pages at a federation's size (issue 46): 100 listed clubs of 20 events each, the
+"""The clubs' pages at a federation's size: 100 listed clubs of 20 events each, the
 front page (every club with its next events) and one club's page, timed beside /healthz.
 
 Neither page has a version ETag (they change with any club's events): each request renders,

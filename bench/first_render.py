@@ -1,4 +1,4 @@
-"""Benchmark: the CPU time of the three heavy first renders (issue 15, item 3), in-process.
+"""Benchmark: the CPU time of the three heavy first renders, in-process.
 
     python bench/first_render.py [--pages sjoelen,blokus,roundrobin] [--renders 7]
         [--reuse] [--profile] [--save DIR | --compare DIR] [--full]

@@ -8,12 +8,12 @@ What it does, as the README's production section runs the app:
   (``bench/scratch.py``: the database, Redis, gunicorn and wrk);
 - migrates, collects static files and seeds the bench data through the project's services and
   bulk inserts (``bench/seed.py``): a 200-player sjoelen competition, two 64-player Blokus
-  sessions, a 700-player round robin; and issue 30's (``bench/series.py``): two sjoelen
+  sessions, a 700-player round robin; and the series' (``bench/series.py``): two sjoelen
   seasons of 40 nights x 40 players with a series each, 80 played Blokus sessions, rated;
 - times, in-process before gunicorn starts, both seasons' full series recompute
   (``series_table``, median of 5) and the Blokus rating's recompute after a correction in the
   first of the 80 sessions (``rating_recompute(from_game=...)``, median of 3); and the outbox
-  (issue 31, ``bench/outbox.py``): 1,000 e-mails queued, drained by two workers at once, the
+  (``bench/outbox.py``): 1,000 e-mails queued, drained by two workers at once, the
   time and the duplicates (must be 0);
 - starts gunicorn (``-c python:config.gunicorn config.wsgi``, 2 sync workers, production
   settings), then runs wrk (Debian's package, installed with apt-get when missing) with 50
@@ -23,10 +23,10 @@ What it does, as the README's production section runs the app:
   (the live pages: sjoelen, Blokus, round robin, and season 1's series page);
 - measures the first render after a write: a write (``competition_touch``, a new version) and
   a read, alternately, one connection, checking that every read carries the new ETag;
-- the read API (issue 32): each seeded competition's ``/api/v1/…/standings``, the 304 (the
+- the read API: each seeded competition's ``/api/v1/…/standings``, the 304 (the
   version ETag) and the cached 200, the rate limit counting (``API_RATE_LIMIT`` set high, so
   every request pays its share of the shared counter and none is refused);
-- the clubs' pages (issue 46, ``bench/clubs.py``): 100 clubs of 20 events, the front page and a
+- the clubs' pages (``bench/clubs.py``): 100 clubs of 20 events, the front page and a
   club's page, each rendered per request (no version ETag), beside the bare view;
 - signs up on an event's sign-up page (``bench/signups.py``): the page's first render, 200
   sign-ups within a minute from 200 client addresses, the 11th from one address refused;
@@ -43,12 +43,12 @@ BENCH_REDIS_URL (redis://127.0.0.1:6379/13), BENCH_RESULTS (200 round-robin resu
 BENCH_RUNS (3).
 Each wrk line runs BENCH_RUNS (3) times, each run right after a run of the bare view; the
 figures are medians, the share the median of the runs' own shares.
-Targets (issue 27, one request path): 304 >= 60 % of /healthz, cached 200 >= 50 % (a full page
-within 5 points of its fragment), p99 at most twice the bare view's p99 in the same runs, no
-errors;
+Targets (every request through the whole middleware stack, no side door before Django): 304
+>= 60 % of /healthz, cached 200 >= 50 % (a full page within 5 points of its fragment), p99 at
+most twice the bare view's p99 in the same runs, no errors;
 first render after a write: sjoelen and Blokus p50 < 25 ms, round-robin tables p50 < 100 ms,
-the series page (issue 30; a write to one of its nights) p50 < 50 ms, its 304 and cached 200
-as above. Recomputes (issue 30): both seasons' series standings < 1000 ms; the rating's
+the series page (a write to one of its nights) p50 < 50 ms, its 304 and cached 200
+as above. Recomputes: both seasons' series standings < 1000 ms; the rating's
 recompute is timed, with no target set.
 """
 
@@ -84,8 +84,8 @@ PHONE = {"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "sv-SE,sv;q=
 HTMX = {"HX-Request": "true", **PHONE}
 REQUEST_TIMEOUT = 10.0  # seconds: a page that does not answer by then is an error, not a hang
 
-# Shares of /healthz's req/s and p99 bounds (issue 15, item 6); first-render p50 bounds (item 3).
-SHARE_304 = 0.60  # through the whole middleware stack (issue 27); 0.65 the stretch
+# Shares of /healthz's req/s and p99 bounds; first-render p50 bounds.
+SHARE_304 = 0.60  # through the whole middleware stack, no side door; 0.65 the stretch
 SHARE_200 = 0.50
 PAGE_BESIDE_FRAGMENT = 0.05  # a full page's share within 5 points of its fragment's
 P99_OF_CEILING = 2.0  # p99 at most twice the bare view's p99 in the same runs
@@ -271,7 +271,7 @@ def target_text(row: Row) -> str:
     if row.kind == "outbox":
         return "all sent, 0 duplicates (p50: the whole drain)"
     if row.kind == "recompute":
-        return f"p50 < {row.bound:g} ms" if row.bound else "timed (issue 30 sets no target)"
+        return f"p50 < {row.bound:g} ms" if row.bound else "timed (no target)"
     if row.kind == "club":
         return f"no errors, p99 <= {P99_OF_CEILING:g}x bare (share: no target)"
     if row.kind == "first":
@@ -336,9 +336,9 @@ def main() -> int:
 
         started = time.perf_counter()
         pages = [*seed.sjoelen(), *seed.blokus(), *seed.roundrobin(results=RESULTS)]
-        issue30 = series.seed()
-        pages += issue30.pages
-        import clubs  # issue 46: a federation's front page and a club's page
+        series_seeded = series.seed()
+        pages += series_seeded.pages
+        import clubs  # a federation's front page and a club's page
 
         club_pages = clubs.seed()
         log(f"seeded in {time.perf_counter() - started:.0f} s")
@@ -346,8 +346,8 @@ def main() -> int:
 
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-        recomputes = series.timed(issue30, Row)
-        import outbox  # issue 31: 1,000 messages drained by two workers at once
+        recomputes = series.timed(series_seeded, Row)
+        import outbox  # 1,000 messages drained by two workers at once
 
         recomputes += outbox.run(Row)
         services.start_gunicorn(env, port)

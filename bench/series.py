@@ -1,4 +1,4 @@
-"""Issue 30 under ``make bench`` (``bench/run.py``): series across events and the Blokus rating.
+"""Series across events and the Blokus rating under ``make bench`` (``bench/run.py``).
 
 Seeds, in the database Django is set up with (imported after ``django.setup()``, as
 ``seed.py``), each part in one transaction:
@@ -19,7 +19,7 @@ Then ``timed`` measures, in this process, before gunicorn starts:
   the format's ``series_results``, the formula): median of 5, target < 1000 ms;
 - the rating recompute after a correction at the first table of the first of the 80
   sessions (a seat's score changed, then ``rating_recompute(from_game=that table)``, which
-  replays every later Blokus game): median of 3; the issue sets no target.
+  replays every later Blokus game): median of 3; timed, with no target.
 
 ``pages`` gives season 1's public series page (``/series/<slug>/``) with one of its nights as
 the competition: a write to that night (``competition_touch``) bumps the series' version, so
@@ -58,12 +58,12 @@ BLOKUS_ROUNDS = 4
 BLOKUS_POOL = 96
 SERIES_RECOMPUTES = 5
 RATING_RECOMPUTES = 3
-SERIES_RECOMPUTE_MS = 1000.0  # issue 30: both seasons' full recompute under 1 s
+SERIES_RECOMPUTE_MS = 1000.0  # both seasons' full recompute under 1 s
 TIME_ZONE = "Europe/Stockholm"
 
 
 @dataclass
-class Issue30:
+class SeriesSeeded:
     """What ``seed`` made: the pages to load, the series and the table to correct."""
 
     pages: list[Page]
@@ -237,7 +237,7 @@ def blokus_sessions(first_day: dt.date) -> Game:
     return tables[0][0]
 
 
-def seed() -> Issue30:
+def seed() -> SeriesSeeded:
     """The seasons, their series and the 80 Blokus sessions; the rating computed once."""
     from blokus.services.rating import rating_recompute
 
@@ -247,7 +247,7 @@ def seed() -> Issue30:
     started = time.perf_counter()
     made = seasons(today - dt.timedelta(weeks=SEASONS * NIGHTS + 1))
     first_table = blokus_sessions(blokus_day)
-    log(f"issue 30's seasons and Blokus sessions seeded in {time.perf_counter() - started:.0f} s")
+    log(f"series seasons and Blokus sessions seeded in {time.perf_counter() - started:.0f} s")
     started = time.perf_counter()
     steps = rating_recompute()
     rating_ms = (time.perf_counter() - started) * 1000
@@ -255,7 +255,7 @@ def seed() -> Issue30:
     page = Page(
         f"series page, {NIGHTS} nights of {NIGHT_PLAYERS}", made[0].get_absolute_url(), night
     )
-    return Issue30([page], made, first_table, steps, rating_ms)
+    return SeriesSeeded([page], made, first_table, steps, rating_ms)
 
 
 def _ms(run) -> float:
@@ -264,7 +264,7 @@ def _ms(run) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def timed(seeded: Issue30, Row) -> list:  # noqa: N803 - bench/run.py's Row class
+def timed(seeded: SeriesSeeded, Row) -> list:  # noqa: N803 - bench/run.py's Row class
     """The two recomputes, as rows of run.py's table (kind "recompute", ``bound`` the target
     p50 in ms or None)."""
     from django.core.cache import cache

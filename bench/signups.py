@@ -1,4 +1,4 @@
-"""The sign-up page under `make bench` (issue 29): its first render, 200 sign-ups within a
+"""The sign-up page under `make bench`: its first render, 200 sign-ups within a
 minute from 200 client addresses, and the 11th sign-up from one address refused.
 
 Run by bench/run.py against its gunicorn (production settings, ``TRUSTED_PROXIES=1``: the

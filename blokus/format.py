@@ -21,7 +21,7 @@ class BlokusSettings:
     official_bonus: bool = False  # +15 / +20 (A-BLK-09) instead of the LinCon +5
     final_replays: int = 0  # replays of a final tied for first (A-BLK-08); 0: the better qualifier
     three_handed_after_dropout: bool = False  # A-BLK-05's alternative: tables of 3 after drop-outs
-    # Players enter their table's result from their phones (issue 16; events/services/proposals.py).
+    # Players enter their table's result from their phones (events/services/proposals.py).
     results_from_players: bool = False
 
 

@@ -6,7 +6,7 @@
 - ``QualificationLot``: the recorded lot that splits exact ties in the qualification (§22).
 - ``SessionNotHeld``: the organiser's record that a qualifying session could not be played
   (fewer than four at the roll call, ...), with the reason; it no longer holds up the final.
-- ``RatingStep``: a player's rating before and after one game (issue 30), derived from the
+- ``RatingStep``: a player's rating before and after one game, derived from the
   results by ``blokus.services.rating``.
 """
 
@@ -63,7 +63,7 @@ class SessionPlayer(models.Model):
         _("dropped out after round"), null=True, blank=True
     )
     # Reinstated after the drop-out: plays again from this round on; the rounds between stay
-    # as recorded (issue 17). Empty while the player is out (or never dropped out).
+    # as recorded. Empty while the player is out (or never dropped out).
     back_from_round = models.PositiveSmallIntegerField(_("back from round"), null=True, blank=True)
     # The drop-out came from a withdrawal at the shared desk: reinstating the entry there
     # brings the player back from the next round drawn.
@@ -270,7 +270,7 @@ class QualificationLot(models.Model):
 
 
 class RatingStep(models.Model):
-    """One player's Blokus rating before and after one game (issue 30; ``blokus.rules.rating``).
+    """One player's Blokus rating before and after one game (``blokus.rules.rating``).
 
     The steps are written only by ``blokus.services.rating.rating_recompute`` and are
     derived: deleting them all and recomputing gives the same rows. ``order_key`` is the game's

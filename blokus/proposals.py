@@ -1,4 +1,4 @@
-"""Blokus's part of results entered by players (issue 16; the shared part:
+"""Blokus's part of results entered by players (the shared part:
 events/services/proposals.py).
 
 A payload is ``{"hands": [[seat_id, squares_left, monomino_last], ...]}`` in seat order: what a

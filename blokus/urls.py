@@ -46,7 +46,7 @@ desk_routes = [
     path("game/<int:game_id>/", results.game_result, name="game_result"),
     path("game/<int:game_id>/preview/", results.game_preview, name="game_preview"),
 ]
-# the rating across all events (issue 30), public: /blokus/ratings/
+# the rating across all events, public: /blokus/ratings/
 rating_routes = [
     path(f"{BLOKUS.url_segment}/ratings/", rating.rating_list, name="rating_list"),
     path(

@@ -7,8 +7,8 @@
   Referer (``config.logfilters``).
 - Each worker freezes what it loaded (``gc.freeze``) once the app is up: Django, the URL
   patterns and the templates then never go through the collector again, which otherwise walks
-  them in every full collection a large page's objects set off (issue 15: the 700-player
-  round-robin page's median render was set by these collections, not by its own work).
+  them in every full collection a large page's objects set off (the 700-player round-robin
+  page's median render was set by these collections, not by its own work).
 - Workers: ``WEB_CONCURRENCY``, else (2 x cores) + 1, the number gunicorn's documentation
   suggests for sync workers.
 Everything else comes from the command line or ``GUNICORN_CMD_ARGS`` (``--workers 3 --bind

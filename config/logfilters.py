@@ -28,7 +28,7 @@ SLUG = r"[-\w]+"
 # /p/<token> (also percent-encoded or cut short), not the cookie page /p/player/<id>/.
 PRIVATE_LINK = re.compile(rf"{SLASH}p{SLASH}(?!player{SLASH}){SEGMENT}")
 REDACTED = "/p/[private]"
-# A player's calendar feed (issue 31), /calendar/<token>.ics, which calendar apps fetch every
+# A player's calendar feed, /calendar/<token>.ics, which calendar apps fetch every
 # few hours: its token opens that feed.
 CALENDAR_LINK = re.compile(rf"{SLASH}calendar{SLASH}{SEGMENT}")
 CALENDAR_REDACTED = "/calendar/[private]"

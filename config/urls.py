@@ -54,7 +54,7 @@ urlpatterns = [
         results_sheet.results_sheet,
         name="results_sheet",
     ),
-    # The read API (issue 32): /api/v1/, its OpenAPI document and browsable page.
+    # The read API: /api/v1/, its OpenAPI document and browsable page.
     path("", include("events.api.urls")),
     path("", include("events.urls")),
     # Each format's own URL module (its pages start with its segment: events.formats.declaration).

@@ -1,4 +1,4 @@
-"""Which language a visitor reads, and which language a player's e-mails are in (issue 11).
+"""Which language a visitor reads, and which language a player's e-mails are in.
 
 The order, first match wins:
 

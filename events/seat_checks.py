@@ -1,4 +1,4 @@
-"""Database checks of what one seat may state, per format (issue 10): the last line behind the
+"""Database checks of what one seat may state, per format: the last line behind the
 formats' services, so that no path (admin, raw ORM ``update()``, ``bulk_create``, raw SQL)
 stores a seat no rule of its format allows.
 

@@ -26,7 +26,7 @@ class RoundRobinSettings:
     share_mini_ties: bool = False
     # A-RR-01: "simultaneous" (both owe a move each turn) or "alternating" (rules.turns).
     turns: str = SIMULTANEOUS
-    # Leave days (issue 17, roundrobin.rules.leave): days of leave per player; 0 = off.
+    # Leave days (roundrobin.rules.leave): days of leave per player; 0 = off.
     leave_days: int = 0
 
     def __post_init__(self) -> None:

@@ -96,7 +96,7 @@ class ResultForm(forms.Form):
         return result
 
 
-# --- issue 17: adjudicating a table, leave days ---------------------------------------------
+# --- adjudicating a table (A-RR-15), leave days (L-RR) --------------------------------------
 
 ADJUDICATIONS = [
     ("", _("leave open")),

@@ -30,7 +30,7 @@ class SjoelenSettings:
     classes: bool = False  # A-SJ-17: standings grouped in classes A, B, C by average
     class_a: int = 120  # average per game from which a player is in class A
     class_b: int = 100  # ... in class B; below it, class C
-    results_from_players: bool = False  # issue 16: players enter games at the board
+    results_from_players: bool = False  # players enter games at the board, on their phones
 
     @property
     def by_average(self) -> bool:

@@ -1,5 +1,4 @@
-"""Sjoelen's part of results entered by players (issue 16; the shared part:
-events/services/proposals.py).
+"""Sjoelen's part of results entered by players (the shared part: events/services/proposals.py).
 
 A sjoelen game has no ``Game`` row: a proposal's ``game`` is empty and the game is named by
 its payload, ``{"player": entry_id, "number": n, "board": b, "counts": [c1, c2, c3, c4],
@@ -9,7 +8,7 @@ checks (``rules.check_game`` through the service's ``validated``) and applied by
 ``services.turn_record``, the desk's service, so the trail, versions and "already entered"
 refusals follow as from the desk.
 
-Decisions (where the issue is silent):
+Decisions taken here:
 
 - The setting is ``results_from_players`` (off by default); off, the page answers 404 and the
   services refuse.

@@ -1,4 +1,4 @@
-"""The words for the sjoelen rules' refusals, in the reader's language (issue 28).
+"""The words for the sjoelen rules' refusals, in the reader's language.
 
 The rules module (``shuffleboard.rules``) speaks plain English and says what went wrong by a
 code and its values (``InvalidResult.code``, ``.params``); the desk's forms, the services, the

@@ -1,4 +1,4 @@
-"""What one Blokus seat may state, checked by the database (issue 10; events/seat_checks.py).
+"""What one Blokus seat may state, checked by the database (events/seat_checks.py).
 
 The values are inlined (a migration is frozen history); tests/blokus/test_seat_checks.py
 checks that they are still the rules' (blokus.rules).

@@ -1,4 +1,4 @@
-"""Blokus rule options (issue 17): a player reinstated after a drop-out comes back."""
+"""Blokus rule options: a player reinstated after a drop-out comes back."""
 
 from django.db import migrations, models
 

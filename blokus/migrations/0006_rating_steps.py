@@ -1,4 +1,4 @@
-"""The Blokus rating (issue 30): each player's rating before and after each game."""
+"""The Blokus rating: each player's rating before and after each game."""
 
 import django.db.models.deletion
 from django.db import migrations, models

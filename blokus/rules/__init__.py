@@ -13,9 +13,9 @@ Modules, one per topic; every name of the contract and the extras is importable 
 - ``checks``: the shared checks of plain input (whole numbers, points, unique players).
 - ``scoring``: pieces and game scores. ``points``: qualifying points.
 - ``seating``: seating a session. ``ranking``: lots, grouping, ranking and the final.
-- ``colours``: colours and the clock. ``options``: the rule options of issue 17.
+- ``colours``: colours and the clock. ``options``: the rule options (RULES.md's alternatives).
 - ``pieces``: the shapes of the 21 pieces, for the picture on the result page (display only).
-- ``rating``: the Blokus rating (issue 30), OpenSkill's Plackett-Luce over the ranks at each
+- ``rating``: the Blokus rating, OpenSkill's Plackett-Luce over the ranks at each
   table; the one module that uses a package beside the standard library (``openskill``,
   imported on first use). Its docstring states the model and the decisions.
 
@@ -38,8 +38,8 @@ Extras beside the contract, for the app: ``squares_of`` (remaining pieces -> squ
 ``session_games_per_round``, ``session_points_total``, ``check_session_eligibility``
 (R-BLK-07), ``lot_order`` and ``rank_standings`` (a lot drawn once, then recorded and replayed),
 ``finalists``, ``tied_for_first`` and ``cycle_end_after_time`` (R-BLK-17); for the rule options
-of issue 17 ``out_in_round``, ``draw_colours_for``, ``three_handed_sizes``,
-``group_round_three_handed``, ``final_places`` and ``replay_needed``.
+``out_in_round``, ``draw_colours_for``, ``three_handed_sizes``, ``group_round_three_handed``,
+``final_places`` and ``replay_needed``.
 
 Invalid input raises ``InvalidResult``, a ``ValueError``, with a message a person can read. The
 messages are module-level constants (some with ``{}`` fields) that callers and tests can import.
@@ -102,7 +102,8 @@ Decisions for gaps RULES.md does not cover
 - ``qualifying_points`` checks only that scores are whole numbers, so it serves both scoring
   systems; ``is_game_score`` tells whether one score can occur.
 
-Rule options (issue 17), each a competition setting (``blokus.format.BlokusSettings``)
+Rule options (RULES.md's alternatives), each a competition setting
+(``blokus.format.BlokusSettings``)
 - ``official_bonus`` (default off, A-BLK-09): the existing setting keeps its name (stored
   settings and the settings form already use it) rather than becoming a ``scoring`` choice;
   it changes the game scores and so the totals (§22 tie-break), never the points.
@@ -129,7 +130,7 @@ Rule options (issue 17), each a competition setting (``blokus.format.BlokusSetti
   hands out fewer points: the reason RULES.md does not recommend it). When the players
   still playing cannot be split into threes and fours (1, 2 or 5), that round is played
   the standard way, drop-outs ranked last at full tables.
-- A drop-out who is reinstated (issue 17): ``out_in_round(dropped_after, back_from, n)``.
+- A drop-out who is reinstated: ``out_in_round(dropped_after, back_from, n)``.
   The player plays again from the next round drawn (``back_from``); the rounds drawn while
   they were out keep their recorded results (last at the table, 0 points, or no table when
   three-handed). Reinstating before any round was drawn while out simply undoes the

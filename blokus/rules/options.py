@@ -1,5 +1,6 @@
-"""The rule options of issue 17, each a competition setting: a reinstated drop-out, tables of
-three after a drop-out, and replays of a final that ends with a tie for first.
+"""The rule options RULES.md names beside the standard rules, each a competition setting: a
+reinstated drop-out, tables of three after a drop-out, and replays of a final that ends with a
+tie for first.
 """
 
 from __future__ import annotations

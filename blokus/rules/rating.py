@@ -1,4 +1,4 @@
-"""The Blokus rating (issue 30): one global multiplayer rating from the ranks at each table.
+"""The Blokus rating: one global multiplayer rating from the ranks at each table.
 
 Model: OpenSkill's Plackett-Luce (the ``openskill`` package, Weng and Lin 2011) with its
 default parameters: a new player starts at mu 25, sigma 25/3 (beta 25/6, tau 25/300). One

@@ -1,4 +1,4 @@
-"""The Blokus rating's reads (issue 30): the rating list, optionally narrowed to the players
+"""The Blokus rating's reads: the rating list, optionally narrowed to the players
 of a series, and one player's history, each in one query (the series is found by its own).
 
 The rating is what ``blokus.services.rating`` stored: a player's latest step holds their

@@ -49,10 +49,10 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
 - A player who dropped out and is reinstated (the session desk's "Back from the next round",
   or the shared desk's reinstatement of a withdrawn player) plays again from the next round
   drawn; the rounds drawn while out keep their results (``back_from_round``).
-- Rule options (issue 17; the rules module's docstring has the decisions): the official
-  bonus (``official_bonus``), replays of a final tied for first (``final_replays``,
-  ``final_after_result`` draws each replay when the tied result is saved), three-handed
-  tables after a drop-out (``three_handed_after_dropout``, in ``round_draw``).
+- Rule options (RULES.md's alternatives, each a setting; the rules module's docstring has the
+  decisions): the official bonus (``official_bonus``), replays of a final tied for first
+  (``final_replays``, ``final_after_result`` draws each replay when the tied result is saved),
+  three-handed tables after a drop-out (``three_handed_after_dropout``, in ``round_draw``).
 - Seeds: every draw uses ``random.Random(seed)`` with a fresh 62-bit seed stored on the Round
   (or on the QualificationLot); ``seed=`` lets the demo and tests fix it.
 """

@@ -82,11 +82,11 @@ def final_seat(
     round_ = Round.objects.create(session=final, number=1, seed=seed)
     create_games(round_, [[entries[pk] for pk in top]], random.Random(seed))
     competition_touch(competition)
-    notices.round_drawn(round_)  # "Final: table t, colour c" (issue 31)
+    notices.round_drawn(round_)  # "Final: table t, colour c" to the players who chose notifications
     return final
 
 
-# --- replays of a tied final (A-BLK-08's option, issue 17) --------------------------------------
+# --- replays of a tied final (A-BLK-08's option) -----------------------------------------------
 
 REPLAY_PLAYED = _(
     "A replay of the final among the players tied for first has been played; a correction "

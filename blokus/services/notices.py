@@ -1,4 +1,4 @@
-"""What a Blokus player hears when a round is drawn (issue 31): "Round n: table t, colour c"
+"""What a Blokus player hears when a round is drawn: "Round n: table t, colour c"
 (and the session's start when it is still ahead), in their language, through
 ``events.outbox.notify`` to those who chose notifications for the event.
 
@@ -93,7 +93,7 @@ def round_drawn(round_: Round, now: dt.datetime | None = None) -> int:
     session = round_.session
     competition = session.competition
     event = competition.event
-    webhooks.announce(  # issue 32: "round.seated" to the event's webhooks
+    webhooks.announce(  # "round.seated" to the event's webhooks
         webhooks.WebhookTopic.ROUND,
         competition,
         subject=f"round:{round_.pk}:{now.isoformat()}",  # a reserve swapped in: again

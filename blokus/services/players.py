@@ -75,7 +75,7 @@ def session_replace(*, seated: SessionPlayer, reserve: SessionPlayer) -> None:
     sub.role = SessionPlayer.Role.SEATED
     SessionPlayer.objects.bulk_update([out, sub], ["role", "dropped_after_round"])
     competition_touch(session.competition)
-    # Issue 31: the reserve hears it, and their seat in round 1 when it was drawn.
+    # The reserve hears it, and their seat in round 1 when it was drawn.
     notices.reserve_called(out=out, reserve=sub)
     if first:
         notices.round_drawn(first)

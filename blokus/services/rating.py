@@ -1,4 +1,4 @@
-"""The Blokus rating's one writer (issue 30): ``rating_recompute``, called by every service
+"""The Blokus rating's one writer: ``rating_recompute``, called by every service
 that writes or corrects a table's result (``results.game_result_record``, which the desk, the
 admin, the players' proposals and the correction undo all go through, and ``game_rescore``).
 

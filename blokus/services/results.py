@@ -249,7 +249,7 @@ def game_result_record(
         _record_corrections(game, impact, before_hands, by=by, source=source, reverts=reverts)
     competition_touch(competition)
     rating_recompute(from_game=game)
-    webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
+    webhooks.announce(  # "result.confirmed" to the event's webhooks
         webhooks.WebhookTopic.RESULT,
         competition,
         subject=f"game:{game.pk}:r{game.revision}",

@@ -97,7 +97,7 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     if last and last.games.exclude(status=Game.Status.FINISHED).exists():
         raise refuse(ROUND_NOT_FINISHED, code="round_not_finished", round=last.number)
     # Players withdrawn at the shared desk drop out after the round in progress (A-BLK-05);
-    # one reinstated there since comes back from this round (issue 17).
+    # one reinstated there since comes back from this round (their rounds out stay as recorded).
     changed = []
     for sp in seated:
         if sp.entry.withdrawn_at and not sp.has_dropped_out:
@@ -122,7 +122,7 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     round_ = Round.objects.create(session=session, number=number, seed=seed)
     create_games(round_, tables, rng)
     competition_touch(competition)
-    notices.round_drawn(round_)  # to the players who chose notifications (issue 31)
+    notices.round_drawn(round_)  # to the players who chose notifications
     return round_
 
 

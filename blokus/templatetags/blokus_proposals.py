@@ -1,4 +1,4 @@
-"""``{{ game|table_code }}``: the code players type to send their table's result (issue 16)."""
+"""``{{ game|table_code }}``: the code players type to send their table's result."""
 
 from __future__ import annotations
 

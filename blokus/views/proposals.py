@@ -1,4 +1,4 @@
-"""A table's result from the players' phones (issue 16; the rules: events/services/proposals.py).
+"""A table's result from the players' phones (the rules: events/services/proposals.py).
 
 Public, anonymous pages: a seated player names themselves (preselected from the phone's "This
 is me") and types the table code from the table card. Four queries for the page."""

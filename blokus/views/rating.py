@@ -1,4 +1,4 @@
-"""The Blokus rating's public pages (issue 30): the list (all players, or the players of one
+"""The Blokus rating's public pages: the list (all players, or the players of one
 Blokus series, ``?series=<address>``), a player's history, and the list as CSV or XLSX.
 Anonymous and read-only; names as the players chose to show them (``Player.public_name``)."""
 

@@ -1,6 +1,7 @@
 """The admin is the correction tool: every list page is cheap, every change is in the history.
 
-Rules the shared admin keeps (decisions for issue 10):
+Rules the shared admin keeps, so that a correction made here is as safe and as visible as one
+made at the desk:
 
 - Every changelist answers in a constant number of queries (``list_select_related`` plus one
   prefetch for the players of a game); filters by event, competition, session, round and status;

@@ -1,4 +1,4 @@
-"""The read API (issue 32): ``/api/v1/``, JSON for what the public pages show, public events only.
+"""The read API: ``/api/v1/``, JSON for what the public pages show, public events only.
 
 ``contract`` (what a format gives, plain values), ``caching`` (the version ETag, 304, stored
 bodies), ``paging`` (opaque cursors), ``middleware`` (CORS, English, the per-address rate limit),

@@ -1,4 +1,4 @@
-"""Calendar feeds (issue 31): a player's times and an event's public times as iCalendar
+"""Calendar feeds: a player's times and an event's public times as iCalendar
 (RFC 5545), computed from the database on every request.
 
 - ``feeds``: the VCALENDAR built from plain :class:`~events.calendar.feeds.CalendarItem`s (no

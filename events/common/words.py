@@ -1,4 +1,4 @@
-"""Sentences kept as their message ids and values, shown in the reader's language (issue 28).
+"""Sentences kept as their message ids and values, shown in the reader's language.
 
 The correction trail was stored as text in the writer's language: a Swedish page showed an
 English line. A line written as ``Words`` keeps its recipe, a small JSON tree

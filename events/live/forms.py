@@ -1,4 +1,4 @@
-"""The players' result forms on the public pages (issue 16): who sends it, the table's code,
+"""The players' result forms on the public pages: who sends it, the table's code,
 and the confirmation of another player's result. Each format's form builds on these."""
 
 from __future__ import annotations

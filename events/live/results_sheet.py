@@ -1,4 +1,4 @@
-"""The results sheet: one A4 page per competition for the notice board (issue 12, item 6).
+"""The results sheet: one A4 page per competition for the notice board.
 
 It reads the standings through the format contract (``GameFormat.export``'s
 ``standings(competition)``, or the shared rows' ``events.exchange.shared`` for a format without

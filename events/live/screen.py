@@ -56,7 +56,7 @@ def columns_fitting(longest: int, *, most: int, beside_em: float = 0.0, cells: i
     """How many columns side by side (1 to ``most``) leave a name of ``longest`` letters room
     to show whole, beside ``beside_em`` of other cells (place, total…) in its row; ``cells``:
     the cells of a row, each with its padding. Fewer, wider columns rather than a name cut
-    with "…" while half the screen stays empty (issue 28)."""
+    with "…" while half the screen stays empty."""
     needed = (longest * LETTER_EM + beside_em) * ROW_FONT_VW + cells * CELL_PADDING_VW
     for columns in range(max(1, most), 1, -1):
         width = (100 - MAIN_PADDING_VW - COLUMN_GAP_VW * (columns - 1)) / columns

@@ -1,4 +1,4 @@
-"""The round clock's pauses and added time (issue 12; blokus.services.clock).
+"""The round clock's pauses and added time (blokus.services.clock).
 
 SQLite rebuilds ``events_round`` for these columns and constraints, and a rebuild cannot
 rename the new table while another table's trigger names it: the seat checks' triggers

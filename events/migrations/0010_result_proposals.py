@@ -1,4 +1,4 @@
-"""Results proposed and confirmed by players (issue 16)."""
+"""Results proposed and confirmed by players."""
 
 import django.db.models.deletion
 from django.conf import settings

@@ -1,4 +1,4 @@
-# Webhooks (issue 32): the Webhook table and the outbox's webhook channel.
+# Webhooks: the Webhook table and the outbox's webhook channel.
 
 import django.db.models.deletion
 import django.utils.timezone

@@ -1,4 +1,4 @@
-# "This is me" on a public player page (issue 31): a push subscription for one event that
+# "This is me" on a public player page: a push subscription for one event that
 # receives only public notices. Written by hand (events.outbox.models.PushSubscription).
 
 import django.db.models.deletion

@@ -115,7 +115,7 @@ class Player(models.Model):
     # club are told apart by an admin giving the second one homonym 1 (the third 2, ...); the
     # desk and the CSV import never set it, so they can never create a second record.
     person_key = models.CharField(max_length=PERSON_KEY_LENGTH, editable=False)
-    # Blank: the language of the event the message or page is about (issue 11).
+    # Blank: the language of the event the message or page is about.
     language = models.CharField(
         _("preferred language"),
         max_length=8,
@@ -132,8 +132,8 @@ class Player(models.Model):
             "as a player already in the register: give them 1 (then 2, ...)."
         ),
     )
-    # How the name shows on public pages, screens, public downloads, feeds and the API (issue
-    # 29): the person chooses on their sign-up page. The desk and the admin show the full name.
+    # How the name shows on public pages, screens, public downloads, feeds and the API: the
+    # person chooses on their sign-up page. The desk and the admin show the full name.
     name_shown = models.CharField(
         _("name shown in public"),
         max_length=10,

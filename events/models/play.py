@@ -36,7 +36,7 @@ class Session(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     name = models.CharField(_("name"), max_length=120, blank=True)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
-    # Online sign-up (issue 29): the seats of this session when players choose one (a Blokus
+    # Online sign-up: the seats of this session when players choose one (a Blokus
     # qualifying session); empty: only the competition's cap counts.
     sign_up_cap = models.PositiveIntegerField(
         _("seats at online sign-up"),

@@ -54,8 +54,8 @@ PROPOSALS_OPEN = ("proposed", "conflict", "confirmed")
 
 
 class ResultProposal(models.Model):
-    """A game's result as a player entered it on their phone (issue 16; events/services/proposals.py
-    writes every change). It is applied through the format's own result service once a second
+    """A game's result as a player entered it on their phone (events/services/proposals.py writes
+    every change). It is applied through the format's own result service once a second
     player of the game confirms it or the desk accepts it; ``revision`` counts its changes so
     that a decision taken on a stale page is refused."""
 

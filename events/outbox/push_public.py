@@ -1,4 +1,4 @@
-"""The "this is me" of a public player page (issue 31, item 1): push to this browser for that
+"""The "this is me" of a public player page: push to this browser for that
 player in that event, without an account and without proof of who is pressing.
 
 Anyone can claim to be anyone there, so such a subscription (``PushSubscription.public``):

@@ -26,7 +26,7 @@ class OutboxSummary:
     failed: int = 0
     failed_messages: list[OutboxMessage] = field(default_factory=list)
     retrying: int = 0  # waiting after at least one failed attempt
-    cancelled: int = 0  # no longer true, or the browser unsubscribed (issue 31)
+    cancelled: int = 0  # no longer true, or the browser unsubscribed
     recent: list[OutboxMessage] = field(default_factory=list)
     # Messages wait and no background worker has been heard from: they go out when one runs.
     no_worker: bool = False
@@ -59,7 +59,7 @@ def outbox_summary(event: Event) -> OutboxSummary:
         heard_since = timezone.now() - timedelta(seconds=settings.TASK_WORKER_STALE_SECONDS)
         summary.no_worker = not WorkerBeat.objects.filter(seen_at__gte=heard_since).exists()
     if counts:
-        # What was sent to whom (issue 31): the latest, without their bodies.
+        # What was sent to whom: the latest, without their bodies.
         summary.recent = list(to_people.defer("body").order_by("-created_at", "-pk")[:SHOWN_RECENT])
     if summary.failed:
         summary.failed_messages = list(

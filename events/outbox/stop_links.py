@@ -1,4 +1,4 @@
-"""The one-tap stop in every notification (issue 31): a signed token over (player, event), with
+"""The one-tap stop in every notification: a signed token over (player, event), with
 a salt of its own and a time stamp. It turns off that player's e-mail and push for that event
 (``events.outbox.notify.stop``) and nothing else; an altered one is refused, an old one
 (:data:`MAX_AGE`) asks for the person's page instead."""

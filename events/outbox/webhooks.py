@@ -1,4 +1,4 @@
-"""Webhooks (issue 32): an organiser's addresses per event, and what they are told.
+"""Webhooks: an organiser's addresses per event, and what they are told.
 
 - ``webhook_create`` / ``webhook_set_active`` / ``webhook_delete``: the desk's (and admin's)
   writes. An address is checked as every delivery checks it (``channels.webhook.check_url``).

@@ -1,2 +1,2 @@
 """Pure Python shared by the formats (LAYOUT.md): no Django, no database. ``series`` ranks
-players across the events of a series (issue 30)."""
+players across the events of a series."""

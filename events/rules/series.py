@@ -1,4 +1,4 @@
-"""Series standings across events (issue 30): pure Python, no Django.
+"""Series standings across events: pure Python, no Django.
 
 A series gathers competitions of one format across events. A player's result in one of them is a
 ``Result``; a ``Formula`` says what each result is worth and which of them count; ``standings``
@@ -23,7 +23,7 @@ Which results count:
   dropped (decided: it takes no slot of the N).
 - ``min_events``: a player with fewer results is listed below the ranked players, unplaced.
 
-Ties (issue 30): the higher value; then more counted results; then the better best counted
+Ties: the higher value; then more counted results; then the better best counted
 result; then the better result at the later event (the events compared from the latest back,
 a missed event the worst); still equal, the place is shared (1, 2, 2, 4 as the other standings).
 The order the results are given in never changes the standings.

@@ -1,4 +1,4 @@
-"""Series: standings across events (issue 30). A series gathers competitions of one format,
+"""Series: standings across events. A series gathers competitions of one format,
 from any number of events, and ranks their players by a formula the organisers pick
 (``events.rules.series``)."""
 

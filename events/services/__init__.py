@@ -4,7 +4,8 @@ Services validate (``full_clean`` plus the checks below), write, and bump the ve
 competition and event they touched, so that public pages know to re-render. Errors a person
 caused are typed errors from ``events.errors`` with a message from the constants below.
 
-Races (issue 14) are settled by the database, not by checking first:
+Races (two desks, two servers or a double click writing the same thing at once) are settled by
+the database, not by checking first:
 
 - One person, one row: ``Player.person_key`` (folded name, "|", folded club; a "|" or "\\"
   inside a name is escaped) is unique together with ``Player.homonym``. The desk and the CSV

@@ -43,7 +43,7 @@ def correction_record(
     version). Nothing is written when nothing changed. A text given as ``Words`` keeps its
     recipe too, so that each reader sees it in their language (``Correction.shown``).
 
-    The players whose result it changed hear it when they chose notifications (issue 31):
+    The players whose result it changed hear it when they chose notifications:
     ``told``, or else the correction's ``entry`` (``notify.correction_told``)."""
     texts = {"item": item, "before": before, "after": after, "note": note}
     if str(before) == str(after) and reverts is None:

@@ -49,7 +49,7 @@ EVENT_FIELDS: tuple[str, ...] = (
     "is_public",
 )
 COMPETITION_FIELDS: tuple[str, ...] = ("name",)
-# "language": the player's preferred language (blank: the event's), issue 11.
+# "language": the player's preferred language for e-mails and pages (blank: the event's).
 PLAYER_FIELDS: tuple[str, ...] = ("name", "club", "email", "rating", "language")
 
 STALE_EDIT = gettext_lazy(

@@ -154,7 +154,7 @@ def player_register_new(
 def _locked_entry(entry: Entry) -> Entry:
     # The competition first, then the entry: the order the formats' services lock them in
     # (Blokus locks a session with its competition, then the entry). Locking both in one
-    # joined statement let a withdrawal and a session registration deadlock (issue 14).
+    # joined statement let a withdrawal and a session registration deadlock.
     list(Competition.objects.select_for_update().filter(pk=entry.competition_id).values("pk"))
     return (
         Entry.objects.select_for_update(of=("self",))

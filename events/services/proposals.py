@@ -1,10 +1,10 @@
-"""Results players enter themselves (issue 16): every write to a ``ResultProposal`` goes through
+"""Results players enter themselves: every write to a ``ResultProposal`` goes through
 one of the functions here, in a transaction, with the game's rows locked. This is the one
 lifecycle for every format; a format's ``proposals`` module (``events.formats.proposals``)
 names the game a result is for (its lock, its code), who may send and confirm it, and checks
 and applies it with its own rules and services.
 
-Decisions (where the issue is silent):
+Decisions taken here:
 
 - The competition setting is the format's ``SETTING`` (``results_from_players``, off by
   default); with it off the public pages answer 404 and the services refuse.

@@ -1,4 +1,4 @@
-"""Sign-ups before the day (issue 29), read only here: their writes are the sign-up services
+"""Sign-ups before the day, read only here: their writes are the sign-up services
 (``events.signups.services.lifecycle``: locks, caps, the waitlist), which the desk's pages
 call; each sign-up's history shows every step."""
 

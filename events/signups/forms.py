@@ -154,7 +154,7 @@ class NameShownForm(forms.Form):
 
 
 class NotifyForm(forms.Form):
-    """A person's notifications for one event (issue 31)."""
+    """A person's notifications for one event: by e-mail, and by push in this browser."""
 
     email = forms.BooleanField(label=_("E-mail"), required=False)
     push = forms.BooleanField(label=_("Notifications in this browser"), required=False)

@@ -1,4 +1,4 @@
-"""Entry before the day (issue 29): a competition's online sign-up window with its cap, and each
+"""Entry before the day: a competition's online sign-up window with its cap, and each
 person's sign-up through its states.
 
 A sign-up is ``pending`` until its e-mail link is confirmed (holding a seat until

@@ -1,4 +1,4 @@
-"""What the sign-up pages read (issue 29), each in a constant number of queries: the event's
+"""What the sign-up pages read, each in a constant number of queries: the event's
 open windows with their seats, a person's sign-ups with their waitlist positions, a window's
 list at the desk with its counts."""
 

@@ -1,4 +1,4 @@
-"""A competition's sign-ups as one sheet for its organisers (issue 29): who, their address,
+"""A competition's sign-ups as one sheet for its organisers: who, their address,
 status, waitlist place and entry fee. Written by ``sheets.csv_bytes`` / ``xlsx_bytes``, so a
 name that reads as a formula stays text."""
 

@@ -1,5 +1,4 @@
-"""What one round-robin seat may state, checked by the database (issue 10;
-events/seat_checks.py).
+"""What one round-robin seat may state, checked by the database (events/seat_checks.py).
 
 The values are inlined (a migration is frozen history); tests/roundrobin/test_seat_checks.py
 checks that they are still the rules' (roundrobin.rule_values).

@@ -1,4 +1,4 @@
-"""Round robin: alternating turns (issue 17).
+"""Round robin: alternating turns (A-RR-01's alternative).
 
 Turn.mover (nullable: existing turns stay simultaneous) and two checks on it. The turn table is
 not named by the seat-check triggers, so SQLite's rebuild for the checks needs no trigger drop.

@@ -1,4 +1,4 @@
-"""Round robin: adjudicated tables and leave days (issue 17).
+"""Round robin: adjudicated tables (A-RR-15) and leave days (L-RR).
 
 Only new columns with a default (``GameDetail.adjudicated``) and new tables (``Leave``): no
 table that a seat check names is rebuilt.

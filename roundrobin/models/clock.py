@@ -275,7 +275,7 @@ class ResultReport(models.Model):
 
 
 class Leave(models.Model):
-    """A player's announced leave (ICCF-style, issue 17): the clocks of their games stand still
+    """A player's announced leave (ICCF-style): the clocks of their games stand still
     from ``starts_at`` to ``ends_at`` (``roundrobin.rules.leave``)."""
 
     entry = models.ForeignKey(

@@ -236,7 +236,7 @@ class GameDetail(models.Model):
     )
     rated = models.BooleanField(_("rated"), default=False)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
-    # A-RR-15: the organiser adjudicated the result or closed the game unplayed (issue 17);
+    # A-RR-15: the organiser adjudicated the result or closed the game unplayed;
     # who, when and why is in the correction trail.
     adjudicated = models.BooleanField(_("adjudicated"), default=False)
 

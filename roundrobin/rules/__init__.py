@@ -122,10 +122,11 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              game still holds what that correction wrote; an unrated time loss stays unrated.
     N-RR-22  a player reports from their own side ("I won", "Draw", "I lost", "I resign"):
              ``result_of_outcome`` maps it to the result from White's side by the player's
-             seat; resigning is a loss. The page never maps it (issue 13).
+             seat; resigning is a loss. The page never maps it: with bare "1-0 / 0-1" buttons
+             from White's side, Black tapping "1-0" for "I won" recorded their own loss.
     N-RR-23  a result that replaces an earlier one is saved only when confirmed (the desk shows
              old -> new first); the form's game revision still refuses a stale confirmation.
-    A-RR-15  (issue 17) an organiser (not a scorekeeper) may settle a table that will not finish
+    A-RR-15  an organiser (not a scorekeeper) may settle a table that will not finish
              (``services.adjudication``): a) each unfinished game gets an adjudicated 1-0, ½-½
              or 0-1, which counts as a played result in every way (table points, places,
              tiebreaks: an adjudicated draw in a decider is replayed as any draw); b) or a
@@ -143,7 +144,7 @@ Decisions RULES.md leaves to this module (A-RR ids are RULES.md's; N-RR ids are 
              the organiser stopped, and the clock has no reopening (a turn opens only when the
              previous one closes, R-RR-11), so its deadlines and misses would be invented; a
              wrong adjudicated result is corrected like any result (that correction has undo).
-    L-RR     leave days (issue 17, setting ``leave_days``, default 0 = off, at most 45):
+    L-RR     leave days (setting ``leave_days``, default 0 = off, at most 45):
              ``rules.leave`` L-RR-01..04; a leave is announced once the competition runs, by
              the player (private page) or the desk (table page), and is not taken back. Pages
              and the API project the turns past a missed deadline with the same leave as the

@@ -337,7 +337,7 @@ def private_page(entry: Entry, now: datetime) -> PrivatePage:
     for view in games:
         _from_my_side(view, entry)
         # What each side reported and is waiting for the other's word on: the opponent's "I
-        # won" shows on this page too, not only at the desk (issue 28).
+        # won" shows on this page too, not only at the desk.
         view.reports = reports[view.pk]
         mine = [r for r in view.reports if r.entry_id == entry.pk]
         theirs = [r for r in view.reports if r.entry_id != entry.pk]

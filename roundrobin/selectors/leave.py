@@ -1,4 +1,4 @@
-"""Leave days read (issue 17): each player's leave, and the clock's hook that moves a new turn's
+"""Leave days read (L-RR): each player's leave, and the clock's hook that moves a new turn's
 deadline past the leave of either player of its game. No query while ``leave_days`` is 0."""
 
 from __future__ import annotations

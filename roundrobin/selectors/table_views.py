@@ -123,7 +123,7 @@ class GameView:
             return str(_("needs attention"))
         if self.detail.ending == Ending.OPEN:
             return str(_("in progress"))
-        if self.detail.adjudicated:  # A-RR-15 (issue 17)
+        if self.detail.adjudicated:  # A-RR-15
             if self.detail.ending == Ending.CANCELLED:
                 return str(_("adjudicated: unplayed"))
             return str(_("adjudicated"))

@@ -89,7 +89,7 @@ def _new_cell(view: GameView, entry_id: int, language: str) -> Cell:
         return Cell("?", _words(language, "attention"), open=True)
     if ending == Ending.OPEN:
         return Cell("·", _words(language, "open"), open=True)
-    if view.detail.adjudicated:  # A-RR-15 (issue 17): marked ᴬ, titled "adjudicated"
+    if view.detail.adjudicated:  # A-RR-15: marked ᴬ, titled "adjudicated"
         text = "–" if ending == Ending.CANCELLED else points_label(view.points_of(entry_id))
         return Cell(f"{text}ᴬ", _words(language, "adjudicated"), ending == Ending.CANCELLED)
     if ending == Ending.CANCELLED:

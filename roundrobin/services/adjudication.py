@@ -1,4 +1,4 @@
-"""The organiser's override for a table that will not finish (A-RR-15, issue 17).
+"""The organiser's override for a table that will not finish (A-RR-15).
 
 There is no overall deadline (RR¶4), so a table whose last games drag on can be settled by the
 organiser: each unfinished game gets an adjudicated result (1-0, ½-½, 0-1) or, for a regular

@@ -139,10 +139,11 @@ def _finish_on_time(
         detail.ending = state.outcome
         detail.ended_at = turn.deadline
         detail.rated = rated and rules.is_rated(state.outcome, both_moved=both_moved)
-        # Field by field, without a query per game (issue 15: the sweep's queries stay
-        # constant): the game is locked above and the points were checked just now; the
-        # database's constraints stand behind the rest (full_clean's game lookup and
-        # ``clean``'s re-read of the seats cost two queries a game ended).
+        # Field by field, without a query per game (the sweep's queries stay constant, so one
+        # that ends 200 games at once stays under a second): the game is locked above and the
+        # points were checked just now; the database's constraints stand behind the rest
+        # (full_clean's game lookup and ``clean``'s re-read of the seats cost two queries a
+        # game ended).
         detail.clean_fields(exclude=["game"])
         game.status = Game.Status.FINISHED
         game.revision += 1
@@ -157,7 +158,7 @@ def _finish_on_time(
     )
     Game.history.bulk_history_create(list(games.values()), update=True)
     turns_stop(ids, now)
-    # Issue 31: "a game lost on time" to both players who chose notifications.
+    # "A game lost on time" to both players who chose notifications.
     mail.time_lost(
         competition=competition,
         outcomes=[(turn.game_id, state.outcome or "") for turn, state, _log in finishes],
@@ -213,7 +214,7 @@ def _close_at_deadline(
         )
     if finishes:
         _finish_on_time(competition, finishes, now, follow)
-    turns_leave_adjust(competition, following)  # leave days (issue 17)
+    turns_leave_adjust(competition, following)  # leave days (L-RR): deadlines move past a leave
     Turn.objects.bulk_create(following)
     schedule_turns(competition, following)
     return len(finishes), following
@@ -339,7 +340,7 @@ def move_submit(
         )
         schedule_turns(competition, [following])
     competition_touch(competition)
-    mail.moved(competition=competition, turn=open_turn, position=position, now=now)  # issue 31
+    mail.moved(competition=competition, turn=open_turn, position=position, now=now)
     return open_turn
 
 

@@ -1,4 +1,4 @@
-"""Leave days (ICCF-style, issue 17): a player pauses the clocks of their games for whole days.
+"""Leave days (ICCF-style): a player pauses the clocks of their games for whole days.
 
 The rules are ``roundrobin.rules.leave`` (L-RR-01..04). ``leave_take`` is the one write (the
 private page and the desk); ``turns_leave_adjust`` is the clock's hook: every turn the clock

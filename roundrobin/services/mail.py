@@ -39,7 +39,7 @@ def private_url(token: str) -> str:
 
 def render_mail(name: str, context: dict[str, Any], language: str = "") -> tuple[str, str]:
     """(subject, body) of the e-mail ``name``; the subject on one line."""
-    with translation.override(language or translation.get_language()):  # the player's (issue 11)
+    with translation.override(language or translation.get_language()):  # the player's language
         subject = render_to_string(f"roundrobin/email/{name}_subject.txt", context)
         body = render_to_string(f"roundrobin/email/{name}_body.txt", context)
     return " ".join(subject.split()), body
@@ -343,7 +343,7 @@ def _remind_competition(competition: Competition, now: datetime, hours: int) -> 
         "entry__player", "entry__rr_token"
     )
     by_game = {(s.game_id, s.position): s for s in seats}
-    # A player without an address who chose push hears it by push (issue 31).
+    # A player without an address who chose push hears it by push.
     pushing = notify.players_pushing(
         competition.event,
         [s.entry.player_id for s in by_game.values() if not s.entry.player.email],

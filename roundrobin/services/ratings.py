@@ -199,7 +199,7 @@ def _players_update(
 def _history_of_rated(player_ids: set[int]) -> None:
     """A history record for each player whose rating the games moved (the update above writes
     none), with no user and the reason RATED: the desk's history of a player then shows the
-    move as the rated games', not as part of the next organiser's edit (issue 28)."""
+    move as the rated games', not as part of the next organiser's edit."""
     history = Player.history.model
     now = timezone.now()
     names = [field.attname for field in Player._meta.concrete_fields]

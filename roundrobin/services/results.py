@@ -183,7 +183,7 @@ def game_finish(
     game.save(update_fields=["status", "revision", "updated_at"])
     turns_stop([game.pk], now)
     queue.subject_ended(mail.result_subject(game.pk))  # the result stands: nothing to confirm
-    webhooks.announce(  # issue 32: "result.confirmed" to the event's webhooks
+    webhooks.announce(  # "result.confirmed" to the event's webhooks
         webhooks.WebhookTopic.RESULT,
         competition,
         subject=f"game:{game.pk}:r{game.revision}",
@@ -354,7 +354,7 @@ def result_report(
     agreed = ResultReport.objects.filter(game=game, entry_id=other, result=result).exists()
     if not (resigns or agreed):
         competition_touch(competition)
-        # Issue 31: the opponent hears there is a result to confirm.
+        # The opponent hears there is a result to confirm.
         mail.result_to_confirm(
             competition=competition, game_id=game.pk, reporter=entry, result=str(result), now=now
         )

@@ -146,7 +146,7 @@ def competition_start(
     competition.status = CompetitionStatus.RUNNING
     competition.save(update_fields=["status"])
     competition_touch(competition)
-    webhooks.announce(  # issue 32: the tables are drawn ("round.seated")
+    webhooks.announce(  # the tables are drawn ("round.seated")
         webhooks.WebhookTopic.ROUND,
         competition,
         subject="tables",

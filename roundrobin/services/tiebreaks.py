@@ -86,7 +86,7 @@ def _stages_create(competition: Competition, table: TableView, now: datetime) ->
         )
         # A withdrawn player whose results stand cannot play: the opponent wins (A-RR-13 f, g).
         _forfeit_open_games_of_withdrawn(round_, now)
-        webhooks.announce(  # issue 32: a tiebreak's games are drawn ("round.seated")
+        webhooks.announce(  # a tiebreak's games are drawn ("round.seated")
             webhooks.WebhookTopic.ROUND,
             competition,
             subject=f"round:{round_.pk}",

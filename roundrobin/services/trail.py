@@ -109,7 +109,7 @@ def trail_record(
         by=by,
         payload={"game": game.pk, "before": before, "after": after},
         reverts=reverts,
-        told=game_entries(game),  # both players hear it (issue 31)
+        told=game_entries(game),  # both players hear it, when they chose notifications
     )
 
 

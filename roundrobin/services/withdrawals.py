@@ -92,7 +92,7 @@ def entry_without_table_withdraw(*, entry: Entry, now: datetime | None = None) -
     entry.withdrawn_at = now_or(now)
     entry.save(update_fields=["withdrawn_at"])
     competition_touch(competition)
-    webhooks.registration_changed(competition, entry.pk, "withdrawn")  # issue 32
+    webhooks.registration_changed(competition, entry.pk, "withdrawn")  # to the event's webhooks
     return entry
 
 
@@ -129,5 +129,5 @@ def entry_withdraw(
     tiebreaks_sync(competition, entry.rr_snapshot.table, now)
     status_sync(competition)
     competition_touch(competition)
-    webhooks.registration_changed(competition, entry.pk, "withdrawn", now)  # issue 32
+    webhooks.registration_changed(competition, entry.pk, "withdrawn", now)
     return withdrawal

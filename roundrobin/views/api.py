@@ -159,7 +159,7 @@ def _game_json(entry: Entry, view: GameView) -> dict[str, Any]:
 
 
 def _leave_json(entry: Entry) -> dict[str, Any] | None:
-    """The player's leave days (issue 17, L-RR-01); None while the competition has none."""
+    """The player's leave days (L-RR-01); None while the competition has none."""
     summary = leave_summary(entry)
     if not summary.on:
         return None

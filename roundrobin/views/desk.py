@@ -83,7 +83,7 @@ def _table_context(competition: Competition, number: int, **extra: Any) -> dict[
         "corrections": selectors.corrections_of_games(
             competition, [game.pk for game in table.all_games]
         ),
-        # issue 17: adjudication choices, each player's leave (none while leave is off)
+        # A-RR-15's adjudication choices, each player's leave (none while leave is off)
         "adjudications": ADJUDICATIONS,
         "unfinished": [game for game in table.all_games if not game.detail.is_over],
         "leaves": leave_selectors.table_leaves(competition, [row.entry for row in table.rows]),
@@ -185,7 +185,7 @@ def game_result(request: HtmxHttpRequest, competition: Competition, game_id: int
 @require_POST
 @desk_view(ROUNDROBIN)
 def adjudicate(request: HttpRequest, competition: Competition, number: int) -> HttpResponse:
-    """The organiser's override for a table that will not finish (A-RR-15, issue 17)."""
+    """The organiser's override for a table that will not finish (A-RR-15)."""
     table_url = reverse(
         "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
     )
@@ -220,7 +220,7 @@ def adjudicate(request: HttpRequest, competition: Competition, number: int) -> H
 @require_POST
 @desk_view(ROUNDROBIN)
 def desk_leave(request: HttpRequest, competition: Competition, number: int) -> HttpResponse:
-    """The desk enters a player's leave (issue 17), on the table's page."""
+    """The desk enters a player's leave (L-RR), on the table's page."""
     table_url = reverse(
         "roundrobin:desk_table", args=[competition.event.slug, competition.slug, number]
     )

@@ -39,10 +39,10 @@ def _private_context(entry: Entry, **extra: Any) -> dict[str, Any]:
         "zone": entry.competition.event.time_zone,
         "now": now,
         "max_move": Turn.MOVE_MAX_LENGTH,
-        "leave": leave_selectors.leave_summary(entry),  # issue 17
-        # The player's calendar feed (issue 31): every deadline, moving as moves are made.
+        "leave": leave_selectors.leave_summary(entry),  # leave days (L-RR), off by default
+        # The player's calendar feed: every deadline, moving as moves are made.
         "calendar_feed": subscribe_links(player_feed_path(entry.player_id)),
-        # Browser notifications (issue 31): only with the VAPID keys.
+        # Browser notifications: only with the VAPID keys.
         "push_key": settings.VAPID_PUBLIC_KEY if notify.push_available() else "",
         **_notify_choices(entry),
         **extra,
@@ -96,7 +96,7 @@ def _claim_to_confirm(request: HttpRequest, context: dict[str, Any]) -> dict[str
 
 def _private_post(request: HttpRequest, entry: Entry) -> tuple[str, str]:
     """(error, flash) of the posted move or confirmed result report."""
-    if "leave_days" in request.POST:  # a leave (issue 17)
+    if "leave_days" in request.POST:  # a leave (L-RR)
         data = {"start": request.POST.get("leave_start"), "days": request.POST["leave_days"]}
         form = LeaveForm(data)
         if not form.is_valid():

@@ -1,5 +1,4 @@
-"""A sjoelen competition stores no seats, checked by the database (issue 10;
-events/seat_checks.py).
+"""A sjoelen competition stores no seats, checked by the database (events/seat_checks.py).
 
 A sjoelen game has no opponents: its results are ``shuffleboard.Turn`` rows (whose own
 database checks hold the counts, 30 discs at most, the score the counts give, 0..156), never

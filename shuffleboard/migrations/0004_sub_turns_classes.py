@@ -1,4 +1,4 @@
-"""Sjoelen sub-turn rows, title play-off and classes (issue 17).
+"""Sjoelen sub-turn rows, title play-off and classes (A-SJ-15, A-SJ-02, A-SJ-17).
 
 Only the sub-turn rows need a column: a nullable JSON column with no default, which both
 SQLite and PostgreSQL add in place (no table rebuild, so the seat-check triggers stay). The

@@ -126,7 +126,7 @@ Decisions made by the app around this package (shuffleboard/models.py, services/
 - Bonus discs (A-SJ-04) are entered as the sub-turn after which 148 stood plus the bonus discs'
   gates; without the bonus setting they are refused.
 
-Decisions on corrections (issue "Corrections you can trust")
+Decisions on corrections (so that an organiser and the players can trust a changed result)
 - A-SJ-12 (one trail): every change of a game already entered (the desk's correction and removal,
   admin's change, add and delete, an undo) goes through one service (``services.corrections``) that
   checks the result with ``check_game``, writes an ``events.Correction`` ("Game 3", the player,
@@ -151,7 +151,8 @@ Decisions on corrections (issue "Corrections you can trust")
   game, and the desk shows the organiser a note with a link to correct or remove it. The game
   number stays taken in the rota. Pages never fail on such a row.
 
-Decisions on the rule options of issue 17 (each a setting of ``SjoelenSettings``)
+Decisions on the rule options RULES.md names beside the standard rules (each a setting of
+``SjoelenSettings``)
 - A-SJ-15 (sub-turn rows kept; always on, no setting): the desk enters a game either as the
   four totals or as up to three sub-turn rows (A-SJ-09). Rows entered are stored with the game
   (``Turn.sub_turns``, a JSON list of [c1, c2, c3, c4] in gate-value order; null = totals

@@ -238,10 +238,10 @@ def _write(
         touch_classed(competition)
     else:
         competition_touch(competition)
-        # A game added, moved or removed moves the player's next game (issue 31).
+        # A game added, moved or removed moves the player's next game: tell them again.
         notices.next_told({state["entry"] for state in (before, after) if state is not None})
     moved = {state["entry"] for state in (before, after) if state is not None}
-    notices.webhooks_told(competition, moved, saved, correction=before is not None)  # issue 32
+    notices.webhooks_told(competition, moved, saved, correction=before is not None)
     return saved
 
 

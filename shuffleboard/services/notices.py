@@ -1,4 +1,4 @@
-"""What a sjoelen player hears (issue 31): "Next: game n at board b" once their next game is
+"""What a sjoelen player hears: "Next: game n at board b" once their next game is
 known (after each game of theirs is entered or corrected), in their language, through
 ``events.outbox.notify`` to those who chose notifications for the event.
 

@@ -66,5 +66,5 @@ def playoff_record(
     except IntegrityError as exc:  # a stale play-off game in that slot (a correction untied)
         raise already_entered(playoff.number, entry, "?") from exc
     competition_touch(competition)
-    notices.webhooks_told(competition, [], turn)  # issue 32
+    notices.webhooks_told(competition, [], turn)
     return turn

@@ -1,4 +1,4 @@
-"""The board code of sjoelen games entered by players (issue 16), for the desk's pages."""
+"""The board code of sjoelen games entered by players, for the desk's pages."""
 
 from __future__ import annotations
 

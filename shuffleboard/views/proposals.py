@@ -1,5 +1,5 @@
-"""A sjoelen game from the player's phone, at the board (issue 16; the rules:
-shuffleboard/proposals.py and events/services/proposals.py).
+"""A sjoelen game from the player's phone, at the board (the rules: shuffleboard/proposals.py
+and events/services/proposals.py).
 
 Public, anonymous page per board: a player names themselves, types the game number, the
 gate counts and the board's code; another player at the board confirms with the same code.

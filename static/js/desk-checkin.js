@@ -1,4 +1,4 @@
-// The desk at speed (issue 13): a check-in box that narrows the players' list as one types,
+// The desk at speed: a check-in box that narrows the players' list as one types,
 // and focus that goes back where the next keystroke belongs after every desk action.
 // Loaded as a file (the Content-Security-Policy forbids inline scripts and eval).
 //
@@ -124,7 +124,7 @@
       if (!input.value.trim()) {
         event.preventDefault();
       } else if (inFlight) {
-        // One list action at a time (issue 28): an answer rendered before this one's write would
+        // One list action at a time: an answer rendered before this one's write would
         // otherwise replace the list after it, one check-in behind. The words wait, in order,
         // and go as typed once the list in the page is the server's answer.
         event.preventDefault();

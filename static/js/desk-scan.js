@@ -1,4 +1,4 @@
-// Check-in by the desk's camera (issue 13): "Scan" beside the check-in box reads the QR code of
+// Check-in by the desk's camera: "Scan" beside the check-in box reads the QR code of
 // a player's own page and checks that player in through the box's own form (the same view, the
 // same answer swapped in, focus back to the box: static/js/desk-checkin.js does that part).
 // The server resolves the code (events.desk.views.checkin.entry_for_code) and refuses a code of

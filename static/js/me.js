@@ -1,4 +1,4 @@
-// "This is me" on phones (issue 12): a player taps "This is me" once on their player page; the
+// "This is me" on phones: a player taps "This is me" once on their player page; the
 // phone keeps the entry's id in localStorage (no login, nothing sent to the server) and marks
 // every element with data-player="<that id>" (standings rows, crosstable rows, seats on table
 // cards) with the class "me"; a table card that holds them moves to the top of its list.

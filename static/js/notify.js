@@ -1,4 +1,4 @@
-// Browser notifications (issue 31): a form with data-push-key (the VAPID public key) and
+// Browser notifications: a form with data-push-key (the VAPID public key) and
 // data-push-url subscribes this browser through the public service worker (/sw.js, scope /)
 // when its "notifications in this browser" box is ticked, posts the subscription (CSRF token of
 // the form), then saves the form by fetch and says so. Without the Push API the box is turned

@@ -1,7 +1,8 @@
-// The desk keeps working offline (issue 16). A form marked data-offline-queue that is submitted
-// while the network is down (or while older results still wait) is kept in IndexedDB with a
-// one-time key (its "submission" field) and listed as "waiting to send"; the queue is sent in
-// order, as plain posts, when the connection returns ("online", a retry timer, a page load).
+// The desk keeps working offline, so a dropped venue network loses no result. A form marked
+// data-offline-queue that is submitted while the network is down (or while older results still
+// wait) is kept in IndexedDB with a one-time key (its "submission" field) and listed as "waiting
+// to send"; the queue is sent in order, as plain posts, when the connection returns ("online", a
+// retry timer, a page load).
 // The server takes each key once and answers a replay as the first post (a redirect). A refusal
 // (409 stale, another 4xx) is listed as not applied with the server's words, never retried.
 // Without such a form the module only says when the browser is offline.

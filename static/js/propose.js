@@ -1,4 +1,4 @@
-// A table's result from a player's phone (issue 16): "Who are you?" starts at the player this
+// A table's result from a player's phone: "Who are you?" starts at the player this
 // phone chose with "This is me" (me.js keeps the entry ids in localStorage under "me-entries").
 (function () {
   "use strict";

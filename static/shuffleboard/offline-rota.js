@@ -1,4 +1,4 @@
-// Sjoelen score entry offline (issue 28): "Save and next" moves to the board's next player as
+// Sjoelen score entry offline: "Save and next" moves to the board's next player as
 // it does online. The panel carries the rota (<script type="application/json" id="rota-data">,
 // shuffleboard.views.desk); when static/js/offline.js queues a game it says so
 // ("offline:queued"), and this marks the game entered and picks who is next exactly as the

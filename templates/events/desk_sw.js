@@ -1,4 +1,4 @@
-// The desk's service worker (issue 28): desk pages and their files come back when the network
+// The desk's service worker: desk pages and their files come back when the network
 // is gone, so the score-entry page reloads offline and its queue (static/js/offline.js) keeps
 // taking results. Served at /desk/sw.js with the scope /desk/ (events.desk.views.competition).
 // Browsers register one on HTTPS or on this computer (localhost) only.

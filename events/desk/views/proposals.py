@@ -1,4 +1,4 @@
-"""The desk's list of results players entered (issue 16; the rules: events/services/proposals.py).
+"""The desk's list of results players entered (the rules: events/services/proposals.py).
 
 Conflicts first (a game's differing versions side by side), then results waiting for a
 confirmation or the desk, then the last decisions. Scorekeepers decide them, as they enter

@@ -13,7 +13,7 @@ In the document (``"series"``, one entry per series, by address)::
 own tables, so an import does not read them. A series spans events, so its standings over all of
 them are not in one event's file: the series page and its CSV/XLSX have them.
 
-On import (decided here, issue 30): a series with the same address and format takes the imported
+On import (decided here): a series with the same address and format takes the imported
 competitions; a missing one is created with the file's formula, organised by the listed users the
 database knows; one whose address holds a series of another format is left out and reported.
 """

@@ -112,7 +112,7 @@ CORE_TABLES: tuple[Table, ...] = (
     Table(Round, "session__competition__event"),
     Table(Game, "round__session__competition__event"),
     Table(Seat, "game__round__session__competition__event"),
-    # Sign-ups (issue 29): their links are signed, not stored, so nothing here is a secret.
+    # Sign-ups: their links are signed, not stored, so nothing here is a secret.
     Table(SignUpWindow, "competition__event"),
     Table(SignUp, "window__competition__event"),
 )

@@ -1,4 +1,4 @@
-"""``manage.py vapid_keys``: a new VAPID key pair for browser push (issue 31)."""
+"""``manage.py vapid_keys``: a new VAPID key pair for browser push."""
 
 from __future__ import annotations
 

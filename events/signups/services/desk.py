@@ -1,4 +1,4 @@
-"""The desk's writes on sign-ups (issue 29): a seat given by hand (beyond the cap), a possible
+"""The desk's writes on sign-ups: a seat given by hand (beyond the cap), a possible
 duplicate joined to the register's person, the entry fee marked. Each under the window's lock
 (``events.signups.services.lifecycle.relocked``) and in the sign-up's history with who did it."""
 

@@ -1,8 +1,8 @@
-"""Self check-in at the door (issue 29, item 8): the door screen shows a short code that
-changes every minute; a confirmed player types it on their own page while the organiser's
-self check-in is open, and is checked in as at the desk (which sees it at once and can undo
-it). A shared photo of the screen is stale within two minutes: a code is taken during its own
-minute and the next one (a player typing as it changes), never later.
+"""Self check-in at the door: the door screen shows a short code that changes every minute; a
+confirmed player types it on their own page while the organiser's self check-in is open, and is
+checked in as at the desk (which sees it at once and can undo it). A shared photo of the screen
+is stale within two minutes: a code is taken during its own minute and the next one (a player
+typing as it changes), never later.
 
 The code is an HMAC of the competition and the minute under the site's secret, so every server
 computes the same one without storing it. Wrong codes are counted per sign-up in the database

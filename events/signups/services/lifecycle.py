@@ -1,4 +1,4 @@
-"""Sign-up before the day (issue 29): the writes of a competition's sign-up window and of each
+"""Sign-up before the day: the writes of a competition's sign-up window and of each
 person's sign-up (``events.signups.models`` describes the states).
 
 Every write locks the competition, then its window (the order the entry services lock in), so
@@ -9,7 +9,7 @@ ends. A seat that comes free goes to the waitlist by itself (``fill``): every wr
 free one calls it, and so does the deadline loop's ``signups_sweep`` for holds and offers that
 ran out.
 
-Decided where the issue is silent:
+Decided here:
 - A sign-up beyond the cap is taken as long as the waitlist has room; the position counts
   from its confirmation. When the waitlist is full the sign-up is refused (``waitlist_full``).
 - A person is joined to the register only on an equal e-mail address (case aside). A name and

@@ -1,11 +1,11 @@
-"""A person's data, asked for from their page (issue 29, item 7): everything stored under their
+"""A person's data, asked for from their page: everything stored under their
 e-mail address as one document, how their name shows in public, and its erasure.
 
 Erasure replaces the person by a pseudonym ("№ 1234", the register row's number) in the
 register, in every sign-up and in the history tables of both, blanks their e-mail address and
 club, cancels their open sign-ups (a seat freed goes to the waitlist) and forgets the e-mails
 sent to them. Results, seats and ratings stay as they were: every standings page reads the same
-apart from the name. Decided where the issue is silent: a confirmed seat that already has a
+apart from the name. Decided here: a confirmed seat that already has a
 table or a result stays (under the pseudonym), as the desk's withdrawal would keep it.
 """
 

@@ -1,4 +1,4 @@
-"""The seats of a sign-up window (issue 29): what is taken, whether a sign-up has room under
+"""The seats of a sign-up window: what is taken, whether a sign-up has room under
 the competition's cap and its session's, and ``fill``, which offers freed seats to the waitlist
 in order. The callers in ``events.signups.services.lifecycle`` hold the window's lock."""
 

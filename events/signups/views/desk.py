@@ -1,4 +1,4 @@
-"""The desk's page of a competition's online sign-up (issue 29): the window's settings (open,
+"""The desk's page of a competition's online sign-up: the window's settings (open,
 close, seats, waitlist, hold and offer times), the sign-ups with a filter per status and their
 counts, and the organiser's promote button. Thin: the writes are
 ``events.signups.services.lifecycle``."""

@@ -231,7 +231,7 @@ def person(request: HttpRequest, token: str) -> HttpResponse:
             )
         ],
         "now": now,
-        # Notifications per event of a seat (issue 31); push only with the VAPID keys.
+        # Notifications per event of a seat; push only with the VAPID keys.
         "notify_panels": notify_panels(
             {
                 r.window.competition.event_id: (r.window.competition.event, r.entry.player_id)
