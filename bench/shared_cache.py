@@ -22,7 +22,7 @@ seeds the 200-player sjoelen competition (``bench/seed.py``) and then:
    before, 2,000 requests to ``/healthz`` (the bare view) the same way. Reports the renders
    (``Server-Timing: live;desc=render``) and the p99 of both (median of the runs).
 
-Targets (issue 45): origin <= 2 requests/s per page and language; no answer older than the
+Targets: origin <= 2 requests/s per page and language; no answer older than the
 cache's seconds (``LIVE_SHARED_SECONDS``) plus one poll; p99 at the cache <= 50 ms; zero
 errors; without the cache, <= 2 renders per server process, p99 <= 2 x the bare view's.
 Exits 1 when a target is missed or a request failed.

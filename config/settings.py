@@ -372,7 +372,7 @@ EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "desk@localhost")
 
-# The read API (events.api, issue 32): requests per address per window (0: no limit), counted
+# The read API (events.api): requests per address per window (0: no limit), counted
 # in batches per process (events/api/limits.py); the data licence every answer states.
 API_RATE_LIMIT = envint("API_RATE_LIMIT", 600)
 API_RATE_SECONDS = envint("API_RATE_SECONDS", 60)
@@ -382,7 +382,7 @@ API_DATA_LICENCE_URL = os.environ.get(
     "API_DATA_LICENCE_URL", "https://creativecommons.org/licenses/by/4.0/"
 )
 
-# Browser push (issue 31): the VAPID key pair (RFC 8292) from `manage.py vapid_keys`. Without
+# Browser push: the VAPID key pair (RFC 8292) from `manage.py vapid_keys`. Without
 # both keys push is not offered, and e-mail works as before. VAPID_SUBJECT is how a push service
 # reaches the operator (mailto: or https:).
 VAPID_PRIVATE_KEY = envsecret("VAPID_PRIVATE_KEY")
@@ -401,7 +401,7 @@ PUSH_SERVICE_HOSTS = tuple(
 )
 # The tests: a push endpoint on this machine too (their own push service). Never in production.
 PUSH_ANY_LOCAL_ENDPOINT = envbool("PUSH_ANY_LOCAL_ENDPOINT", False)
-# Webhooks (issue 32) post only to public https addresses; this also allows plain http and
+# Webhooks post only to public https addresses; this also allows plain http and
 # private, loopback and link-local addresses (a receiver on the venue's network, the tests).
 WEBHOOKS_ALLOW_PRIVATE = envbool("WEBHOOKS_ALLOW_PRIVATE", False)
 # A mail server that stops answering must not hold the outbox past its lease.

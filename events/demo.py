@@ -105,7 +105,7 @@ def competition_with_players(
     return competition
 
 
-# The sign-up demo: names and the seat each ends with (issue 29).
+# The sign-up demo: names and the seat each ends with.
 SIGN_UP_PEOPLE = (
     ("Karin Lind", "Göteborgs Spelklubb", "confirmed"),
     ("Mart Tamm", "Tartu Lauamängud", "confirmed"),

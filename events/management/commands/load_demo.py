@@ -62,7 +62,7 @@ class Command(BaseCommand):
         for game_format in all_formats():
             competition = game_format.hooks.demo(organiser)
             if competition is not None:
-                # A series per format holding its demo competition (issue 30): a season that
+                # A series per format holding its demo competition: a season that
                 # later nights and years join at the desk.
                 series = series_services.series_create(
                     by=organiser,
