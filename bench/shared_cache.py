@@ -4,8 +4,8 @@ Usage: .venv/bin/python bench/shared_cache.py   (make bench-cache)
 
 Starts, on production settings (as ``make bench``: a scratch PostgreSQL database, Redis on its
 own database number; gunicorn with production's (2 x cores) + 1 workers), Debian's nginx with
-``deploy/nginx/`` in front (``tests/servers.py``'s ``nginx_cache``, as the server test does),
-seeds the 200-player sjoelen competition (``bench/seed.py``) and then:
+``deploy/nginx/`` in front (``tests/support/servers.py``'s ``nginx_cache``, as the server
+test does), seeds the 200-player sjoelen competition (``bench/seed.py``) and then:
 
 1. **Through the cache**: BENCH_PHONES (5,000) simulated phones, each with the headers of a
    real phone's browser in one of the four languages (or in none of them: then the event's),
@@ -347,7 +347,7 @@ def without_the_cache(app: str, url: str, competition) -> bool:
 
 
 def main() -> int:
-    from tests.servers import nginx_available, nginx_cache
+    from tests.support.servers import nginx_available, nginx_cache
 
     if not nginx_available():
         raise SystemExit("nginx is not installed: apt-get install nginx-light")

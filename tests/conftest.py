@@ -18,7 +18,7 @@ from django.utils import translation
 
 from events.formats import all_formats
 from events.models import Competition
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

@@ -84,7 +84,7 @@ def _params() -> list[Any]:
 def world(django_db_setup, django_db_blocker):
     """Every format's demo competition, in one transaction rolled back at the end."""
     from events.series import services as series_services
-    from tests.factories import UserFactory, stand_in_demo
+    from tests.support.factories import UserFactory, stand_in_demo
 
     with django_db_blocker.unblock():
         with transaction.atomic():

@@ -15,8 +15,8 @@ import pytest
 from events.outbox import queue as outbox, webhooks
 from events.outbox.channels.webhook import signature
 from events.services import competition_touch
-from tests.factories import EventFactory
-from tests.shuffleboard.conftest import api_world as sjoelen_world
+from tests.support.factories import EventFactory
+from tests.support.shuffleboard import api_world as sjoelen_world
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location(

@@ -49,7 +49,7 @@ from django.test import Client, override_settings
 from django.urls import Resolver404, resolve
 
 from events.formats import all_formats
-from tests.hostile import (
+from tests.support.hostile import (
     JSON_BODIES,
     PATH_VALUES,
     VALUES,
@@ -116,7 +116,7 @@ def _build_world() -> World:
     from roundrobin.models import PlayerToken
     from shuffleboard import services as sjoelen
     from shuffleboard.models import Turn
-    from tests.factories import EventFactory, UserFactory, stand_in_demo
+    from tests.support.factories import EventFactory, UserFactory, stand_in_demo
 
     with override_settings(DEBUG=True):  # load_demo refuses to run with DEBUG off
         call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115

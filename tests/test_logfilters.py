@@ -16,7 +16,7 @@ from django.core import signing
 
 from config.logfilters import RedactPrivateLinks, redact
 from events.signups.services import mail as signup_mail
-from tests.servers import free_port, gunicorn_server
+from tests.support.servers import free_port, gunicorn_server
 
 TOKEN = "gAAAAABpSECRETtokenOfAPerson_-xyz"
 

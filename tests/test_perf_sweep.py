@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from roundrobin import services
 from roundrobin.models import Turn
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition
 
 pytestmark = pytest.mark.django_db
 HOUR = dt.timedelta(hours=1)

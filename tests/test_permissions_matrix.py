@@ -33,9 +33,9 @@ from events.models import ClubRole, Correction, EventRole
 from events.permissions import MANAGE, OWNER, SCOREKEEPER
 from events.series.models import Series, SeriesCompetition
 from events.signups.models import SignUp, SignUpWindow
-from tests.desk_urls import declared_access, desk_patterns
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, HostClubFactory
 from tests.support import totp
+from tests.support.desk_urls import declared_access, desk_patterns
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, HostClubFactory
 
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks

@@ -13,7 +13,7 @@ from blokus import demo as blokus_demo
 from events.models import Entry, Game
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
-from tests.factories import UserFactory
+from tests.support.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

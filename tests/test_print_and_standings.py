@@ -14,8 +14,8 @@ from blokus.selectors.qualification import qualification_rows
 from events.formats import all_formats
 from events.models import Competition, Game
 from shuffleboard import services
-from tests.factories import CompetitionFactory, PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import CompetitionFactory, PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from events.formats import all_formats, get_format
 from events.live.screen import Page, numbered, pages_of, rows_fitting
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory
 
 FORMATS = [f.key for f in all_formats()]
 # The most queries a screen may make, whatever the size of the field: the version, the
@@ -104,12 +104,12 @@ def registered_field(event, players: int, key: str):
 
 def field_of(key: str):
     """How to build a field of ``players`` for format ``key``: its tests' own ``screen_field``
-    (tests/<key>/conftest.py, a field in play), else entries that have played nothing."""
+    (tests/support/<key>.py, a field in play), else entries that have played nothing."""
     try:
-        module = import_module(f"tests.{key}.conftest")
+        module = import_module(f"tests.support.{key}")
     except ModuleNotFoundError as exc:
-        if exc.name not in (f"tests.{key}", f"tests.{key}.conftest"):
-            raise  # a conftest that is there but broken must not pass for a missing one
+        if exc.name != f"tests.support.{key}":
+            raise  # a module that is there but broken must not pass for a missing one
         module = None
     own = getattr(module, "screen_field", None)
     return own or partial(registered_field, key=key)

@@ -23,7 +23,7 @@ from events import services
 from events.errors import ServiceError
 from events.exchange import players as players_import
 from events.models import Competition, Entry, Event, Player, SubmissionToken
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EventFactory,
     HostClubFactory,
@@ -301,7 +301,7 @@ def test_the_same_blokus_result_from_two_desks_at_once_is_taken_once():
     from blokus import services as blokus_services
     from blokus.models import Hand
     from events.models import Correction, Seat
-    from tests.blokus.conftest import hands_for, register, set_up
+    from tests.support.blokus import hands_for, register, set_up
 
     competition = CompetitionFactory(format="blokus")
     session = set_up(competition)[0]
@@ -334,7 +334,7 @@ def test_the_same_blokus_result_from_two_desks_at_once_is_taken_once():
 def test_a_session_registration_during_a_withdrawal_ends_as_one_of_the_two_orders():
     from blokus import services as blokus_services
     from blokus.models import SessionPlayer
-    from tests.blokus.conftest import set_up
+    from tests.support.blokus import set_up
 
     competition = CompetitionFactory(format="blokus")
     session = set_up(competition)[0]

@@ -126,7 +126,7 @@ def generated_league(event):
     """Three tables (16 players), every kind of cell: wins, a draw, a struck withdrawal, a
     finished table with its podium, a name that needs escaping."""
     from roundrobin import services
-    from tests.roundrobin.conftest import START, enter_players, make_competition, play
+    from tests.support.roundrobin import START, enter_players, make_competition, play
 
     competition = make_competition(event, slug="generated")
     entries = enter_players(competition, 16)

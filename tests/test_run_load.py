@@ -45,7 +45,7 @@ from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
 from scripts.run import DB_POOL_MAX
-from tests.servers import ROOT, free_port
+from tests.support.servers import ROOT, free_port
 
 PEOPLE = 60
 CAP = 50  # fewer seats than people: the seat holds must not oversell under the rush

@@ -28,15 +28,15 @@ from events.models import Competition, Player
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.views.private import PRIVATE_COOKIE
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     UserFactory,
 )
-from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.servers import redis_up
+from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.servers import redis_up
 
 ROOT = Path(__file__).resolve().parents[1]
 HTMX = {"HX-Request": "true"}

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Event, Game
-from tests.servers import (
+from tests.support.servers import (
     CACHE_PATH,
     NGINX,
     ROOT,

@@ -30,8 +30,8 @@ from events.common.siteurl import absolute_url, base_is_loopback
 from events.formats import all_formats
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
-from tests.blokus.conftest import register, set_up
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.blokus import register, set_up
+from tests.support.roundrobin import START, enter_players, make_competition
 
 ROOT = Path(__file__).resolve().parent.parent
 VENUE = "http://192.168.1.23:8000"

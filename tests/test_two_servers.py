@@ -40,7 +40,7 @@ from events.models import Game
 from events.outbox.models import OutboxMessage
 from events.outbox.webhooks import webhook_create
 from roundrobin.models import Turn
-from tests.servers import (
+from tests.support.servers import (
     ROOT,
     HttpClient,
     csrf_token,

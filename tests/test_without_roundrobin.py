@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT
+from tests.support.servers import ROOT
 
 pytestmark = [pytest.mark.server]
 

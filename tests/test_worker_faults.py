@@ -29,7 +29,7 @@ from django_tasks_db.models import DBTaskResult
 
 from events.outbox import queue
 from events.outbox.models import OutboxMessage, OutboxStatus
-from tests.servers import ROOT, free_port
+from tests.support.servers import ROOT, free_port
 
 pytestmark = [
     pytest.mark.server,

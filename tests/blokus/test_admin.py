@@ -11,7 +11,7 @@ from blokus import services
 from blokus.models import Hand, SessionPlayer
 from events.errors import Invalid
 from events.models import Competition, Seat
-from tests.blokus.conftest import (
+from tests.support.blokus import (
     HTMX,
     admin_client,
     error_codes,

@@ -18,7 +18,8 @@ from blokus.models import Hand, QualificationLot, SessionPlayer
 from events.errors import Stale
 from events.models import Competition, Correction, Game, Seat
 from events.services import correction_undo
-from tests.blokus.conftest import (
+from tests.support import totp
+from tests.support.blokus import (
     error_codes,
     record,
     refused,
@@ -26,7 +27,6 @@ from tests.blokus.conftest import (
     small,
     url,
 )
-from tests.support import totp
 
 PASSWORD = "pw-for-tests-only"
 

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from blokus import rules, services
 from events.errors import Invalid
 from events.models import Competition, Game, Seat
-from tests.blokus.conftest import hands_for, register, set_up
-from tests.factories import CompetitionFactory, EntryFactory, SeatFactory
-from tests.seat_checks import accepted, check_off, migration, refused_everywhere, stored
+from tests.support.blokus import hands_for, register, set_up
+from tests.support.factories import CompetitionFactory, EntryFactory, SeatFactory
+from tests.support.seat_checks import accepted, check_off, migration, refused_everywhere, stored
 
 CHECK = migration("blokus", "0004_seat_checks")
 

@@ -35,7 +35,7 @@ from pytest_django.live_server_helper import LiveServer
 from events.models import Competition, Entry, Game
 from events.signups.models import SignUp
 from roundrobin.models import PlayerToken
-from tests.browser.conftest import DESK, log_in, screenshot
+from tests.support.browser import DESK, log_in, screenshot
 from tests.test_translated_pages import SKIP_PREFIXES, SKIP_SUFFIXES, _links
 
 # Not a transactional database: pytest-django flushes that after every test, and the module's

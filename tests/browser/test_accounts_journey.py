@@ -18,10 +18,10 @@ from playwright.sync_api import expect
 
 from events.models import EventRole, HostClub
 from events.outbox.models import OutboxMessage
-from tests.browser.conftest import screenshot
 from tests.browser.test_accessibility import too_wide, violations
-from tests.factories import CompetitionFactory, EventFactory, UserFactory
 from tests.support import totp
+from tests.support.browser import screenshot
+from tests.support.factories import CompetitionFactory, EventFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

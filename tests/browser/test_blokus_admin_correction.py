@@ -13,15 +13,15 @@ from playwright.sync_api import expect
 from blokus import services
 from blokus.models import Hand
 from events.models import Seat
-from tests.browser.conftest import PHONE, log_in, screenshot
-from tests.factories import (
+from tests.support import totp
+from tests.support.browser import PHONE, log_in, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     UserFactory,
 )
-from tests.support import totp
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

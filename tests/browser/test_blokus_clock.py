@@ -12,8 +12,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from blokus import services
-from tests.browser.conftest import log_in, screenshot
-from tests.factories import (
+from tests.support.browser import log_in, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

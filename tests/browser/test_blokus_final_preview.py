@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from blokus import services
 from events.models import Seat
-from tests.blokus.conftest import play_session
-from tests.browser.conftest import log_in, screenshot
-from tests.factories import (
+from tests.support.blokus import play_session
+from tests.support.browser import log_in, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from blokus import services
-from tests.browser.conftest import POLL_WAIT, log_in, screenshot
-from tests.factories import (
+from tests.support.browser import POLL_WAIT, log_in, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

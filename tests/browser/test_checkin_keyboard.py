@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, SIZES, screenshot
-from tests.factories import (
+from tests.support.browser import SHOTS, SIZES, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

@@ -14,8 +14,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.common.siteurl import absolute_url
-from tests.browser.conftest import CHROMIUM
-from tests.factories import (
+from tests.support.browser import CHROMIUM
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

@@ -12,8 +12,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.models import Competition, HostClub
-from tests.browser.conftest import screenshot
-from tests.factories import UserFactory
+from tests.support.browser import screenshot
+from tests.support.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import POLL_WAIT, log_in, screenshot
-from tests.factories import CompetitionFactory, EventFactory, PlayerFactory, UserFactory
+from tests.support.browser import POLL_WAIT, log_in, screenshot
+from tests.support.factories import CompetitionFactory, EventFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

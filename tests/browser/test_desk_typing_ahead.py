@@ -15,14 +15,14 @@ from playwright.sync_api import expect
 
 from events.models import Player
 from shuffleboard.models import Turn
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     UserFactory,
 )
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -141,7 +141,7 @@ def test_a_second_enter_waits_for_the_first_answer_and_a_double_enter_sends_once
 
 
 def test_sjoelen_gates_typed_for_the_next_player_go_to_the_next_player(phone, live_server):
-    from tests.browser.conftest import log_in
+    from tests.support.browser import log_in
 
     organiser = UserFactory(username="desk")
     event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])

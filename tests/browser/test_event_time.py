@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
-from tests.factories import CompetitionFactory, EventFactory
+from tests.support.browser import PHONE
+from tests.support.factories import CompetitionFactory, EventFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

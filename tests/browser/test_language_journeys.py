@@ -17,16 +17,16 @@ from blokus import services as blokus_services
 from events.models import Game, Seat
 from roundrobin import services as roundrobin_services
 from roundrobin.models import PlayerToken
-from tests.browser.conftest import PHONE, screenshot
-from tests.factories import (
+from tests.support.browser import PHONE, screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     UserFactory,
 )
-from tests.roundrobin.conftest import enter_players, make_competition
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.roundrobin import enter_players, make_competition
+from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

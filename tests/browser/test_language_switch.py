@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, screenshot
-from tests.factories import CompetitionFactory, EventFactory
+from tests.support.browser import PHONE, screenshot
+from tests.support.factories import CompetitionFactory, EventFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

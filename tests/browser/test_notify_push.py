@@ -17,7 +17,7 @@ from events.outbox import queue as outbox
 from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
 from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -132,7 +132,7 @@ def shown_by_the_service_worker(context, page, origin: str, payload: dict) -> No
 def test_push_on_the_private_page_and_x_has_moved_in_dutch(browser, live_server):
     from roundrobin import services as roundrobin
     from roundrobin.models import PlayerToken
-    from tests.roundrobin.conftest import START, enter_players, make_competition
+    from tests.support.roundrobin import START, enter_players, make_competition
 
     event = EventFactory(name="Briefschaak", slug="briefschaak")
     competition = make_competition(event, slug="duel")
@@ -183,7 +183,7 @@ def test_this_is_me_on_a_public_player_page_and_the_seat_of_a_round(browser, liv
     the round's seat (public anyway) reaches the phone; stopping on the page ends it."""
     from django.urls import reverse
 
-    from tests.browser.conftest import SHOTS
+    from tests.support.browser import SHOTS
 
     event = EventFactory(name="LinCon", slug="lincon", time_zone="Europe/Stockholm")
     competition = CompetitionFactory(

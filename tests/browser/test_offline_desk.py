@@ -12,16 +12,16 @@ from playwright.sync_api import expect
 from blokus import services as blokus_services
 from events.models import Game, Seat, SubmissionToken
 from shuffleboard.models import Turn
-from tests.blokus.conftest import register, set_up
-from tests.browser.conftest import screenshot
-from tests.factories import (
+from tests.support.blokus import register, set_up
+from tests.support.browser import screenshot
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     UserFactory,
 )
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 from blokus import services
 from events.models import Game, ResultProposal
 from events.services import proposals
-from tests.blokus.conftest import register, small
-from tests.browser.conftest import POLL_WAIT, screenshot
-from tests.factories import EventFactory, UserFactory
+from tests.support.blokus import register, small
+from tests.support.browser import POLL_WAIT, screenshot
+from tests.support.factories import EventFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

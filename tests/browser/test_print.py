@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
-from tests.browser.conftest import SHOTS
-from tests.factories import PlayerFactory, UserFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.browser import SHOTS
+from tests.support.factories import PlayerFactory, UserFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from events.formats import all_formats, get_format
 from events.models import Entry
 from shuffleboard import demo as shuffleboard_demo
-from tests.browser.conftest import PHONE, POLL_WAIT, screenshot
-from tests.factories import UserFactory, stand_in_demo
+from tests.support.browser import PHONE, POLL_WAIT, screenshot
+from tests.support.factories import UserFactory, stand_in_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -118,7 +118,7 @@ def test_a_look_at_each_screen_on_the_projector_and_a_phone(browser, live_server
 
 
 def _shot(name: str):
-    from tests.browser.conftest import SHOTS
+    from tests.support.browser import SHOTS
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"

@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 from events.models import Seat
 from roundrobin import services
-from tests.browser.conftest import POLL_WAIT, log_in, screenshot
-from tests.factories import EventFactory, UserFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition, play
+from tests.support.browser import POLL_WAIT, log_in, screenshot
+from tests.support.factories import EventFactory, UserFactory
+from tests.support.roundrobin import START, enter_players, make_competition, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 H = dt.timedelta(hours=1)

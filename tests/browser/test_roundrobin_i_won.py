@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import PlayerToken
-from tests.browser.conftest import screenshot
-from tests.factories import EventFactory
-from tests.roundrobin.conftest import enter_players, make_competition
+from tests.support.browser import screenshot
+from tests.support.factories import EventFactory
+from tests.support.roundrobin import enter_players, make_competition
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from roundrobin import services
 from roundrobin.models import Leave, PlayerToken
-from tests.factories import EventFactory
-from tests.roundrobin.conftest import enter_players, make_competition
+from tests.support.factories import EventFactory
+from tests.support.roundrobin import enter_players, make_competition
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

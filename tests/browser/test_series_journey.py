@@ -17,8 +17,8 @@ from events.models import ClubRole, Competition, HostClub
 from events.series.models import Series
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
-from tests.browser.conftest import POLL_WAIT, screenshot
-from tests.factories import UserFactory
+from tests.support.browser import POLL_WAIT, screenshot
+from tests.support.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from shuffleboard import services
 from shuffleboard.models import Turn
-from tests.browser.conftest import POLL_WAIT, log_in, screenshot
-from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.browser import POLL_WAIT, log_in, screenshot
+from tests.support.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

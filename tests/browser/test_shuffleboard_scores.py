@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.conftest import POLL_WAIT, log_in, screenshot
-from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.browser import POLL_WAIT, log_in, screenshot
+from tests.support.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

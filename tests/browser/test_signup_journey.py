@@ -13,8 +13,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from events.outbox.models import OutboxMessage
-from tests.browser.conftest import screenshot
-from tests.factories import CompetitionFactory, EventFactory, UserFactory
+from tests.support.browser import screenshot
+from tests.support.factories import CompetitionFactory, EventFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,7 +112,7 @@ def test_sign_up_for_a_blokus_session_with_first_name_and_initial(desk_page, pho
     """The organiser sets a qualifying session's seats; a player chooses that session and to be
     shown as first name and initial; the public page names her so, the desk in full."""
     from blokus.services import sessions_set_up
-    from tests.blokus.conftest import ROLL_CALLS
+    from tests.support.blokus import ROLL_CALLS
 
     # Two-factor login on: the sign-up list opens only so (log_in types the app's code).
     organiser = UserFactory(username="desk", two_factor=True)

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from events.models import Session
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.browser.conftest import screenshot
-from tests.factories import CompetitionFactory, EventFactory
+from tests.support.browser import screenshot
+from tests.support.factories import CompetitionFactory, EventFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,9 +12,9 @@ from events.models import ResultProposal
 from events.services import proposals as shared
 from shuffleboard import proposals
 from shuffleboard.models import Turn
-from tests.browser.conftest import screenshot
-from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.browser import screenshot
+from tests.support.factories import EventFactory, PlayerFactory, UserFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

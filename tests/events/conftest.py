@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from redis import Redis
 
-from tests.servers import redis_up
+from tests.support.servers import redis_up
 
 REDIS = "redis://127.0.0.1:6379/0"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from events.formats import all_formats, get_format
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 pytestmark = pytest.mark.django_db
 

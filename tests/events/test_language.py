@@ -26,8 +26,8 @@ from events.outbox import queue as outbox
 from events.services import editing
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
-from tests.factories import EntryFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.factories import EntryFactory, PlayerFactory
+from tests.support.roundrobin import START, enter_players, make_competition
 
 HTML_LANG = re.compile(r'<html lang="([^"]*)"')
 COOKIE = settings.LANGUAGE_COOKIE_NAME

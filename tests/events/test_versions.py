@@ -13,7 +13,7 @@ from django.core.cache import cache
 from events import services, versions
 from events.models import Competition, Entry
 from events.services import editing
-from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from events.models import Game, Round, Seat
 from roundrobin.models import GameDetail, RatingSnapshot, TiebreakStage
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import play
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import play
 
 
 def violates(make) -> bool:

@@ -21,8 +21,8 @@ from roundrobin.models import (
     Turn,
     Withdrawal,
 )
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition, play
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import START, enter_players, make_competition, play
 
 MODELS = [
     GameDetail,

@@ -9,7 +9,7 @@ from events.models import Competition
 from roundrobin import demo, selectors
 from roundrobin.demo import DUTCH
 from roundrobin.models import GameDetail, PlayerToken, RatingChange, Turn
-from tests.roundrobin.conftest import make_competition
+from tests.support.roundrobin import make_competition
 
 
 def test_the_demo_starts_the_league_and_enters_part_of_the_results(event):

@@ -12,8 +12,8 @@ from django.urls import reverse
 from events.models import Game
 from roundrobin import services
 from roundrobin.models import GameDetail, RatingChange, RatingSnapshot, TiebreakStage, Withdrawal
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import START, play
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import START, play
 
 NOW = dt.datetime(2026, 3, 2, tzinfo=dt.UTC)
 

@@ -17,9 +17,9 @@ from events.models import Competition, Game, Seat
 from roundrobin import services
 from roundrobin.models import GameDetail
 from roundrobin.rules import values as rule_values
-from tests.factories import CompetitionFactory, EntryFactory, SeatFactory
-from tests.roundrobin.conftest import game_between, play
-from tests.seat_checks import accepted, check_off, migration, refused_everywhere, stored
+from tests.support.factories import CompetitionFactory, EntryFactory, SeatFactory
+from tests.support.roundrobin import game_between, play
+from tests.support.seat_checks import accepted, check_off, migration, refused_everywhere, stored
 
 CHECK = migration("roundrobin", "0005_seat_checks")
 POINTS = {points for result in rule_values.VALID_RESULTS for points in result}

@@ -14,7 +14,7 @@ from django_tasks_db.models import DBTaskResult
 from events.models import Player
 from roundrobin import services
 from roundrobin.models import Turn
-from tests.roundrobin.conftest import enter_players, make_competition
+from tests.support.roundrobin import enter_players, make_competition
 
 
 def instants(name: str) -> list[dt.datetime]:

@@ -7,8 +7,8 @@ from django.urls import reverse
 from events.models import Competition
 from shuffleboard import rules
 from shuffleboard.models import NUMBER_OUT_OF_RANGE, Turn
-from tests.factories import UserFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import UserFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 
 def admin_data(entry, **changes):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.models import Competition, Entry
 from shuffleboard import demo
 from shuffleboard.models import Turn
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 
 def test_the_demo_is_a_40_player_10_game_competition_in_progress(event):

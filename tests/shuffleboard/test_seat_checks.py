@@ -7,8 +7,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from events.models import Competition, Game, Round, Seat, Session
-from tests.factories import CompetitionFactory, EntryFactory, GameFactory, SeatFactory
-from tests.seat_checks import accepted, migration
+from tests.support.factories import CompetitionFactory, EntryFactory, GameFactory, SeatFactory
+from tests.support.seat_checks import accepted, migration
 
 CHECK = migration("shuffleboard", "0003_seat_checks")
 SJOELEN = "shuffleboard"

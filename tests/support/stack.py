@@ -20,7 +20,7 @@ from redis import Redis
 from events import services as event_services
 from events.models import Competition, Entry, Event, Player, fold, person_key
 from roundrobin import services
-from tests.servers import collect_static, production_env
+from tests.support.servers import collect_static, production_env
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 

@@ -7,7 +7,7 @@ import datetime as dt
 from blokus import services
 from blokus.format import BLOKUS
 from blokus.models import SessionPlayer
-from tests.blokus.conftest import ROLL_CALLS, register, set_up
+from tests.support.blokus import ROLL_CALLS, register, set_up
 
 
 def test_a_session_not_held_stays_cancelled_with_its_reason(competition):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from blokus import selectors, services
 from blokus.models import QualificationLot
-from tests.blokus.conftest import register
+from tests.support.blokus import register
 
 
 def test_qualification_ties_go_to_the_recorded_lot(competition, sessions):

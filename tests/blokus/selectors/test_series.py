@@ -12,8 +12,8 @@ from blokus.models import QualificationLot
 from events import services as event_services
 from events.models import Competition, Entry, Game, Seat, Session
 from events.series.contract import SeriesResult
-from tests.blokus.conftest import entries_of, record, register, small
-from tests.factories import EventFactory
+from tests.support.blokus import entries_of, record, register, small
+from tests.support.factories import EventFactory
 
 QUERIES = 5  # lots, seated players, qualification seats, final sessions, finals' seats
 

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from blokus import selectors, services
 from events.errors import Gone, Invalid, Refused, Stale
 from events.models import Round
-from tests.blokus.conftest import HTMX, flashed_codes, play_round, refused, url
-from tests.factories import UserFactory
+from tests.support.blokus import HTMX, flashed_codes, play_round, refused, url
+from tests.support.factories import UserFactory
 
 T = dt.datetime(2026, 5, 6, 10, 30, tzinfo=dt.UTC)
 MINUTES = 15  # the default round length

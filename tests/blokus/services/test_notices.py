@@ -15,7 +15,7 @@ from blokus.services import notices
 from events.models import Entry, Seat
 from events.outbox import notify
 from events.outbox.models import OutboxMessage, OutboxStatus
-from tests.blokus.conftest import hands_for, seated
+from tests.support.blokus import hands_for, seated
 
 
 @pytest.mark.django_db

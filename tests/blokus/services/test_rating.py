@@ -17,8 +17,8 @@ from blokus import rules, services
 from blokus.models import RatingStep, SessionPlayer
 from blokus.services.rating import game_order_key
 from events.models import Competition, Game, Round, Session
-from tests.blokus.conftest import play_round, record, register
-from tests.factories import CompetitionFactory, EventFactory
+from tests.support.blokus import play_round, record, register
+from tests.support.factories import CompetitionFactory, EventFactory
 from tests.test_races import postgres_only, run_together
 
 SETTINGS = {

@@ -10,7 +10,7 @@ from blokus.forms import BlokusSettingsForm
 from blokus.models import Hand, QualificationLot, SessionPlayer
 from events.errors import Conflict, Invalid, Stale
 from events.models import Competition, Game, Round, Seat, Session
-from tests.blokus.conftest import (
+from tests.support.blokus import (
     hands_for,
     play_round,
     play_session,
@@ -19,7 +19,7 @@ from tests.blokus.conftest import (
     seated,
     set_up,
 )
-from tests.factories import CompetitionFactory, EntryFactory
+from tests.support.factories import CompetitionFactory, EntryFactory
 
 
 def version(competition) -> int:

@@ -9,7 +9,7 @@ from blokus import selectors, services
 from blokus.models import SessionNotHeld
 from events.errors import Conflict, Invalid
 from events.models import Seat
-from tests.blokus.conftest import (
+from tests.support.blokus import (
     HTMX,
     play_session,
     refused,

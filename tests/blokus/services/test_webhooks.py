@@ -12,7 +12,7 @@ import pytest
 from blokus import services
 from events.outbox import webhooks
 from events.outbox.models import OutboxMessage
-from tests.blokus.conftest import hands_for, record
+from tests.support.blokus import hands_for, record
 
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]
 

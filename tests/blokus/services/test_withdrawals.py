@@ -10,7 +10,7 @@ from blokus.models import SessionPlayer
 from events import services as event_services
 from events.errors import Invalid
 from events.models import Seat
-from tests.blokus.conftest import (
+from tests.support.blokus import (
     play_round,
     refused,
     register,

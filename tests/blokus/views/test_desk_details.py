@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 
 from blokus import services
 from events.models import Entry, Game
-from tests.blokus.conftest import HTMX, play_round, record, register, small, url
+from tests.support.blokus import HTMX, play_round, record, register, small, url
 
 
 def test_seat_session_is_offered_only_when_four_can_play(desk_client, event):

@@ -8,7 +8,7 @@ import random
 from blokus import selectors, services
 from blokus.models import SessionPlayer
 from events.models import Game, Seat
-from tests.blokus.conftest import (
+from tests.support.blokus import (
     play_session,
     record,
     refused,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from blokus import selectors, services
 from events.models import Competition, Game, Seat
-from tests.blokus.conftest import record, refused, register, small, url
+from tests.support.blokus import record, refused, register, small, url
 
 
 def _seats(competition: Competition) -> list[tuple[int, str]]:

@@ -11,8 +11,8 @@ from django.urls import reverse
 from blokus import export, services
 from events.models import Game, Player
 from events.services import proposals
-from tests.blokus.conftest import HTMX, record, register, small, url
-from tests.factories import EntryFactory, PlayerFactory
+from tests.support.blokus import HTMX, record, register, small, url
+from tests.support.factories import EntryFactory, PlayerFactory
 
 FULL, SHORT = "Åsa Öberg", "Åsa Ö."
 

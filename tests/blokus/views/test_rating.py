@@ -19,8 +19,8 @@ from blokus import services
 from blokus.models import RatingStep
 from events.models import Game, Player
 from events.series.models import Series, SeriesCompetition
-from tests.blokus.conftest import play_round, register, small
-from tests.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
+from tests.support.blokus import play_round, register, small
+from tests.support.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
 
 LIST = reverse("blokus:rating_list")
 FULL, SHORT = "Åsa Öberg", "Åsa Ö."

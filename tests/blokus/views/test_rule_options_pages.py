@@ -10,8 +10,8 @@ from django.urls import reverse
 from blokus import selectors, services
 from blokus.models import SessionPlayer
 from events.models import Competition, Game, Round, Seat, Session
-from tests.blokus.conftest import record, register, url
-from tests.factories import CompetitionFactory
+from tests.support.blokus import record, register, url
+from tests.support.factories import CompetitionFactory
 
 SETTINGS = {
     "qualifying_sessions": 1,

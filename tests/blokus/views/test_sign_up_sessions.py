@@ -14,8 +14,8 @@ from blokus.models import SessionPlayer
 from events.errors import Invalid, Refused
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
-from tests.blokus.conftest import set_up
-from tests.factories import CompetitionFactory
+from tests.support.blokus import set_up
+from tests.support.factories import CompetitionFactory
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 MIN = dt.timedelta(minutes=1)
@@ -185,7 +185,7 @@ def test_the_desk_sets_each_sessions_seats(desk_client, blokus):
 @pytest.mark.django_db
 def test_a_seated_session_is_no_longer_offered_nor_its_waitlist_given_seats(blokus):
     from blokus import services
-    from tests.blokus.conftest import register
+    from tests.support.blokus import register
 
     window, first, second = blokus
     window = signups.window_set(

@@ -11,7 +11,8 @@ from django.urls import reverse
 from blokus import services
 from blokus.models import SessionPlayer
 from events.models import Competition, Game, Seat
-from tests.blokus.conftest import (
+from tests.support import totp
+from tests.support.blokus import (
     HTMX,
     error_codes,
     flashed_codes,
@@ -22,8 +23,7 @@ from tests.blokus.conftest import (
     small,
     url,
 )
-from tests.factories import CompetitionFactory, EntryFactory
-from tests.support import totp
+from tests.support.factories import CompetitionFactory, EntryFactory
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.utils import timezone
 from blokus import selectors, services
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
-from tests.blokus.conftest import HTMX, register, url
+from tests.support.blokus import HTMX, register, url
 
 
 @pytest.mark.django_db

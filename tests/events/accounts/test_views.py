@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from events.models import ClubRole, HostClub
 from events.outbox.models import OutboxMessage
-from tests.factories import CompetitionFactory, EventFactory, UserFactory
 from tests.support import totp
+from tests.support.factories import CompetitionFactory, EventFactory, UserFactory
 
 User = get_user_model()
 
@@ -338,7 +338,7 @@ def test_wrong_second_factor_codes_are_limited(client, organiser):
 def test_a_register_persons_page_and_the_outbox_addresses_need_two_factor(client, fees_event):
     owner, competition = fees_event
     from events.outbox.queue import enqueue
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     entry = EntryFactory(competition=competition)
     enqueue(key="t:1", to="guest@example.org", subject="Seat", body="x", event=competition.event)

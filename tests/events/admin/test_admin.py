@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Competition, Entry, Event, Game, Player, Round, Seat, Session
-from tests.factories import SeatFactory
+from tests.support.factories import SeatFactory
 
 
 @pytest.fixture
@@ -85,7 +85,7 @@ def test_a_bulk_delete_in_admin_bumps_the_competition_version(admin_client, db):
 
 
 def test_moving_an_entry_in_admin_bumps_both_competitions(admin_client, db):
-    from tests.factories import CompetitionFactory, EntryFactory
+    from tests.support.factories import CompetitionFactory, EntryFactory
 
     entry = EntryFactory()
     old, new = entry.competition, CompetitionFactory()
@@ -101,7 +101,7 @@ def test_moving_an_entry_in_admin_bumps_both_competitions(admin_client, db):
 
 
 def test_renaming_a_player_in_admin_bumps_their_competitions(admin_client, db):
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     entry = EntryFactory()
     competition = entry.competition
@@ -124,7 +124,7 @@ def test_renaming_a_player_in_admin_bumps_their_competitions(admin_client, db):
 
 
 def test_an_event_edit_in_admin_bumps_its_pages(admin_client, admin_user):
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory()
     event = competition.event
@@ -212,7 +212,7 @@ def test_a_nul_in_a_changelist_query_is_not_a_500(admin_client_with_world, model
 
 
 def test_a_competition_can_be_added_through_the_event_inline(admin_client, admin_user):
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory()
     event = competition.event
@@ -258,7 +258,7 @@ def test_a_competition_can_be_added_through_the_event_inline(admin_client, admin
     ],
 )
 def test_hostile_settings_are_a_form_error(admin_client, settings_text):
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory()
     response = admin_client.post(
@@ -301,7 +301,7 @@ def test_an_event_with_results_is_refused_naming_the_results_not_a_permission(cl
     about permissions; the results are the reason and are named."""
     from django.contrib.auth.models import Permission
 
-    from tests.factories import UserFactory
+    from tests.support.factories import UserFactory
 
     seat = SeatFactory(score=-5)
     event = seat.game.round.session.competition.event
@@ -328,7 +328,7 @@ def test_what_holds_no_results_can_be_deleted(admin_client, model_name):
 
 
 def test_a_constraint_name_is_never_shown(admin_client):
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory()
     response = admin_client.post(
@@ -428,7 +428,7 @@ def test_an_events_rows_show_and_take_times_in_the_events_zone(admin_client, db)
     """Issue 28: admin times were in the server's zone (UTC), not the event's."""
     import datetime as dt
 
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     entry = EntryFactory(checked_in_at=dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC))
     Event.objects.filter(pk=entry.competition.event_id).update(time_zone="Pacific/Auckland")

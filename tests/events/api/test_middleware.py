@@ -8,8 +8,8 @@ import re
 import pytest
 from django.contrib.staticfiles import finders
 
-from tests.events.api.conftest import WORLDS, api_path
-from tests.factories import EventFactory
+from tests.support.api import WORLDS, api_path
+from tests.support.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

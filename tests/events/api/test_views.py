@@ -16,8 +16,8 @@ from events.formats import part
 from events.models import Competition, Event
 from events.series import services as series_services
 from events.services import competition_touch, editing
-from tests.events.api.conftest import WORLDS, api_path
-from tests.factories import CompetitionFactory, EventFactory
+from tests.support.api import WORLDS, api_path
+from tests.support.factories import CompetitionFactory, EventFactory
 
 pytestmark = pytest.mark.django_db
 FORMATS = sorted(WORLDS)

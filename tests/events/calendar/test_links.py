@@ -12,8 +12,8 @@ from events.calendar.links import player_token, subscribe_links, token_player_id
 from events.signups.models import SignUp, SignUpStatus, SignUpWindow
 from events.signups.services.mail import person_token
 from roundrobin.models import PlayerToken
-from tests.factories import EntryFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.factories import EntryFactory, PlayerFactory
+from tests.support.roundrobin import START, enter_players, make_competition
 
 
 def test_a_token_reads_back_the_same_player_and_is_the_same_every_time():

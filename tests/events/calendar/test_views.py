@@ -22,10 +22,10 @@ from events.models import Entry, Round, Session
 from roundrobin import services as roundrobin
 from roundrobin.models import Turn
 from shuffleboard import services as sjoelen
-from tests.blokus.conftest import register
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.blokus import register
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 ROLL_CALL = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 ROUND_STARTS = dt.datetime(2026, 3, 1, 10, 0, tzinfo=dt.UTC)

@@ -19,8 +19,8 @@ from events.clubs.models import ClubInvitation
 from events.errors import Forbidden, NotFound, Refused
 from events.models import ClubRole, HostClub
 from events.outbox.models import OutboxMessage
-from tests.factories import UserFactory
 from tests.support import totp
+from tests.support.factories import UserFactory
 
 User = get_user_model()
 

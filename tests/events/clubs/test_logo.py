@@ -20,7 +20,7 @@ from PIL import ExifTags, Image, ImageCms, PngImagePlugin
 from events.clubs.logo import LOGO_SIDE, MAX_UPLOAD, LogoError, logo_png, logo_version
 from events.clubs.logo_services import logo_message
 from events.models import ClubRole, Event
-from tests.factories import EventFactory, HostClubFactory, UserFactory
+from tests.support.factories import EventFactory, HostClubFactory, UserFactory
 
 # --- images made here, each in the shape a browser would send ---------------------------------
 

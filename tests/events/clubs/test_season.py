@@ -35,7 +35,7 @@ from events.clubs import season as seasons
 from events.exchange.document import import_event
 from events.models import ClubRole, Entry, Event, HostClub
 from events.series.models import Series
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

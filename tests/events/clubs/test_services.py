@@ -15,7 +15,7 @@ from events.models import ClubRole, Event, HostClub, Player
 from events.permissions import ensure_access
 from events.services.editing import signature
 from events.services.hosts import host_for_new
-from tests.factories import EventFactory, HostClubFactory, PlayerFactory, UserFactory
+from tests.support.factories import EventFactory, HostClubFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -263,7 +263,7 @@ def test_an_entry_of_another_clubs_person_is_refused_in_admin_as_at_the_desk():
     from django.core.exceptions import ValidationError
 
     from events.models import Entry
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     a, _ = club_with_owner("a")
     b, _ = club_with_owner("b")

@@ -13,7 +13,7 @@ from events.clubs import services
 from events.models import ClubRole, Event, HostClub
 from events.series.models import Series
 from events.services.editing import signature
-from tests.factories import EventFactory, HostClubFactory, UserFactory
+from tests.support.factories import EventFactory, HostClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import formats, translation
 
-from tests.factories import EventFactory
+from tests.support.factories import EventFactory
 
 DAY = dt.date(2026, 12, 2)
 

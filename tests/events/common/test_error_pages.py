@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.factories import CompetitionFactory, EventFactory, UserFactory
+from tests.support.factories import CompetitionFactory, EventFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

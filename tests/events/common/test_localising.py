@@ -16,7 +16,7 @@ from django.utils import translation
 
 from events.common.jsi18n import catalogue_version
 from events.common.localising import event_datetime, number
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, SeatFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, SeatFactory
 
 SWEDISH = {"HTTP_ACCEPT_LANGUAGE": "sv"}
 ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from events.common.words import Words, render
 from events.models import Correction
 from events.services import correction_record
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 TABLE = gettext_lazy("Table %(number)s")
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from events.exchange import shared
 from events.exchange.sheets import csv_bytes
 from events.live.results_sheet import podium
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     GameFactory,

@@ -17,7 +17,7 @@ from django.test import Client
 from events import versions
 from events.models import Competition
 from events.services import competition_create, competition_touch, player_register
-from tests.factories import PlayerFactory
+from tests.support.factories import PlayerFactory
 
 HTMX = {"HX-Request": "true"}
 

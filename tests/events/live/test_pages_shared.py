@@ -25,7 +25,7 @@ from django.utils import translation
 from events import versions
 from events.live import pages
 from events.services import player_register
-from tests.factories import PlayerFactory
+from tests.support.factories import PlayerFactory
 
 HTMX = {"HX-Request": "true", "HX-Target": "standings"}
 

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Entry, Event, Player
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 from tests.support import totp
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 HTMX = {"HX-Request": "true"}
 

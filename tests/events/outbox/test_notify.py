@@ -32,7 +32,7 @@ from events.outbox.models import (
     PushSubscription,
 )
 from events.outbox.stop_links import read_stop_token, stop_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.support.factories import EventFactory, PlayerFactory
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 PRIVATE, PUBLIC = new_keys()

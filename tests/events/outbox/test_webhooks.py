@@ -18,7 +18,7 @@ from events.outbox import queue as outbox, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 from events.services.editing import entry_remove
 from tests.events.outbox.channels.test_webhook import Receiver, verify
-from tests.factories import EntryFactory, EventFactory, PlayerFactory
+from tests.support.factories import EntryFactory, EventFactory, PlayerFactory
 
 LOCAL = "http://127.0.0.1:9/hook"
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]

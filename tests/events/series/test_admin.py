@@ -11,8 +11,8 @@ from events.errors import Invalid
 from events.formats import default_settings
 from events.series import services
 from events.series.models import Series, SeriesCompetition
-from tests.factories import CompetitionFactory, EventFactory, HostClubFactory, UserFactory
-from tests.shuffleboard.factories import SjoelenFactory
+from tests.support.factories import CompetitionFactory, EventFactory, HostClubFactory, UserFactory
+from tests.support.shuffleboard import SjoelenFactory
 
 HUGE = "99999999999999999999"
 

@@ -18,8 +18,8 @@ from events.series import selectors, services
 from events.series.models import Series, SeriesCompetition
 from shuffleboard import services as sjoelen
 from shuffleboard.models import Turn
-from tests.factories import EventFactory, HostClubFactory, PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import EventFactory, HostClubFactory, PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 HIGH, LOW, NIL = (7, 7, 7, 9), (5, 9, 5, 7), (1, 1, 1, 1)  # 148, 116 and 20 points
 
@@ -164,7 +164,7 @@ def test_a_competition_of_another_format_is_refused_beside_the_field(
     season, organiser, desk_client
 ):
     from events.formats import default_settings
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     series, nights, _players = season
     other = CompetitionFactory(

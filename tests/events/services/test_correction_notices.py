@@ -11,8 +11,8 @@ from events.outbox import notify
 from events.outbox.models import OutboxMessage, OutboxStatus
 from events.services import correction_undo
 from shuffleboard import services as sj_services
-from tests.blokus.conftest import eight_played, record  # noqa: F401 (a fixture)
-from tests.shuffleboard.conftest import playing, sjoelen  # noqa: F401 (fixtures)
+from tests.support.blokus import eight_played, record
+from tests.support.shuffleboard import four_playing, sjoelen_in
 
 
 def listen(player, language):
@@ -27,8 +27,8 @@ def told():
     return OutboxMessage.objects.filter(key__startswith="correction:").order_by("pk")
 
 
-def test_a_corrected_sjoelen_game_tells_its_player_and_the_undo_cancels_it(playing):  # noqa: F811
-    entry = playing[0]
+def test_a_corrected_sjoelen_game_tells_its_player_and_the_undo_cancels_it(event):
+    entry = four_playing(sjoelen_in(event))[0]
     listen(entry.player, "et")
     turn = sj_services.turn_record(entry=entry, number=1, counts=(5, 9, 5, 7), board=1)
     assert not told().exists()  # a first result is no correction
@@ -46,10 +46,8 @@ def test_a_corrected_sjoelen_game_tells_its_player_and_the_undo_cancels_it(playi
     assert "117" in undo.body
 
 
-def test_a_corrected_blokus_table_tells_each_player_whose_result_moved(
-    eight_played,  # noqa: F811
-):
-    competition, _session, a, _b = eight_played
+def test_a_corrected_blokus_table_tells_each_player_whose_result_moved(event):
+    competition, _session, a, _b = eight_played(event)
     players = [e.player for e in Entry.objects.filter(pk__in=a).select_related("player")]
     for player in players:
         listen(player, "nl")

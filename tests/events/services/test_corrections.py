@@ -7,7 +7,7 @@ from django.urls import reverse
 from events import selectors, services
 from events.errors import Refused
 from events.models import Correction
-from tests.factories import CompetitionFactory, EntryFactory
+from tests.support.factories import CompetitionFactory, EntryFactory
 
 pytestmark = pytest.mark.django_db
 

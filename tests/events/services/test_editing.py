@@ -14,7 +14,7 @@ from events.exchange import players as imports
 from events.models import Entry, Event, EventRole, Player
 from events.services import editing, organisers
 from roundrobin.format import RoundRobinSettings
-from tests.factories import (
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,

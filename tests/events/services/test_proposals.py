@@ -14,7 +14,7 @@ from blokus import services as blokus_services
 from events.errors import Conflict, Forbidden, NotFound, Refused, Stale
 from events.models import Competition, Correction, Game, ResultProposal
 from events.services import AlreadySubmitted, proposals
-from tests.blokus.conftest import record, refused, register, small
+from tests.support.blokus import record, refused, register, small
 
 Status = ResultProposal.Status
 

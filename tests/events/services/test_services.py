@@ -10,7 +10,7 @@ from events.errors import ServiceError
 from events.exchange import players as players_import
 from events.formats import all_formats
 from events.models import Competition, Entry, Event, Player, fold
-from tests.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
 
 
 def test_it_folds_case_and_accents():

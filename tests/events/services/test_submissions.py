@@ -13,9 +13,9 @@ from django.urls import reverse
 from blokus import services as blokus_services
 from events.models import Correction, Game, Seat, SubmissionToken
 from shuffleboard.models import Turn
-from tests.blokus.conftest import register, set_up
-from tests.roundrobin.conftest import enter_players, game_between, make_competition
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.blokus import register, set_up
+from tests.support.roundrobin import enter_players, game_between, make_competition
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 ALREADY = "already been sent"
 
@@ -49,7 +49,7 @@ def test_a_replayed_sjoelen_score_creates_nothing(desk_client, event):
 
 
 def _blokus_game(event) -> Game:
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     session = set_up(competition)[0]

@@ -14,7 +14,7 @@ from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
 from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 from tests.events.signups.test_signup_pages import open_window
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 VAPID = override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
 
@@ -123,7 +123,7 @@ def test_the_service_worker_and_the_manifest(client):
 @VAPID
 def test_the_private_page_turns_push_on_and_off(client, event, django_assert_max_num_queries):
     from roundrobin import services
-    from tests.roundrobin.conftest import START, enter_players, make_competition
+    from tests.support.roundrobin import START, enter_players, make_competition
 
     competition = make_competition(event, slug="duel")
     enter_players(competition, 2)

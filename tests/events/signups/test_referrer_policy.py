@@ -24,7 +24,7 @@ from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.events.signups.test_notify_pages import seated
 from tests.events.signups.test_signup_pages import open_window
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.selectors import window_desk
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.factories import CompetitionFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, PlayerFactory
 
 LINK = re.compile(r"https?://\S+/sign-up/(\S+?)/\s")
 
@@ -703,7 +703,7 @@ def test_the_event_page_links_the_sign_up_until_it_closes(client, competition):
 def test_public_texts_shorten_whole_names_only(competition):
     from events.models import Correction, Player
     from events.selectors import with_public_texts
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     entry = EntryFactory(competition=competition, player=PlayerFactory(name="Anna Berg"))
     Player.objects.filter(pk=entry.player_id).update(name_shown="short")

@@ -26,7 +26,7 @@ from events.signups.services import (
     mail as signup_mail,
     privacy,
 )
-from tests.factories import EntryFactory, PlayerFactory
+from tests.support.factories import EntryFactory, PlayerFactory
 
 IBAN = "SE4550000000058398257466"
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from events.signups.services import lifecycle as signups
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 MIN = dt.timedelta(minutes=1)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from roundrobin import services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Turn
-from tests.roundrobin.conftest import START, enter_players, make_competition, play
+from tests.support.roundrobin import START, enter_players, make_competition, play
 
 
 def test_the_events_feed_has_no_deadlines_and_a_finished_game_none_either(event):

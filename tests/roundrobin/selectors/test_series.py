@@ -13,8 +13,8 @@ from events.series.contract import SeriesResult
 from roundrobin import export, services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import RatingSnapshot
-from tests.factories import EventFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition, play
+from tests.support.factories import EventFactory
+from tests.support.roundrobin import START, enter_players, make_competition, play
 
 QUERIES = 3  # games (with rounds, tables, stages, details), seats, entries
 # Withdrawals on the first day: later, the clock has ended the open games by double timeouts.

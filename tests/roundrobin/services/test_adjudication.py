@@ -14,9 +14,9 @@ from events.models import CompetitionStatus, Correction, EventRole, Game, Seat
 from roundrobin import selectors, services
 from roundrobin.models import Ending, GameDetail, RatingChange
 from roundrobin.services.adjudication import table_adjudicate
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
 from tests.roundrobin.views.test_private_page_and_api import private
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
 
 H = dt.timedelta(hours=1)
 

@@ -14,7 +14,7 @@ from events.models import Game, Player, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H

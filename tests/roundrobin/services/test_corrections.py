@@ -14,8 +14,8 @@ from events.errors import Conflict, Invalid
 from events.models import Correction, Game, Player, Seat
 from roundrobin import selectors, services
 from roundrobin.models import RatingChange, TiebreakStage
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
 
 H = dt.timedelta(hours=1)
 

@@ -20,9 +20,9 @@ from events.models import Entry, Game, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, services
 from roundrobin.models import ResultReport
-from tests.factories import EntryFactory, PlayerFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
 from tests.roundrobin.views.test_private_page_and_api import private
+from tests.support.factories import EntryFactory, PlayerFactory
+from tests.support.roundrobin import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}

@@ -13,8 +13,8 @@ from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
-from tests.roundrobin.conftest import START, enter_players, make_competition
 from tests.roundrobin.views.test_private_page_and_api import private
+from tests.support.roundrobin import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H

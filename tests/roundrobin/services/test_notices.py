@@ -14,8 +14,8 @@ from events.outbox.models import NotificationPreference, OutboxMessage, OutboxSt
 from roundrobin import services
 from roundrobin.services import mail as rr_mail
 from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
-from tests.roundrobin.conftest import START
 from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
+from tests.support.roundrobin import START
 
 H = dt.timedelta(hours=1)
 
@@ -192,7 +192,7 @@ def test_a_leave_that_moves_the_deadline_ends_the_old_reminder_and_a_new_one_fol
     from events.models import Game, Seat
     from roundrobin.models import Turn
     from roundrobin.services.leave import leave_take
-    from tests.roundrobin.conftest import enter_players, make_competition
+    from tests.support.roundrobin import enter_players, make_competition
 
     competition = make_competition(event, slug="duel", leave_days=10)
     enter_players(competition, 2)

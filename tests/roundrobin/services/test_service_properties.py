@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from events.models import Game, Player
 from roundrobin import selectors, services
 from roundrobin.models import RatingChange, RatingSnapshot
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition
 
 RESULTS = ["1-0", "1/2-1/2", "0-1"]
 counter = iter(range(10**6))

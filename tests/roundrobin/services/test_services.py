@@ -12,7 +12,7 @@ from events.errors import Conflict, Invalid, NotFound, Refused, Stale
 from events.models import Competition, Game, Player, Seat, Session
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, RatingChange, RatingSnapshot, Withdrawal
-from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
+from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
 
 HOUR = dt.timedelta(hours=1)
 
@@ -99,7 +99,7 @@ def test_it_refuses_another_format(competition):
 
 def test_it_leaves_players_not_checked_in_out(league):
     players = enter_players(league, 3)
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     late = EntryFactory(competition=league)
     services.competition_start(competition=league, seed=1, now=START)
@@ -292,7 +292,7 @@ def test_a_withdrawal_from_a_stale_preview_is_refused(started):
 
 def test_it_refuses_to_withdraw_someone_not_at_a_table(league):
     players = enter_players(league, 3)
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     late = EntryFactory(competition=league)
     services.competition_start(competition=league, seed=1, now=START)
@@ -576,7 +576,7 @@ def test_a_withdrawal_counts_a_time_loss_not_yet_processed(event):
 
 
 def test_a_rating_change_bumps_the_other_competitions_of_those_players(event):
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     here = make_competition(event, slug="here")
     a, b = enter_players(here, 2)

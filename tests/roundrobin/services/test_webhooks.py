@@ -11,7 +11,7 @@ import pytest
 from events.outbox import webhooks
 from events.outbox.models import OutboxMessage
 from roundrobin import services
-from tests.roundrobin.conftest import START, play
+from tests.support.roundrobin import START, play
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import Ending, GameDetail, Turn
-from tests.roundrobin.conftest import SETTINGS, START, enter_players, make_competition
+from tests.support.roundrobin import SETTINGS, START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.roundrobin.conftest import game_between
+from tests.support.roundrobin import game_between
 
 
 def new_address(name, competition, *args):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import PlayerToken, ResultReport, Turn
-from tests.roundrobin.conftest import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}

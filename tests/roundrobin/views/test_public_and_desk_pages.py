@@ -12,7 +12,7 @@ from django.urls import reverse
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import GameDetail, Withdrawal
-from tests.roundrobin.conftest import START, enter_players, game_between, make_competition, play
+from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
 
 HTMX = {"HX-Request": "true"}
 

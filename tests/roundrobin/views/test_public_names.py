@@ -19,7 +19,7 @@ from events.outbox.models import OutboxMessage
 from events.signups.services import privacy
 from roundrobin import export, services
 from roundrobin.models import PlayerToken
-from tests.roundrobin.conftest import (
+from tests.support.roundrobin import (
     START,
     enter_players,
     game_between,

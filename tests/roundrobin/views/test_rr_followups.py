@@ -17,9 +17,9 @@ from roundrobin import services
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.services.adjudication import table_adjudicate
 from roundrobin.services.leave import leave_take
-from tests.factories import UserFactory
-from tests.roundrobin.conftest import START, enter_players, make_competition
 from tests.roundrobin.views.test_private_page_and_api import api, token_of
+from tests.support.factories import UserFactory
+from tests.support.roundrobin import START, enter_players, make_competition
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H

@@ -7,7 +7,7 @@ import pytest
 from events.services import competition_touch, entry_check_in, entry_withdraw
 from shuffleboard import services
 from shuffleboard.selectors import rota_for_competition, standings_for_competition
-from tests.factories import EntryFactory
+from tests.support.factories import EntryFactory
 
 
 def test_the_rota_follows_check_in_order_and_late_comers_move_nobody(sjoelen, playing):

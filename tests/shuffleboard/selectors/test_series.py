@@ -11,8 +11,8 @@ from events.series.contract import SeriesResult
 from events.services import entry_withdraw
 from shuffleboard import export, services
 from shuffleboard.format import SJOELEN
-from tests.factories import EventFactory, PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import EventFactory, PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 QUERIES = 2  # entries, games
 

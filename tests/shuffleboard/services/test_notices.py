@@ -16,8 +16,8 @@ from events.outbox.models import OutboxMessage, OutboxStatus
 from shuffleboard import selectors, services
 from shuffleboard.models import Turn
 from shuffleboard.services import notices
-from tests.factories import PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory, TurnFactory
+from tests.support.factories import PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, TurnFactory
 
 COUNTS = (5, 9, 5, 7)
 
@@ -74,7 +74,7 @@ def test_each_entered_game_tells_the_next_board_in_the_players_language(
 
 def test_check_in_tells_the_first_board_and_an_undone_one_moves_those_after(sjoelen):
     from events.services import entry_check_in, entry_undo_check_in
-    from tests.factories import EntryFactory
+    from tests.support.factories import EntryFactory
 
     first, second, third = (
         EntryFactory(competition=sjoelen, player=PlayerFactory(name=name))

@@ -8,8 +8,8 @@ from events.models import Competition
 from events.services import entry_withdraw
 from shuffleboard import rules, selectors, services
 from shuffleboard.models import Turn
-from tests.factories import EntryFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import EntryFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 
 def version(competition):

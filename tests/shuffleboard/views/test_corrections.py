@@ -14,9 +14,8 @@ from events.models import Competition, Correction
 from events.services import correction_undo
 from shuffleboard import selectors, services
 from shuffleboard.models import Turn
-from tests.factories import UserFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import HTMX, gates, url
+from tests.support.factories import UserFactory
+from tests.support.shuffleboard import HTMX, PlayingEntryFactory, SjoelenFactory, gates, url
 
 
 def version(competition):

@@ -6,7 +6,7 @@ from changing unnoticed."""
 from __future__ import annotations
 
 from events.permissions import MANAGE, SCOREKEEPER
-from tests.desk_urls import declared_access
+from tests.support.desk_urls import declared_access
 
 ACCESS = {
     "shuffleboard:entry": SCOREKEEPER,

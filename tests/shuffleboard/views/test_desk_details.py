@@ -11,9 +11,8 @@ from django.utils import translation
 from events.models import Competition
 from shuffleboard import services
 from shuffleboard.models import Turn
-from tests.factories import PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory
-from tests.shuffleboard.pages import HTMX, gates, url
+from tests.support.factories import PlayerFactory
+from tests.support.shuffleboard import HTMX, PlayingEntryFactory, gates, url
 
 
 def test_finishing_asks_first_and_works_without_javascript(desk_client, played):

@@ -16,9 +16,15 @@ from events.outbox.models import OutboxMessage
 from shuffleboard import rules, services
 from shuffleboard.forms import SUB_TURNS_DIFFER
 from shuffleboard.models import Turn
-from tests.factories import EntryFactory, PlayerFactory, UserFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import HTMX, gates, sub_turns, url
+from tests.support.factories import EntryFactory, PlayerFactory, UserFactory
+from tests.support.shuffleboard import (
+    HTMX,
+    PlayingEntryFactory,
+    SjoelenFactory,
+    gates,
+    sub_turns,
+    url,
+)
 
 # --- desk: permissions ----------------------------------------------------------------------
 

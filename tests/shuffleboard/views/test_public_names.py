@@ -11,9 +11,8 @@ from django.urls import reverse
 from events.models import Player, ResultProposal
 from shuffleboard import export, proposals, services
 from shuffleboard.selectors import standings_for_competition
-from tests.factories import PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import HTMX, url
+from tests.support.factories import PlayerFactory
+from tests.support.shuffleboard import HTMX, PlayingEntryFactory, SjoelenFactory, url
 
 FULL, SHORT, SURNAME = "Åsa Öberg", "Åsa Ö.", "Öberg"
 

@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from shuffleboard import services
 from shuffleboard.models import Turn
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import HTMX, url
+from tests.support.shuffleboard import HTMX, PlayingEntryFactory, SjoelenFactory, url
 
 # --- public pages ---------------------------------------------------------------------------
 

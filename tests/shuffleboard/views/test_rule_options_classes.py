@@ -14,9 +14,8 @@ from events.services import competition_touch
 from shuffleboard import rules, services
 from shuffleboard.forms import SjoelenSettingsForm
 from shuffleboard.selectors import standings_with_options
-from tests.factories import EventFactory, PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import url
+from tests.support.factories import EventFactory, PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, url
 
 # --- rules ---------------------------------------------------------------------------------
 

@@ -12,9 +12,8 @@ from events.models import Competition
 from shuffleboard import rules, services
 from shuffleboard.models import Turn
 from shuffleboard.selectors import standings_with_options
-from tests.factories import PlayerFactory
-from tests.shuffleboard.factories import PlayingEntryFactory, SjoelenFactory
-from tests.shuffleboard.pages import gates, sub_turns, url
+from tests.support.factories import PlayerFactory
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, gates, sub_turns, url
 
 # --- rules ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from events.exchange import document as exchange
 from events.models import Correction
 from shuffleboard import export, rules, services
 from shuffleboard.models import Turn
-from tests.shuffleboard.pages import HTMX, gates, sub_turns, url
+from tests.support.shuffleboard import HTMX, gates, sub_turns, url
 
 ROWS = [(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]  # adds up to 5, 9, 5, 7 = 116
 

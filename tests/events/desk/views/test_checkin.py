@@ -17,7 +17,7 @@ from events.desk.views.checkin import entry_to_check_in
 from events.errors import ServiceError
 from events.models import Entry
 from events.selectors import entries_for_competition
-from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 HTMX = {"HX-Request": "true"}
 

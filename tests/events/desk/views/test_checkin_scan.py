@@ -13,7 +13,7 @@ from events.desk.views.checkin import entry_for_code
 from events.errors import ServiceError
 from events.selectors import entries_for_competition
 from events.services.events import competition_touch
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 
 HTMX = {"HX-Request": "true"}
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 pytestmark = pytest.mark.django_db
 

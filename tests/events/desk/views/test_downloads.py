@@ -20,7 +20,8 @@ from openpyxl import load_workbook
 from blokus.rules import COLOURS
 from events.exchange import document as exchange, sheets
 from events.models import Competition, Event
-from tests.factories import (
+from tests.support import totp
+from tests.support.factories import (
     CompetitionFactory,
     EntryFactory,
     EventFactory,
@@ -30,7 +31,6 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
 )
-from tests.support import totp
 
 FROZEN = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
 KINDS = [("standings", "csv"), ("standings", "xlsx"), ("results", "csv"), ("results", "xlsx")]

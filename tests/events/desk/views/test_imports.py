@@ -11,7 +11,7 @@ from django.urls import reverse
 from events import services
 from events.exchange import players as imports, players as players_import
 from events.models import Entry, Player
-from tests.factories import EntryFactory, PlayerFactory
+from tests.support.factories import EntryFactory, PlayerFactory
 
 FILES = Path(__file__).parents[2] / "files"
 EXCEL = (FILES / "excel_semicolon_cp1252.csv").read_bytes()
@@ -98,7 +98,7 @@ def test_an_altered_preview_is_refused_and_imports_nothing(desk_client, competit
 
 
 def test_a_preview_cannot_be_confirmed_in_another_competition(desk_client, competition, event):
-    from tests.factories import CompetitionFactory
+    from tests.support.factories import CompetitionFactory
 
     other = CompetitionFactory(event=event, name="Sjoelen", format="shuffleboard", settings={})
     preview = upload(desk_client, competition, GOOGLE)

@@ -20,8 +20,8 @@ def test_the_service_worker_is_served_for_the_desk_scope(client, db):
 def test_the_score_entry_page_carries_its_rota_for_offline_use(desk_client, event):
     from django.utils import timezone
 
-    from tests.factories import EntryFactory, PlayerFactory
-    from tests.shuffleboard.factories import SjoelenFactory
+    from tests.support.factories import EntryFactory, PlayerFactory
+    from tests.support.shuffleboard import SjoelenFactory
 
     competition = SjoelenFactory(event=event, slug="sj", settings={"games": 2, "boards": 1})
     for name in ("Anna", "Bert"):

@@ -12,7 +12,7 @@ from django.urls import reverse
 from events.exchange import document as exchange
 from events.models import Event, Player
 from events.services import editing
-from tests.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, UserFactory
 
 
 def edit_player(client: Client, event: Event, player: Player, **changes) -> None:

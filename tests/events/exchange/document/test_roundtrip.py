@@ -25,7 +25,7 @@ from events.series.models import Series
 from events.signups.models import SignUp, SignUpWindow
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn as ShuffleboardTurn
-from tests.factories import PlayerFactory
+from tests.support.factories import PlayerFactory
 
 FROZEN = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
 MAX_PAGES = 400  # per event; the demo events have fewer

@@ -12,7 +12,7 @@ from django.utils import timezone
 from events.outbox import queue as outbox
 from events.outbox.models import OutboxMessage, OutboxStatus
 from events.outbox.selectors import outbox_summary
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from events.models import EventRole
 from events.outbox import queue as outbox, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 from tests.events.outbox.channels.test_webhook import Answer, Receiver
-from tests.factories import UserFactory
+from tests.support.factories import UserFactory
 
 LOCAL = "http://127.0.0.1:9/hook"
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from events.errors import Forbidden, Refused
 from events.signups.services import door, lifecycle as signups
-from tests.factories import CompetitionFactory
+from tests.support.factories import CompetitionFactory
 
 MIN = dt.timedelta(minutes=1)
 

@@ -13,7 +13,7 @@ from events.errors import Conflict, Invalid, Refused
 from events.models import Entry, Player
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.services import lifecycle as signups
-from tests.factories import CompetitionFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, PlayerFactory
 from tests.test_races import _codes, postgres_only, run_together
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)

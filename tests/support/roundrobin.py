@@ -1,0 +1,84 @@
+"""A round-robin competition built through the services, and helpers to play it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from events import services as event_services
+from events.models import Game, Seat
+from roundrobin import services
+from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
+
+START = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+SETTINGS = {"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"}
+
+
+def make_competition(event, slug="league", **settings):
+    return CompetitionFactory(
+        event=event,
+        name="Correspondence league",
+        slug=slug,
+        format="roundrobin",
+        settings={**SETTINGS, **settings},
+    )
+
+
+def enter_players(competition, count: int, *, first_rating: int = 2000, step: int = 20):
+    """``count`` checked-in players, rated first_rating, first_rating - step, ... (p1 strongest)."""
+    entries = []
+    for index in range(count):
+        player = PlayerFactory(
+            name=f"P{index + 1:02d} {competition.slug}",
+            rating=first_rating - step * index,
+            rated_games=40,
+        )
+        entry = EntryFactory(competition=competition, player=player)
+        event_services.entry_check_in(entry=entry)
+        entries.append(entry)
+    return entries
+
+
+def game_between(a, b) -> Game:
+    return (
+        Game.objects.filter(seats__entry=a)
+        .filter(seats__entry=b)
+        .order_by("round__number", "number")
+        .last()
+    )
+
+
+def play(competition, winner, loser, *, draw=False, at=None) -> Game:
+    """Record ``winner`` beating ``loser`` (or a draw), whatever their colours."""
+    game = game_between(winner, loser)
+    white = Seat.objects.get(game=game, position=1).entry_id
+    if draw:
+        result = "1/2-1/2"
+    else:
+        result = "1-0" if white == winner.pk else "0-1"
+    return services.game_result_record(
+        competition=competition, game_id=game.pk, result=result, revision=game.revision, now=at
+    )
+
+
+# A field of ``players`` in play, for the projector screen's constant-queries test
+# (tests/test_projector_screens.py builds every format's field through this name).
+def screen_field(event, players: int):
+    competition = make_competition(event, slug=f"league-{players}")
+    enter_players(competition, players)
+    services.competition_start(competition=competition, seed=7, now=START)
+    return competition
+
+
+# A competition of ``players`` for the read API's tests of every format
+# (tests.support.api builds every format's through this name).
+def api_world(event, players: int):
+    """A started round robin of ``players`` (tables of seven at most), one game played."""
+    competition = make_competition(event)
+    entries = enter_players(competition, players)
+    services.competition_start(competition=competition, seed=2026, now=START)
+    competition.refresh_from_db()
+    play(competition, entries[0], entries[1], at=START)
+    competition.refresh_from_db()
+    return competition

@@ -1,0 +1,109 @@
+"""Sjoelen competitions, entries and turns (factories), a field in play, and the desk's
+addresses and form data."""
+
+from __future__ import annotations
+
+import factory
+from django.urls import reverse
+from django.utils import timezone
+
+from shuffleboard import rules, services
+from shuffleboard.format import SJOELEN
+from shuffleboard.models import Turn
+from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
+
+
+class SjoelenFactory(CompetitionFactory):
+    name = factory.Sequence(lambda n: f"Sjoelen {n}")
+    slug = factory.Sequence(lambda n: f"sjoelen-{n}")
+    format = SJOELEN.key
+    settings = factory.LazyFunction(lambda: {"games": 10, "boards": 4, "bonus_disc": False})
+
+
+class PlayingEntryFactory(EntryFactory):
+    """A checked-in entry of a sjoelen competition."""
+
+    competition = factory.SubFactory(SjoelenFactory)
+    checked_in_at = factory.LazyFunction(timezone.now)
+
+
+class TurnFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Turn
+
+    entry = factory.SubFactory(PlayingEntryFactory)
+    number = factory.Sequence(lambda n: n % 10 + 1)
+    c1, c2, c3, c4 = 5, 9, 5, 7
+    score = factory.LazyAttribute(lambda t: rules.turn_score((t.c1, t.c2, t.c3, t.c4)))
+
+
+def sjoelen_in(event):
+    """The sjoelen competition of ``event`` (name "Sjoelen", slug "sjoelen")."""
+    return SjoelenFactory(event=event, name="Sjoelen", slug="sjoelen")
+
+
+def four_playing(competition) -> list:
+    """Four checked-in players, in check-in order."""
+    names = ["Õie Sööt", "Jüri Tamm", "Mari Kask", "Toomas Saar"]
+    return [
+        PlayingEntryFactory(competition=competition, player=PlayerFactory(name=name))
+        for name in names
+    ]
+
+
+def scores_entered(playing: list) -> list:
+    """Two games for the first two of ``four_playing``: 116 + 148 and 148 + 116 (tied), 20 for
+    the third."""
+    a, b, c, _ = playing
+    services.turn_record(entry=a, number=1, counts=(5, 9, 5, 7), board=1)
+    services.turn_record(entry=a, number=2, counts=(7, 7, 7, 9), board=2)
+    services.turn_record(entry=b, number=1, counts=(7, 7, 7, 9), board=2)
+    services.turn_record(entry=b, number=2, counts=(5, 9, 5, 7), board=3)
+    services.turn_record(entry=c, number=1, counts=(1, 1, 1, 1), board=3)
+    return playing
+
+
+# A field of ``players`` in play, for the projector screen's constant-queries test
+# (tests/test_projector_screens.py builds every format's field through this name).
+def screen_field(event, players: int):
+    competition = SjoelenFactory(event=event, slug=f"sjoelen-{players}")
+    entries = [
+        PlayingEntryFactory(competition=competition, player=PlayerFactory(name=f"S{n:02d}"))
+        for n in range(players)
+    ]
+    for n, entry in enumerate(entries):
+        services.turn_record(entry=entry, number=1, counts=(n % 6, 5, 4, 3), board=1)
+    return competition
+
+
+# A competition of ``players`` for the read API's tests of every format
+# (tests.support.api builds every format's through this name).
+def api_world(event, players: int):
+    """A sjoelen competition: ``players`` checked in, one game each."""
+    competition = SjoelenFactory(event=event, name="Sjoelen", slug="sjoelen")
+    for n in range(players):
+        entry = PlayingEntryFactory(
+            competition=competition, player=PlayerFactory(name=f"Sjoel {n:02d}")
+        )
+        services.turn_record(entry=entry, number=1, counts=(n % 8, 5, 5, 5), board=1 + n % 4)
+    return competition
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def url(name, competition, *args):
+    return reverse(f"shuffleboard:{name}", args=[competition.event.slug, competition.slug, *args])
+
+
+def gates(c1, c2, c3, c4, **extra):
+    return {"gate1": c1, "gate2": c2, "gate3": c3, "gate4": c4, **extra}
+
+
+def sub_turns(*rows, **extra):
+    """Rows of counts in gate-value order (1, 2, 3, 4) -> the sub-turn form fields."""
+    data = {}
+    for number, row in enumerate(rows, start=1):
+        for value, count in zip((1, 2, 3, 4), row, strict=True):
+            data[f"s{number}_gate{value}"] = count
+    return {**data, **extra}
