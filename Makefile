@@ -8,14 +8,15 @@ HOST ?= 127.0.0.1
 # Every format: each top-level folder holding a format.py (its declaration), no list to keep.
 TYPED := events config $(patsubst %/format.py,%,$(wildcard */format.py))
 
-.PHONY: run serve test test-fast lint typecheck format lock migrate demo bench bench-cache clean messages
+.PHONY: run serve test test-fast lint typecheck format lock migrate demo bench bench-cache clean messages screenshots
 
 # Exact versions from the lock (with their hashes), then the project itself on top of them.
 $(BIN)/.installed: pyproject.toml requirements.lock
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
-	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
-	touch $@
+	@echo "Installing the locked dependencies into $(VENV) (once)…"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	@$(BIN)/pip install --quiet --quiet --no-deps --no-build-isolation -e .
+	@touch $@
 
 # HOST=0.0.0.0: serve the venue network; the LAN address phones open is printed with a QR code
 # (scripts/run.py sets SITE_URL, the base of every QR code and e-mail link, to it).
@@ -23,9 +24,10 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 # a pool of DB_POOL_MAX (10 unless set), so a room signing up at once waits for one instead of
 # running PostgreSQL out of connections.
 run: $(BIN)/.installed
-	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py load_demo
-	DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(BIN)/python scripts/run.py
+	@echo "Preparing the database and the demo events…"
+	@DEBUG=1 $(BIN)/python manage.py migrate --noinput --verbosity 0
+	@DEBUG=1 $(BIN)/python manage.py load_demo --verbosity 0
+	@DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(BIN)/python scripts/run.py
 
 # What production runs (DEBUG off, SECRET_KEY, DATABASE_URL, SITE_URL, EMAIL_BACKEND set):
 # migrate, collectstatic, gunicorn and the deadline loop; SIGTERM stops both cleanly.
@@ -39,25 +41,32 @@ serve: $(BIN)/.installed
 # servers of their own one at a time (fixed ports, timing on a 2-core machine).
 # BROWSER=0 leaves the journeys out (CI's second database); PYTEST_ARGS adds files or -k
 # (a pass with nothing selected, exit code 5, is not a failure).
+# Each pass prints its dots, its failures and a one-line summary (CI adds the ten slowest tests
+# through PYTEST_ADDOPTS).
 test: $(BIN)/.installed lint
-	$(BIN)/pytest -n 2 -m "not browser and not server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
+	@echo "== tests (two processes)"
+	@$(BIN)/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS) || [ $$? = 5 ]
 ifneq ($(BROWSER),0)
-	$(BIN)/pytest -n 2 --dist loadfile -m "browser and not server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
+	@echo "== browser journeys (Chromium, two processes)"
+	@$(BIN)/pytest -n 2 --dist loadfile -m "browser and not server" $(PYTEST_ARGS) || [ $$? = 5 ]
 endif
-	$(BIN)/pytest -m "server" --durations=10 $(PYTEST_ARGS) || [ $$? = 5 ]
+	@echo "== tests that start servers of their own"
+	@$(BIN)/pytest -m "server" $(PYTEST_ARGS) || [ $$? = 5 ]
 
 # After every change: the suite without the browser journeys and the server tests, on two
 # processes (pytest-xdist), no lint. `make test` before a commit.
 test-fast: $(BIN)/.installed
 	$(BIN)/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
 
+# Quiet when all is well: only what is wrong is printed.
 lint: $(BIN)/.installed
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(MAKE) --no-print-directory typecheck
+	@echo "== lint (ruff, mypy)"
+	@$(BIN)/ruff check --quiet .
+	@$(BIN)/ruff format --check --quiet .
+	@$(MAKE) --no-print-directory typecheck
 
 typecheck: $(BIN)/.installed
-	$(BIN)/mypy $(TYPED)
+	@$(BIN)/mypy --no-error-summary $(TYPED)
 
 format: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
@@ -76,6 +85,11 @@ lock: $(BIN)/.installed
 messages: $(BIN)/.installed
 	DEBUG=1 $(BIN)/python scripts/catalogues.py extract
 	$(BIN)/python scripts/catalogues.py compile
+
+# The organiser's guide's pictures (docs/guide/images/): the browser test that takes them from
+# the demo at 390 and 1280 px, writing them into the guide (without GUIDE_SHOTS, to a temporary folder).
+screenshots: $(BIN)/.installed
+	GUIDE_SHOTS=1 $(BIN)/pytest tests/browser/test_guide_screenshots.py -m browser -p no:cacheprovider
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py

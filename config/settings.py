@@ -245,6 +245,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "events.common.network.client_ip"
 AXES_USERNAME_CALLABLE = "config.security.login_username"  # cut to the column's length
 AXES_USERNAME_FORM_FIELD = "login"  # the login form's one field: a username or an address
+# Its start-up banner, printed by every process (the server, its reloader, the worker, each
+# management command), says nothing the settings above do not.
+AXES_VERBOSE = False
 # Proxies in front of the app (a load balancer, nginx): the client's address is then taken from
 # X-Forwarded-For, that many entries from the right. 0: the connection's own address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
@@ -451,6 +454,11 @@ LOGGING = {
         # The task library logs every job's start and end at INFO (two lines a job, periodic
         # ones every few seconds); a failed job at ERROR. TASK_LOG_LEVEL=INFO to see them all.
         "django_tasks": {"level": os.environ.get("TASK_LOG_LEVEL", "WARNING")},
+        "django_tasks_db": {"level": os.environ.get("TASK_LOG_LEVEL", "WARNING")},
+        # Django's own records go to the root's handler once: Django's default configuration
+        # gives this logger a console handler of its own as well, so in DEBUG every line
+        # (the autoreloader's, a request's error) was printed twice.
+        "django": {"handlers": [], "level": "INFO"},
         # Django's own access log (runserver), as Django configures it, plus the filter.
         "django.server": {
             "handlers": ["django.server"],

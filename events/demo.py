@@ -16,6 +16,22 @@ from typing import Any
 from events import services
 from events.models import ClubRole, Competition, HostClub
 
+# The demo's logins, with passwords anyone can read here: load_demo refuses to run without
+# DEBUG, and the front page and `make run` show them only where the demo is loaded.
+ORGANISER = ("organiser", "desk-demo-2026")
+ADMIN = ("admin", "admin-demo-2026")
+# An organiser of the Swedish club only, and one of the Tallinn club only.
+CLUB_ORGANISERS = (("lincon", "desk-demo-2026"), ("tallinn", "desk-demo-2026"))
+
+
+def is_loaded() -> bool:
+    """Whether this database holds the demo (its organiser login exists); only a DEBUG site can."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    return settings.DEBUG and get_user_model().objects.filter(username=ORGANISER[0]).exists()
+
+
 # The demo's hosting clubs: a Blokus convention in Sweden, a sjoelen club in Tallinn, a Dutch
 # correspondence club. Each format's demo event goes to the one in its time zone.
 DEMO_CLUBS: tuple[dict[str, Any], ...] = (

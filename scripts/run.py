@@ -67,6 +67,34 @@ def dev_push_keys(env: dict[str, str], var_dir: Path) -> None:
     env["VAPID_PRIVATE_KEY"], env["VAPID_PUBLIC_KEY"] = private, public
 
 
+def banner(base: str, venue: bool) -> str:
+    """What a newcomer needs, once: where the site is, the demo's logins, how phones join."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from events import demo
+
+    lines = [f"Tabletop Desk is running at {base}/"]
+    if demo.is_loaded():
+        clubs = ", ".join(f"{name} / {password}" for name, password in demo.CLUB_ORGANISERS)
+        organiser = " / ".join(demo.ORGANISER)
+        lines += [
+            f"  The desk   {base}/desk/   {organiser} (every demo club)",
+            f"             or one club's organiser: {clubs}",
+            f"  The admin  {base}/admin/  {demo.ADMIN[0]} / {demo.ADMIN[1]}",
+        ]
+    if venue:
+        lines.append(
+            f"  Phones on this network open {base}/ (this QR code; the desk shows it too):"
+        )
+    else:
+        lines.append(
+            "  Phones     `make run HOST=0.0.0.0` serves the venue's network, with a QR code."
+        )
+    return "\n".join(lines)
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -78,11 +106,10 @@ def main() -> None:
     bind, base = plan(host, port, os.environ.get("SITE_URL", ""), lan_address() if venue else "")
     env = {**os.environ, "SITE_URL": base}
     dev_push_keys(env, Path(os.environ.get("VAR_DIR") or ROOT / "var"))
-    print(f"Serving on {base}/  (desk: {base}/desk/)", flush=True)
+    print(banner(base, venue), flush=True)
     if venue:
         import segno
 
-        print("Phones on this network open this address (QR code also on the desk):")
         segno.make(base + "/", error="m").terminal(compact=True)
     if venue and is_loopback_host(url_host(base)):
         print(
@@ -90,12 +117,12 @@ def main() -> None:
             "venue network, or set SITE_URL to an address they can reach.",
             flush=True,
         )
+    print("Ctrl-C stops the server and its background worker (manage.py worker).", flush=True)
     manage = str(ROOT / "manage.py")
     # Beside the server, as `make serve` does in production: a worker for the outbox (e-mails,
     # pushes, webhooks), jobs at their instant (a turn's deadline, an offer's end) and the
     # periodic work, so that the demo behaves as it will at the event. Its own session: Ctrl-C
     # stops the server, which then stops the worker.
-    print("A background worker runs beside the server (manage.py worker).", flush=True)
     worker = subprocess.Popen(
         [sys.executable, manage, "worker", "-v", "0"],
         env=env,

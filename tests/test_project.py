@@ -65,6 +65,8 @@ def test_the_demo_loads_once(db, settings, capsys):
     call_command("load_demo")
     out = capsys.readouterr().out
     assert "Demo events loaded." in out and "already loaded" in out
+    call_command("load_demo", verbosity=0)  # as `make run` calls it: it prints nothing
+    assert capsys.readouterr().out == ""
     # One event per format with a demo (FormatHooks.demo), and one taking sign-ups online.
     with_demo = {f.key for f in all_formats() if type(f.hooks).demo is not FormatHooks.demo}
     assert Event.objects.count() == len(with_demo) + 1

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
@@ -54,6 +55,23 @@ def test_run_plans_the_bind_address_and_the_one_base():
         "https://desk.example.org",
     )
     assert run.plan("::", "8000", "", "10.0.0.2") == ("[::]:8000", "http://10.0.0.2:8000")
+
+
+def test_run_prints_the_address_and_the_demo_logins_once(db, settings):
+    run = load_run_script()
+    assert run.banner("http://127.0.0.1:8000", venue=False).splitlines() == [
+        "Tabletop Desk is running at http://127.0.0.1:8000/",
+        "  Phones     `make run HOST=0.0.0.0` serves the venue's network, with a QR code.",
+    ]
+    settings.DEBUG = True
+    call_command("load_demo", verbosity=0)
+    shown = run.banner(VENUE, venue=True)
+    assert f"The desk   {VENUE}/desk/   organiser / desk-demo-2026" in shown
+    assert f"The admin  {VENUE}/admin/  admin / admin-demo-2026" in shown
+    assert "lincon / desk-demo-2026, tallinn / desk-demo-2026" in shown
+    assert shown.endswith(
+        f"Phones on this network open {VENUE}/ (this QR code; the desk shows it too):"
+    )
 
 
 def test_run_makes_a_development_push_key_pair_once_and_keeps_one_given(tmp_path):
@@ -276,15 +294,18 @@ def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
         assert server.stdout is not None
         first = server.stdout.readline()
         base = f"http://{lan}:{port}"
-        assert first.strip() == f"Serving on {base}/  (desk: {base}/desk/)"
-        assert "Phones on this network open this address" in server.stdout.readline()
+        assert first.strip() == f"Tabletop Desk is running at {base}/"
+        # No demo in this database: no logins printed, straight to the phones' address.
+        assert f"Phones on this network open {base}/" in server.stdout.readline()
         assert url_host(base) == lan
         lines = []
-        for line in server.stdout:  # the terminal QR code, then runserver's own lines
+        for line in server.stdout:  # the terminal QR code, then the last line of the banner
             lines.append(line)
-            if "Quit the server with" in line:
+            if line.startswith("Ctrl-C stops"):
                 break
         assert any("█" in line or "▀" in line for line in lines), "no QR code printed"
+        # Quiet: no lockout banner, no runserver banner between the address and the QR code.
+        assert not any("AXES" in line or "system check" in line for line in lines)
 
         def fetch() -> int | None:
             try:
@@ -297,7 +318,7 @@ def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
 
         deadline = time.monotonic() + 30
         while (status := fetch()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # poll until it listens ("Quit the server" comes just before)
+            time.sleep(0.05)  # poll until it listens
         assert status == 200
     finally:
         # SIGTERM first: scripts/run.py then stops its worker too, which runs in a

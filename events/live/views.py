@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from events import selectors
+from events import demo, selectors
 from events.calendar.links import event_feed_path, subscribe_links
 from events.clubs.selectors import clubs_listed
 from events.common.qr import qr_svg
@@ -27,8 +27,19 @@ def index(request: HttpRequest) -> HttpResponse:
         .select_related("host")
         .defer("host__logo")[:FRONT_PAGE_EVENTS],
         "clubs": clubs_listed(timezone.localdate()),
+        # A newcomer's first page after `make run`: where the desk is and how to log in.
+        "demo_logins": demo_logins() if demo.is_loaded() else None,
     }
     return render(request, "events/index.html", context)
+
+
+def demo_logins() -> dict[str, str]:
+    return {
+        "organiser": demo.ORGANISER[0],
+        "organiser_password": demo.ORGANISER[1],
+        "admin": demo.ADMIN[0],
+        "admin_password": demo.ADMIN[1],
+    }
 
 
 @event_page("events/event.html")

@@ -12,10 +12,7 @@ from events.formats import all_formats
 from events.models import ClubRole, Event
 from events.series import services as series_services
 
-ORGANISER = ("organiser", "desk-demo-2026")
-ADMIN = ("admin", "admin-demo-2026")
-# An organiser of the Swedish club only, and one of the Tallinn club only.
-CLUB_ORGANISERS = (("lincon", "desk-demo-2026"), ("tallinn", "desk-demo-2026"))
+ORGANISER, ADMIN, CLUB_ORGANISERS = demo.ORGANISER, demo.ADMIN, demo.CLUB_ORGANISERS
 
 
 class Command(BaseCommand):
@@ -35,15 +32,17 @@ class Command(BaseCommand):
                 "load_demo creates logins with known passwords; run it with DEBUG=1."
             )
         if Event.objects.filter(organisers__username=ORGANISER[0]).exists():
-            self.stdout.write("The demo is already loaded.")
+            loaded = "The demo is already loaded."
         else:
             with transaction.atomic():
                 self._load()
-            self.stdout.write(self.style.SUCCESS("Demo events loaded."))
-        self.stdout.write(
-            f"Organiser login: {ORGANISER[0]} / {ORGANISER[1]}   "
-            f"Admin login: {ADMIN[0]} / {ADMIN[1]}"
-        )
+            loaded = self.style.SUCCESS("Demo events loaded.")
+        if options["verbosity"] >= 1:  # `make run` passes 0 and prints the logins itself
+            self.stdout.write(loaded)
+            self.stdout.write(
+                f"Organiser login: {ORGANISER[0]} / {ORGANISER[1]}   "
+                f"Admin login: {ADMIN[0]} / {ADMIN[1]}"
+            )
 
     def _load(self) -> None:
         users = get_user_model()

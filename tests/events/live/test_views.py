@@ -20,6 +20,30 @@ def desk_url(name, competition, **kwargs):
 # --- public pages ---------------------------------------------------------------------------
 
 
+def test_a_site_holding_the_demo_says_so_and_where_the_logins_are(
+    client, db, settings, django_user_model
+):
+    settings.DEBUG = True
+    assert "This is a demo" not in client.get(reverse("events:index")).content.decode()
+    django_user_model.objects.create_user(username="organiser", password="desk-demo-2026")
+    html = client.get(reverse("events:index")).content.decode()
+    assert "This is a demo" in html
+    assert f'<a href="{reverse("events:desk")}">' in html
+    assert "<kbd>organiser</kbd>" in html and "<kbd>desk-demo-2026</kbd>" in html
+    assert "<kbd>admin-demo-2026</kbd>" in html
+    # In Swedish too, as every page.
+    client.cookies["django_language"] = "sv"
+    assert "Det här är en demo" in client.get(reverse("events:index")).content.decode()
+
+
+def test_a_production_site_never_shows_the_demo_passwords(client, db, settings, django_user_model):
+    """An organiser who happens to be called "organiser" on a real site: no notice, no password."""
+    settings.DEBUG = False
+    django_user_model.objects.create_user(username="organiser", password="something-else")
+    html = client.get(reverse("events:index")).content.decode()
+    assert "This is a demo" not in html and "desk-demo-2026" not in html
+
+
 def test_it_lists_public_events_only(client, db):
     EventFactory(name="Open Night")
     EventFactory(name="Secret Night", is_public=False)
