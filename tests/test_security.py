@@ -25,7 +25,6 @@ from django.urls import reverse
 
 from events.formats import all_formats
 from events.models import Competition, Player
-from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken, Turn
 from roundrobin.views.private import PRIVATE_COOKIE
 from tests.support.factories import (
@@ -35,7 +34,7 @@ from tests.support.factories import (
     PlayerFactory,
     UserFactory,
 )
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, started_duel
 from tests.support.servers import redis_up
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,10 +123,8 @@ def test_wrong_passwords_lock_the_login_with_the_cache_down(db, client, settings
 
 @pytest.fixture
 def duel(event):
-    competition = make_competition(event, slug="pv")
-    entries = enter_players(competition, 2)
-    rr_services.competition_start(competition=competition, seed=3, now=START)
-    return competition, entries
+    duel = started_duel(event, "pv", seed=3)
+    return duel.competition, duel.entries
 
 
 def _token(entry) -> str:
@@ -198,9 +195,7 @@ class _Capture(logging.Handler):
 def test_the_token_appears_in_no_log_line(transactional_db, live_server, settings, access_log):
     settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False  # plain HTTP here
     event = EventFactory(name="Log", slug="log")
-    competition = make_competition(event, slug="logs")
-    a, _b = enter_players(competition, 2)
-    rr_services.competition_start(competition=competition, seed=3, now=START)
+    a, _b = started_duel(event, "logs", seed=3).entries
     token = _token(a)
     capture = _Capture()
     names = ["", "django.request", "django.security.csrf", "django.server"]

@@ -14,8 +14,6 @@ from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from blokus import services as blokus_services
-from events.models import Game, Seat
-from roundrobin import services as roundrobin_services
 from roundrobin.models import PlayerToken
 from tests.support.browser import PHONE, screenshot
 from tests.support.factories import (
@@ -25,7 +23,7 @@ from tests.support.factories import (
     PlayerFactory,
     UserFactory,
 )
-from tests.support.roundrobin import enter_players, make_competition
+from tests.support.roundrobin import started_duel
 from tests.support.shuffleboard import SjoelenFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -132,13 +130,7 @@ def test_sjoelen_score_entry_in_estonian(desk_page, live_server):
 
 def test_a_round_robin_private_page_in_the_players_dutch(browser, live_server):
     event = EventFactory(name="Correspondentie 2026", slug="corr")
-    competition = make_competition(event, slug="halve")
-    enter_players(competition, 2)
-    roundrobin_services.competition_start(competition=competition, seed=5, now=timezone.now())
-    game = Game.objects.get(round__session__competition=competition)
-    seats = Seat.objects.select_related("entry__player").filter(game=game)
-    white = seats.get(position=1).entry
-    black = seats.get(position=2).entry
+    competition, game, white, black = started_duel(event, "halve", seed=5, now=timezone.now())
     for player in (white.player, black.player):
         player.language = "nl"
         player.save(update_fields=["language"])

@@ -132,17 +132,10 @@ def shown_by_the_service_worker(context, page, origin: str, payload: dict) -> No
 def test_push_on_the_private_page_and_x_has_moved_in_dutch(browser, live_server):
     from roundrobin import services as roundrobin
     from roundrobin.models import PlayerToken
-    from tests.support.roundrobin import START, enter_players, make_competition
+    from tests.support.roundrobin import START, started_duel
 
     event = EventFactory(name="Briefschaak", slug="briefschaak")
-    competition = make_competition(event, slug="duel")
-    white, black = enter_players(competition, 2)
-    roundrobin.competition_start(competition=competition, seed=1, now=START)
-    from events.models import Game, Seat
-
-    game = Game.objects.get(round__session__competition=competition)
-    first = Seat.objects.select_related("entry__player").get(game=game, position=1).entry
-    second = Seat.objects.select_related("entry__player").get(game=game, position=2).entry
+    competition, game, first, second = started_duel(event)
     second.player.language = "nl"
     second.player.save()
     token = PlayerToken.objects.get(entry=second).token

@@ -8,24 +8,17 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from events.models import Game, Seat
-from roundrobin import services
 from roundrobin.models import PlayerToken, Turn
 from tests.support.browser import screenshot
 from tests.support.factories import EventFactory
-from tests.support.roundrobin import enter_players, make_competition
+from tests.support.roundrobin import started_duel
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_player_submits_a_move_on_the_private_page(phone, second_phone, live_server):
     event = EventFactory(name="Correspondentie 2026", slug="corr")
-    competition = make_competition(event, slug="clock")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=5, now=timezone.now())
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.get(game=game, position=1).entry
-    black = Seat.objects.get(game=game, position=2).entry
+    competition, game, white, black = started_duel(event, "clock", seed=5, now=timezone.now())
     base = live_server.url
 
     phone.goto(

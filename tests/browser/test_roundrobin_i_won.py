@@ -8,24 +8,17 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from events.models import Game, Seat
-from roundrobin import services
 from roundrobin.models import PlayerToken
 from tests.support.browser import screenshot
 from tests.support.factories import EventFactory
-from tests.support.roundrobin import enter_players, make_competition
+from tests.support.roundrobin import started_duel
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_black_player_taps_i_won_confirms_and_sees_0_1(phone, second_phone, live_server):
     event = EventFactory(name="Correspondentie 2026", slug="corr")
-    competition = make_competition(event, slug="iwon")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=5, now=timezone.now())
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.select_related("entry__player").get(game=game, position=1).entry
-    black = Seat.objects.select_related("entry__player").get(game=game, position=2).entry
+    competition, game, white, black = started_duel(event, "iwon", seed=5, now=timezone.now())
     base = live_server.url
 
     # Black taps "I won" and is asked in words, from their own side, before anything counts.

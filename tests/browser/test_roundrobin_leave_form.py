@@ -9,20 +9,16 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from roundrobin import services
 from roundrobin.models import Leave, PlayerToken
 from tests.support.factories import EventFactory
-from tests.support.roundrobin import enter_players, make_competition
+from tests.support.roundrobin import started_duel
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_player_announces_leave_on_the_private_page(phone, live_server):
     event = EventFactory(name="Correspondentie 2026", slug="corr")
-    competition = make_competition(event, slug="leave", leave_days=10)
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=5, now=timezone.now())
-    (first, _second) = competition.entries.order_by("pk")
+    first, _second = started_duel(event, "leave", seed=5, now=timezone.now(), leave_days=10).entries
     token = PlayerToken.objects.get(entry=first).token
     phone.goto(live_server.url + reverse("roundrobin:private", args=[token]))
     assert "/p/player/" in phone.url  # the link was exchanged for the cookie

@@ -21,13 +21,13 @@ from django.urls import reverse
 from events import language
 from events.exchange import csv_rules, players as imports
 from events.exchange.document import export_event, import_event
-from events.models import Event, Game, Player, Seat
+from events.models import Event, Player
 from events.outbox import queue as outbox
 from events.services import editing
 from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.support.factories import EntryFactory, PlayerFactory
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition, started_duel
 
 HTML_LANG = re.compile(r'<html lang="([^"]*)"')
 COOKIE = settings.LANGUAGE_COOKIE_NAME
@@ -128,13 +128,7 @@ def test_the_desk_follows_the_organiser_not_the_event(desk_client, event, compet
 
 @pytest.fixture
 def duel(event):
-    competition = make_competition(event, slug="duel")
-    enter_players(competition, 2)
-    rr_services.competition_start(competition=competition, seed=1, now=START)
-    game = Game.objects.get(round__session__competition=competition)
-    seats = Seat.objects.filter(game=game).select_related("entry__player").order_by("position")
-    white, black = (seat.entry for seat in seats)
-    return competition, game, white, black
+    return started_duel(event)
 
 
 def open_private_link(client, entry):

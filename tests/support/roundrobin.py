@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import NamedTuple
 
 from events import services as event_services
-from events.models import Game, Seat
+from events.models import Competition, Entry, Game, Seat
 from roundrobin import services
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 START = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
-
-
 SETTINGS = {"max_table_size": 7, "hours_per_move": 24, "rated": True, "colours": "random"}
 
 
@@ -60,6 +59,37 @@ def play(competition, winner, loser, *, draw=False, at=None) -> Game:
     return services.game_result_record(
         competition=competition, game_id=game.pk, result=result, revision=game.revision, now=at
     )
+
+
+class Duel(NamedTuple):
+    """A started round robin of two: its one game, and the entries by colour."""
+
+    competition: Competition
+    game: Game
+    white: Entry
+    black: Entry
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The two entries in the order they were entered (the stronger first)."""
+        return sorted((self.white, self.black), key=lambda entry: entry.pk)
+
+
+def started_duel(event, slug="duel", *, seed=1, now=START, **settings) -> Duel:
+    """Two checked-in players entered in a round robin of ``event`` (``settings`` over the
+    usual ones) and the competition started at ``now``: one game between them."""
+    competition = make_competition(event, slug=slug, **settings)
+    enter_players(competition, 2)
+    services.competition_start(competition=competition, seed=seed, now=now)
+    competition.refresh_from_db()
+    game = Game.objects.get(round__session__competition=competition)
+    white, black = (
+        seat.entry
+        for seat in Seat.objects.select_related("entry__competition", "entry__player")
+        .filter(game=game)
+        .order_by("position")
+    )
+    return Duel(competition, game, white, black)
 
 
 # A field of ``players`` in play, for the projector screen's constant-queries test

@@ -122,12 +122,9 @@ def test_the_service_worker_and_the_manifest(client):
 @pytest.mark.django_db
 @VAPID
 def test_the_private_page_turns_push_on_and_off(client, event, django_assert_max_num_queries):
-    from roundrobin import services
-    from tests.support.roundrobin import START, enter_players, make_competition
+    from tests.support.roundrobin import started_duel
 
-    competition = make_competition(event, slug="duel")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
+    started_duel(event)
     from roundrobin.models import PlayerToken
 
     token = PlayerToken.objects.order_by("pk").first()

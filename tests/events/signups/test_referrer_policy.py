@@ -20,11 +20,10 @@ from django.utils import timezone
 from events.outbox.models import PushSubscription
 from events.outbox.stop_links import MAX_AGE, public_stop_token, stop_token
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from roundrobin import services as rr_services
 from roundrobin.models import PlayerToken
 from tests.events.signups.test_notify_pages import seated
 from tests.events.signups.test_signup_pages import open_window
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import make_competition, started_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -157,9 +156,7 @@ def test_every_answer_of_a_pushs_stop_link(client, competition):
 
 
 def test_the_round_robins_private_link(client, event):
-    competition = make_competition(event, slug="rp")
-    a, _b = enter_players(competition, 2)
-    rr_services.competition_start(competition=competition, seed=3, now=START)
+    a, _b = started_duel(event, "rp", seed=3).entries
     token = PlayerToken.objects.get(entry=a).token
     opened = client.get(f"/p/{token}/")
     assert opened.status_code == 303 and token not in opened["Location"]

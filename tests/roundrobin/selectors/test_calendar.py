@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from roundrobin import services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.models import Turn
-from tests.support.roundrobin import START, enter_players, make_competition, play
+from tests.support.roundrobin import play, started_duel
 
 
 def test_the_events_feed_has_no_deadlines_and_a_finished_game_none_either(event):
-    league = make_competition(event)
-    a, b = enter_players(league, 2)
-    services.competition_start(competition=league, seed=1, now=START)
+    duel = started_duel(event, "league")
+    league, (a, b) = duel.competition, duel.entries
     assert ROUNDROBIN.hooks.calendar_items([league]) == []
     (item,) = ROUNDROBIN.hooks.calendar_items([league], [a])
     assert item.start == Turn.objects.get(closed_at__isnull=True).deadline
@@ -20,9 +18,8 @@ def test_the_events_feed_has_no_deadlines_and_a_finished_game_none_either(event)
 
 
 def test_with_alternating_turns_the_opponents_turn_says_so(event):
-    league = make_competition(event, turns="alternating")
-    a, b = enter_players(league, 2)
-    services.competition_start(competition=league, seed=1, now=START)
+    duel = started_duel(event, "league", turns="alternating")
+    league, (a, b) = duel.competition, duel.entries
     turn = Turn.objects.get(closed_at__isnull=True)
     mover = a if turn.game.seats.get(position=turn.mover).entry_id == a.pk else b
     other = b if mover is a else a

@@ -16,7 +16,14 @@ from roundrobin.models import Ending, GameDetail, RatingChange
 from roundrobin.services.adjudication import table_adjudicate
 from tests.roundrobin.views.test_private_page_and_api import private
 from tests.support.factories import UserFactory
-from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
+from tests.support.roundrobin import (
+    START,
+    enter_players,
+    game_between,
+    make_competition,
+    play,
+    started_duel,
+)
 
 H = dt.timedelta(hours=1)
 
@@ -125,9 +132,8 @@ def test_stale_unknown_and_empty_requests_are_refused(trio, event):
 
 
 def test_a_tiebreak_game_needs_a_result_and_an_adjudicated_decider_decides(event):
-    competition = make_competition(event, slug="pair")
-    a, b = enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
+    duel = started_duel(event, "pair")
+    competition, (a, b) = duel.competition, duel.entries
     play(competition, a, b, draw=True, at=START + H)  # tied for 1st: a decider
     decider = Game.objects.get(round__session__competition=competition, round__number=2)
     with pytest.raises(Invalid, match="tiebreak game"):

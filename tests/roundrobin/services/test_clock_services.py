@@ -14,7 +14,7 @@ from events.models import Game, Player, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition, started_duel
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
@@ -33,13 +33,7 @@ def turns_of(game):
 @pytest.fixture
 def duel(event):
     """One game between two players, started at START with 24-hour turns."""
-    competition = make_competition(event, slug="duel")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
-    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
-    return competition, game, white, black
+    return started_duel(event)
 
 
 def move(entry, game, turn, text="e4", at=None):

@@ -16,13 +16,13 @@ from hypothesis import given, strategies as st
 
 from events import services as event_services
 from events.errors import Conflict, Refused, Stale
-from events.models import Entry, Game, Seat
+from events.models import Entry, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, services
 from roundrobin.models import ResultReport
 from tests.roundrobin.views.test_private_page_and_api import private
 from tests.support.factories import EntryFactory, PlayerFactory
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition, started_duel
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}
@@ -37,14 +37,7 @@ def url(name, competition, *args):
 
 @pytest.fixture
 def duel(event):
-    competition = make_competition(event, slug="duel")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
-    competition.refresh_from_db()
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
-    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
-    return competition, game, white, black
+    return started_duel(event)
 
 
 def points(game):

@@ -9,12 +9,11 @@ import time_machine
 from django.urls import reverse
 
 from events.errors import Invalid, Refused
-from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
 from tests.roundrobin.views.test_private_page_and_api import private
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, started_duel
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
@@ -22,14 +21,7 @@ DAY = 24 * H
 
 @pytest.fixture
 def duel(event):
-    competition = make_competition(event, slug="duel", leave_days=10)
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
-    competition.refresh_from_db()
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
-    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
-    return competition, game, white, black
+    return started_duel(event, leave_days=10)
 
 
 def open_turn(game):
@@ -84,9 +76,7 @@ def test_over_budget_overlapping_and_switched_off_leave_is_refused(duel, event):
         leave_take(entry=white, start=START + 10 * DAY, days=7, now=START + 2 * H)
     with pytest.raises(Invalid, match="cannot start in the past"):
         leave_take(entry=black, start=START, days=1, now=START + 2 * H)
-    off = make_competition(event, slug="off")
-    enter_players(off, 2)
-    services.competition_start(competition=off, seed=1, now=START)
+    off = started_duel(event, "off").competition
     entry = off.entries.first()
     with pytest.raises(Invalid, match="no leave days"):
         leave_take(entry=entry, start=START + H, days=1, now=START + H)
@@ -144,9 +134,8 @@ def test_a_player_announces_leave_on_the_private_page_and_the_desk_sees_it(
 
 
 def test_private_page_and_desk_say_nothing_of_leave_while_it_is_off(client, desk_client, event):
-    competition = make_competition(event, slug="plain")
-    white, _black = enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
+    duel = started_duel(event, "plain")
+    competition, (white, _black) = duel.competition, duel.entries
     with time_machine.travel(START + H, tick=False):
         assert "Announce leave" not in client.get(private(client, white)).content.decode()
         html = desk_client.get(url("desk_table", competition, 1)).content.decode()

@@ -15,7 +15,7 @@ from roundrobin import services
 from roundrobin.services import mail as rr_mail
 from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
-from tests.support.roundrobin import START
+from tests.support.roundrobin import START, started_duel
 
 H = dt.timedelta(hours=1)
 
@@ -189,19 +189,10 @@ def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  
 def test_a_leave_that_moves_the_deadline_ends_the_old_reminder_and_a_new_one_follows(
     event,
 ):
-    from events.models import Game, Seat
     from roundrobin.models import Turn
     from roundrobin.services.leave import leave_take
-    from tests.support.roundrobin import enter_players, make_competition
 
-    competition = make_competition(event, slug="duel", leave_days=10)
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
-    game = Game.objects.get(round__session__competition=competition)
-    white, black = (
-        Seat.objects.select_related("entry__competition").get(game=game, position=p).entry
-        for p in (1, 2)
-    )
+    competition, game, white, black = started_duel(event, leave_days=10)
     Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
     move(white, game, 1, "e4", START + H)
     assert services.reminders_send(now=START + 19 * H) == 1

@@ -12,7 +12,14 @@ from events.errors import Conflict, Invalid, NotFound, Refused, Stale
 from events.models import Competition, Game, Player, Seat, Session
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, RatingChange, RatingSnapshot, Withdrawal
-from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
+from tests.support.roundrobin import (
+    START,
+    enter_players,
+    game_between,
+    make_competition,
+    play,
+    started_duel,
+)
 
 HOUR = dt.timedelta(hours=1)
 
@@ -165,10 +172,7 @@ def test_it_refuses_bad_results(started, sixteen, result):
 
 
 def test_it_refuses_a_game_of_another_competition(started, event):
-    other = make_competition(event, slug="other")
-    enter_players(other, 2)
-    services.competition_start(competition=other, seed=1, now=START)
-    game = Game.objects.get(round__session__competition=other)
+    game = started_duel(event, "other").game
     for game_id in (game.pk, 10**9):
         with pytest.raises(NotFound) as refused:
             services.game_result_record(
@@ -184,9 +188,8 @@ def test_it_refuses_results_before_the_start(league, sixteen):
 
 
 def test_an_unrated_competition_changes_no_rating(event):
-    competition = make_competition(event, slug="friendly", rated=False)
-    a, b = enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
+    duel = started_duel(event, "friendly", rated=False)
+    competition, (a, b) = duel.competition, duel.entries
     play(competition, b, a)
     assert not RatingChange.objects.exists()
     assert Player.objects.get(pk=a.player_id).rating == 2000
@@ -578,9 +581,8 @@ def test_a_withdrawal_counts_a_time_loss_not_yet_processed(event):
 def test_a_rating_change_bumps_the_other_competitions_of_those_players(event):
     from tests.support.factories import EntryFactory
 
-    here = make_competition(event, slug="here")
-    a, b = enter_players(here, 2)
-    services.competition_start(competition=here, seed=3, now=START)
+    duel = started_duel(event, "here", seed=3)
+    here, (a, b) = duel.competition, duel.entries
     elsewhere = make_competition(event, slug="elsewhere")
     EntryFactory(competition=elsewhere, player=a.player)
     unrelated = make_competition(event, slug="unrelated")

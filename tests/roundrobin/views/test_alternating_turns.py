@@ -15,7 +15,7 @@ from django.urls import reverse
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import Ending, GameDetail, Turn
-from tests.support.roundrobin import SETTINGS, START, enter_players, make_competition
+from tests.support.roundrobin import SETTINGS, START, enter_players, make_competition, started_duel
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}
@@ -169,9 +169,7 @@ def test_a_move_pair_both_missed_twice_is_a_double_forfeit(alternating):
 
 
 def test_a_simultaneous_competition_is_unchanged(event):
-    competition = make_competition(event, slug="sim")
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
+    competition = started_duel(event, "sim").competition
     assert list(
         Turn.objects.filter(game__round__session__competition=competition).values_list(
             "mover", flat=True

@@ -12,7 +12,14 @@ from django.urls import reverse
 from events.models import Game, Seat
 from roundrobin import services
 from roundrobin.models import GameDetail, Withdrawal
-from tests.support.roundrobin import START, enter_players, game_between, make_competition, play
+from tests.support.roundrobin import (
+    START,
+    enter_players,
+    game_between,
+    make_competition,
+    play,
+    started_duel,
+)
 
 HTMX = {"HX-Request": "true"}
 
@@ -200,10 +207,7 @@ def test_hostile_result_input_is_refused(desk_client, started, sixteen, data):
 
 
 def test_a_game_of_another_competition_is_404(desk_client, started, event, sixteen):
-    other = make_competition(event, slug="other")
-    enter_players(other, 2)
-    services.competition_start(competition=other, seed=1, now=START)
-    game = Game.objects.get(round__session__competition=other)
+    game = started_duel(event, "other").game
     response = desk_client.post(
         url("game_result", started, game.pk), {"result": "1-0", "revision": 0}
     )

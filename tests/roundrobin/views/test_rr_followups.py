@@ -11,29 +11,21 @@ import time_machine
 from django.urls import reverse
 
 from events.errors import Refused
-from events.models import Correction, Game, Seat
+from events.models import Correction
 from events.services import correction_undo
-from roundrobin import services
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.services.adjudication import table_adjudicate
 from roundrobin.services.leave import leave_take
 from tests.roundrobin.views.test_private_page_and_api import api, token_of
 from tests.support.factories import UserFactory
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, started_duel
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
 
 
 def duel_of(event, slug="duel", **settings):
-    competition = make_competition(event, slug=slug, **settings)
-    enter_players(competition, 2)
-    services.competition_start(competition=competition, seed=1, now=START)
-    competition.refresh_from_db()
-    game = Game.objects.get(round__session__competition=competition)
-    white = Seat.objects.select_related("entry__competition").get(game=game, position=1).entry
-    black = Seat.objects.select_related("entry__competition").get(game=game, position=2).entry
-    return competition, game, white, black
+    return started_duel(event, slug, **settings)
 
 
 def open_turn(game):
