@@ -301,13 +301,11 @@ def test_the_same_blokus_result_from_two_desks_at_once_is_taken_once():
     from blokus import services as blokus_services
     from blokus.models import Hand
     from events.models import Correction, Seat
-    from tests.support.blokus import hands_for, register, set_up
+    from tests.support.blokus import hands_for, seated_round, set_up
 
     competition = CompetitionFactory(format="blokus")
     session = set_up(competition)[0]
-    register(competition, session, 12)
-    blokus_services.session_seat(session=session)
-    round_ = blokus_services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 12)
     games = list(round_.games.order_by("number"))
     for trial, game in enumerate(games):
         first = hands_for(game, random.Random(trial))

@@ -23,7 +23,7 @@ from tests.support.blokus import (
     error_codes,
     record,
     refused,
-    register,
+    seated_round,
     small,
     url,
 )
@@ -49,9 +49,7 @@ def two_rounds(event):
     """8 players; round 1 played (table 1: 0+mono, 1, 2, 3 -> QP 3, 2, 1, 0), round 2 drawn."""
     competition = small(event, rounds=4)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    first = services.round_draw(session=session, seed=1)
+    first = seated_round(competition, session, 8)
     a, b = first.games.order_by("number")
     record(a, [0, 1, 2, 3])
     record(b, [5, 6, 7, 8])
@@ -179,9 +177,7 @@ def test_an_impossible_hand_is_a_form_error_beside_the_field(
 def test_a_valid_admin_edit_recomputes_the_table_and_is_on_the_trail(admin, root, event):
     competition = small(event, rounds=4)
     session = competition.sessions.get()
-    register(competition, session, 4)
-    services.session_seat(session=session)
-    game = services.round_draw(session=session, seed=1).games.get()
+    game = seated_round(competition, session, 4).games.get()
     record(game, [0, 1, 2, 3])
     hand = last_hand(game)
     version = Competition.objects.get(pk=competition.pk).version

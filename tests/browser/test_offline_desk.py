@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from blokus import services as blokus_services
 from events.models import Game, Seat, SubmissionToken
 from shuffleboard.models import Turn
-from tests.support.blokus import register, set_up
+from tests.support.blokus import seated_round, set_up
 from tests.support.browser import screenshot
 from tests.support.factories import (
     CompetitionFactory,
@@ -122,9 +122,7 @@ def test_a_queued_blokus_result_that_became_stale_is_shown_as_a_conflict(desk_pa
     event = EventFactory(name="LinCon", slug="lincon", organisers=[organiser])
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     session = set_up(competition)[0]
-    register(competition, session, 4)
-    blokus_services.session_seat(session=session)
-    blokus_services.round_draw(session=session, seed=1)
+    seated_round(competition, session, 4)
     game = Game.objects.get(round__session=session)
     seats = list(game.seats.order_by("position"))
 

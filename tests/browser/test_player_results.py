@@ -8,10 +8,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from blokus import services
 from events.models import Game, ResultProposal
 from events.services import proposals
-from tests.support.blokus import register, small
+from tests.support.blokus import seated_round, small
 from tests.support.browser import POLL_WAIT, screenshot
 from tests.support.factories import EventFactory, UserFactory
 
@@ -26,9 +25,7 @@ def table():
     competition.settings = {**competition.settings, "results_from_players": True}
     competition.save(update_fields=["settings"])
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    round_ = services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 8)
     game = Game.objects.filter(round=round_).order_by("number").first()
     seats = list(game.seats.select_related("entry__player").order_by("position"))
     return competition, game, seats

@@ -51,6 +51,21 @@ def register(competition, session, count: int, *, check_in: int | None = None, p
     return players
 
 
+def seat_players(competition, session, count: int, *, prefix="P") -> list[SessionPlayer]:
+    """``count`` new players registered and checked in for ``session``, and the session seated
+    (12 at most play, the rest wait as reserves)."""
+    players = register(competition, session, count, prefix=prefix)
+    services.session_seat(session=session)
+    return players
+
+
+def seated_round(competition, session, count: int, *, seed=1, prefix="P") -> Round:
+    """A seated Blokus round: ``seat_players``, then the session's next round drawn with
+    ``seed`` (not started)."""
+    seat_players(competition, session, count, prefix=prefix)
+    return services.round_draw(session=session, seed=seed)
+
+
 def hands_for(game: Game, rng: random.Random) -> list[services.HandInput]:
     seats = list(game.seats.order_by("position"))
     dropped = selectors.dropped_entries(game.round.session, game.round.number)
@@ -147,9 +162,7 @@ def eight_played(event) -> tuple[Competition, Session, list[int], list[int]]:
     game 1 (A1..A4) and game 2 (B1..B4) both 0+mono, 1, 2, 3 -> QP 3, 2, 1, 0."""
     competition = small(event)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    round_ = services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 8)
     a, b = round_.games.order_by("number")
     record(a, [0, 1, 2, 3])
     record(b, [0, 1, 2, 3])
@@ -171,8 +184,7 @@ def screen_field(event, players: int):
         },
     )
     [session] = services.sessions_set_up(competition=competition, roll_calls=[None])
-    register(competition, session, players)
-    services.session_seat(session=session)
+    seat_players(competition, session, players)
     rng = random.Random(players)
     first = services.round_draw(session=session, seed=1)
     services.round_start_clock(round=first)
@@ -189,7 +201,6 @@ def api_world(event, players: int):
     at most play), two rounds played."""
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus", format="blokus")
     session = set_up(competition)[0]
-    register(competition, session, players)
-    services.session_seat(session=session)
+    seat_players(competition, session, players)
     play_session(session, random.Random(7), rounds=2)
     return competition

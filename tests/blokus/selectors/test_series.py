@@ -12,7 +12,7 @@ from blokus.models import QualificationLot
 from events import services as event_services
 from events.models import Competition, Entry, Game, Seat, Session
 from events.series.contract import SeriesResult
-from tests.support.blokus import entries_of, record, register, small
+from tests.support.blokus import entries_of, record, register, seated_round, small
 from tests.support.factories import EventFactory
 
 QUERIES = 5  # lots, seated players, qualification seats, final sessions, finals' seats
@@ -45,9 +45,7 @@ def eight_with_final(event, slug: str, *, withdraw_first: bool = False):
     winner, or the first of the third places by lot when that winner withdrew)."""
     competition = small(event, slug=slug)
     session = competition.sessions.get()
-    register(competition, session, 8, prefix=slug)
-    services.session_seat(session=session)
-    round_ = services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 8, prefix=slug)
     game_a, game_b = round_.games.order_by("number")
     record(game_a, [0, 1, 2, 3])
     record(game_b, [0, 1, 2, 3])
@@ -152,9 +150,7 @@ def test_the_queries_stay_the_same_for_more_competitions(
 def test_a_final_still_open_leaves_the_qualification_places(event):
     competition = small(event, slug="open")
     session = competition.sessions.get()
-    register(competition, session, 4)
-    services.session_seat(session=session)
-    record(services.round_draw(session=session, seed=1).games.get(), [0, 1, 2, 3])
+    record(seated_round(competition, session, 4).games.get(), [0, 1, 2, 3])
     services.final_seat(competition=competition, seed=1, lot_seed=1)
     assert Session.objects.filter(competition=competition, kind=Session.Kind.FINAL).exists()
     results = series([competition])

@@ -17,7 +17,7 @@ from blokus import rules, services
 from blokus.models import RatingStep, SessionPlayer
 from blokus.services.rating import game_order_key
 from events.models import Competition, Game, Round, Session
-from tests.support.blokus import play_round, record, register
+from tests.support.blokus import play_round, record, seat_players, seated_round
 from tests.support.factories import CompetitionFactory, EventFactory
 from tests.test_races import postgres_only, run_together
 
@@ -42,8 +42,7 @@ def played(event, players=8, rounds=3, slug="rated", seed=7) -> Competition:
     """A session of ``players`` with ``rounds`` rounds, every table's result entered."""
     competition = blokus(event, slug=slug, rounds_per_session=rounds)
     session = competition.sessions.get()
-    register(competition, session, players, prefix=slug)
-    services.session_seat(session=session)
+    seat_players(competition, session, players, prefix=slug)
     rng = random.Random(seed)
     for _ in range(rounds):
         play_round(services.round_draw(session=session, seed=rng.randrange(2**40)), rng)
@@ -124,9 +123,7 @@ def test_recompute_is_idempotent(event):
 def test_a_three_handed_table_is_rated_and_a_drop_out_is_not(event):
     competition = blokus(event, rounds_per_session=2, three_handed_after_dropout=True)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    for game in services.round_draw(session=session, seed=1).games.all():
+    for game in seated_round(competition, session, 8).games.all():
         record(game, [0, 1, 2, 3])
     gone = SessionPlayer.objects.filter(session=session, role="seated").first()
     services.session_drop_out(session_player=gone)
@@ -144,9 +141,7 @@ def test_a_three_handed_table_is_rated_and_a_drop_out_is_not(event):
 def test_a_drop_out_at_a_full_table_is_left_out_of_its_rating(event):
     competition = blokus(event, rounds_per_session=2)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    for game in services.round_draw(session=session, seed=1).games.all():
+    for game in seated_round(competition, session, 8).games.all():
         record(game, [0, 1, 2, 3])
     gone = SessionPlayer.objects.filter(session=session, role="seated").first()
     services.session_drop_out(session_player=gone)
@@ -164,9 +159,7 @@ def test_a_drop_out_at_a_full_table_is_left_out_of_its_rating(event):
 def test_the_final_and_its_replay_are_rated_and_a_tie_shares_a_rank(event):
     competition = blokus(event, rounds_per_session=1, final_replays=1)
     session = competition.sessions.get()
-    register(competition, session, 4)
-    services.session_seat(session=session)
-    record(services.round_draw(session=session, seed=1).games.get(), [0, 1, 2, 3])
+    record(seated_round(competition, session, 4).games.get(), [0, 1, 2, 3])
     final = Game.objects.get(round__session=services.final_seat(competition=competition, seed=5))
     record(final, [3, 3, 5, 7])
     tied = [s.entry.player_id for s in final.seats.order_by("position")[:2]]

@@ -13,7 +13,7 @@ from tests.support.blokus import (
     play_round,
     record,
     refused,
-    register,
+    seat_players,
     seated,
     url,
 )
@@ -62,8 +62,7 @@ def test_a_reserve_seated_in_another_session_cannot_replace(competition, seated_
     services.session_check_in(
         session_player=SessionPlayer.objects.get(session=second, entry=reserve.entry)
     )
-    register(competition, second, 3, prefix="Q")
-    services.session_seat(session=second)
+    seat_players(competition, second, 3, prefix="Q")
     assert SessionPlayer.objects.get(session=second, entry=reserve.entry).role == "seated"
     with refused("already_played"):
         services.session_replace(seated=seated(seated_session)[0], reserve=reserve)

@@ -16,7 +16,9 @@ from tests.support.blokus import (
     play_session,
     refused,
     register,
+    seat_players,
     seated,
+    seated_round,
     set_up,
 )
 from tests.support.factories import CompetitionFactory, EntryFactory
@@ -178,9 +180,7 @@ def test_the_same_seed_gives_the_same_draw(competition):
     def draw(seed):
         comp = CompetitionFactory(event=competition.event)
         (session, _) = set_up(comp)
-        register(comp, session, 12)
-        services.session_seat(session=session)
-        round_ = services.round_draw(session=session, seed=seed)
+        round_ = seated_round(comp, session, 12, seed=seed)
         return [
             [(s.entry.player.name, s.colour) for s in g.seats.order_by("position")]
             for g in round_.games.order_by("number")
@@ -319,8 +319,7 @@ def test_a_final_needs_four_qualifiers(event):
         },
     )
     (session,) = services.sessions_set_up(competition=competition, roll_calls=[None])
-    register(competition, session, 4)
-    services.session_seat(session=session)
+    seat_players(competition, session, 4)
     play_session(session, random.Random(1), rounds=1)
     final = services.final_seat(competition=competition)
     assert final.kind == Session.Kind.FINAL

@@ -14,6 +14,7 @@ from tests.support.blokus import (
     play_session,
     refused,
     register,
+    seat_players,
     small,
     url,
 )
@@ -22,8 +23,7 @@ from tests.support.blokus import (
 def test_a_session_not_held_does_not_block_the_final(event):
     competition = small(event, sessions=2)
     first, second = competition.sessions.order_by("number")
-    register(competition, first, 8)
-    services.session_seat(session=first)
+    seat_players(competition, first, 8)
     play_session(first, random.Random(3), rounds=1)
     register(competition, second, 3, prefix="Q")
     with refused("too_few_present"):
@@ -63,8 +63,7 @@ def test_not_held_can_be_undone_and_frees_its_players(event):
 def test_the_desk_declares_a_session_not_held(desk_client, event):
     competition = small(event, sessions=2)
     first, second = competition.sessions.order_by("number")
-    register(competition, first, 4)
-    services.session_seat(session=first)
+    seat_players(competition, first, 4)
     play_session(first, random.Random(4), rounds=1)
     register(competition, second, 3, prefix="Q")
     page = desk_client.get(url("desk_session", competition, 2)).content.decode()

@@ -15,6 +15,7 @@ from tests.support.blokus import (
     refused,
     register,
     seated,
+    seated_round,
     small,
     url,
 )
@@ -31,9 +32,7 @@ def test_a_withdrawn_players_page_is_shown(client, eight_played):
 def test_a_withdrawal_drops_the_player_from_the_next_round(event):
     competition = small(event, rounds=2)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    play_round(services.round_draw(session=session, seed=1), random.Random(7))
+    play_round(seated_round(competition, session, 8), random.Random(7))
     gone = seated(session)[0]
     event_services.entry_withdraw(entry=gone.entry)
     second = services.round_draw(session=session, seed=2)

@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 
 from blokus import services
 from events.models import Entry, Game
-from tests.support.blokus import HTMX, play_round, record, register, small, url
+from tests.support.blokus import HTMX, play_round, record, register, seated_round, small, url
 
 
 def test_seat_session_is_offered_only_when_four_can_play(desk_client, event):
@@ -69,9 +69,7 @@ def test_a_refused_stale_save_keeps_what_was_typed_beside_the_stored_result(
 def test_counts_meet_nouns_in_the_right_plural(desk_client, event):
     competition = small(event, sessions=2, rounds=2)
     first = competition.sessions.get(number=1)
-    register(competition, first, 4)
-    services.session_seat(session=first)
-    round_ = services.round_draw(session=first, seed=3)
+    round_ = seated_round(competition, first, 4, seed=3)
     play_round(round_, random.Random(1))
     page = desk_client.get(url("desk", competition)).content.decode()
     assert "1 round drawn" in page and "1 rounds" not in page

@@ -12,7 +12,7 @@ from tests.support.blokus import (
     play_session,
     record,
     refused,
-    register,
+    seat_players,
     small,
     url,
 )
@@ -21,8 +21,7 @@ from tests.support.blokus import (
 def test_the_final_card_and_overview_after_the_final_result(desk_client, client, event):
     competition = small(event)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
+    seat_players(competition, session, 8)
     play_session(session, random.Random(5), rounds=1)
     final = services.final_seat(competition=competition, seed=1, lot_seed=1)
     game = Game.objects.get(round__session=final)

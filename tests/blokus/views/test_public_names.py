@@ -11,7 +11,7 @@ from django.urls import reverse
 from blokus import export, services
 from events.models import Game, Player
 from events.services import proposals
-from tests.support.blokus import HTMX, record, register, small, url
+from tests.support.blokus import HTMX, record, seated_round, small, url
 from tests.support.factories import EntryFactory, PlayerFactory
 
 FULL, SHORT = "Åsa Öberg", "Åsa Ö."
@@ -45,9 +45,7 @@ def short_named(event):
     Player.objects.filter(pk=entry.player_id).update(name_shown="short")
     seat = services.session_register(session=session, entry=entry)
     services.session_check_in(session_player=seat)
-    register(competition, session, 11)
-    services.session_seat(session=session)
-    _play(services.round_draw(session=session, seed=1), entry.pk)
+    _play(seated_round(competition, session, 11), entry.pk)
     round_2 = services.round_draw(session=session, seed=2)
     services.round_start_clock(round=round_2)
     game = Game.objects.get(round=round_2, seats__entry=entry)

@@ -19,7 +19,7 @@ from blokus import services
 from blokus.models import RatingStep
 from events.models import Game, Player
 from events.series.models import Series, SeriesCompetition
-from tests.support.blokus import play_round, register, small
+from tests.support.blokus import play_round, seat_players, small
 from tests.support.factories import CompetitionFactory, EntryFactory, HostClubFactory, PlayerFactory
 
 LIST = reverse("blokus:rating_list")
@@ -32,8 +32,7 @@ def played(event, players: int, slug: str = "small", seed: int = 3) -> list[Play
 
     competition = small(event, slug=slug)
     session = competition.sessions.get()
-    register(competition, session, players, prefix=slug)
-    services.session_seat(session=session)
+    seat_players(competition, session, players, prefix=slug)
     rng = random.Random(seed)
     play_round(services.round_draw(session=session, seed=seed), rng)
     return list(Player.objects.filter(entries__competition=competition))

@@ -10,7 +10,7 @@ from django.urls import reverse
 from blokus import selectors, services
 from blokus.models import SessionPlayer
 from events.models import Competition, Game, Round, Seat, Session
-from tests.support.blokus import record, register, url
+from tests.support.blokus import record, register, seated_round, url
 from tests.support.factories import CompetitionFactory
 
 SETTINGS = {
@@ -103,9 +103,7 @@ def test_a_withdrawn_player_reinstated_at_the_desk_plays_again_from_the_next_rou
 ):
     competition = blokus(event, rounds_per_session=3)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    first = services.round_draw(session=session, seed=1)
+    first = seated_round(competition, session, 8)
     for game in first.games.all():
         record(game, [0, 1, 2, 3])
     gone = SessionPlayer.objects.filter(session=session, role="seated").first()
@@ -147,9 +145,7 @@ def test_a_withdrawn_player_reinstated_at_the_desk_plays_again_from_the_next_rou
 def test_the_session_desk_brings_a_player_back_from_the_next_round(desk_client, event):
     competition = blokus(event, rounds_per_session=3)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    services.round_draw(session=session, seed=1)
+    seated_round(competition, session, 8)
     sp = SessionPlayer.objects.filter(session=session, role="seated").first()
 
     def act(action):
@@ -184,9 +180,7 @@ def test_the_session_desk_brings_a_player_back_from_the_next_round(desk_client, 
 def qualified(event, **settings):
     competition = blokus(event, **settings)
     session = competition.sessions.get()
-    register(competition, session, 4)
-    services.session_seat(session=session)
-    round_ = services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 4)
     record(round_.games.get(), [0, 1, 2, 3])  # qualification: positions 1, 2, 3, 4
     final = services.final_seat(competition=competition, seed=5, lot_seed=6)
     return competition, Game.objects.get(round__session=final)
@@ -284,9 +278,7 @@ def test_after_a_drop_out_the_rest_play_three_handed_when_the_option_is_on(
 ):
     competition = blokus(event, rounds_per_session=2, three_handed_after_dropout=True)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    first = services.round_draw(session=session, seed=1)
+    first = seated_round(competition, session, 8)
     for game in first.games.all():
         record(game, [0, 1, 2, 3])
     sp = SessionPlayer.objects.filter(session=session, role="seated").first()
@@ -308,9 +300,7 @@ def test_after_a_drop_out_the_rest_play_three_handed_when_the_option_is_on(
 def test_without_the_option_a_drop_out_stays_at_a_full_table(desk_client, event):
     competition = blokus(event, rounds_per_session=2)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    services.session_seat(session=session)
-    first = services.round_draw(session=session, seed=1)
+    first = seated_round(competition, session, 8)
     for game in first.games.all():
         record(game, [0, 1, 2, 3])
     sp = SessionPlayer.objects.filter(session=session, role="seated").first()

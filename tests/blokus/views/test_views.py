@@ -19,6 +19,7 @@ from tests.support.blokus import (
     play_round,
     play_session,
     register,
+    seat_players,
     seated,
     small,
     url,
@@ -450,8 +451,7 @@ def test_the_desk_overview_query_count_does_not_grow_with_sessions(desk_client, 
     for n in (1, 4):
         competition = small(event, sessions=n, slug=f"q{n}")
         for session in competition.sessions.all():
-            register(competition, session, 4, prefix=f"C{n}-")
-            services.session_seat(session=session)
+            seat_players(competition, session, 4, prefix=f"C{n}-")
             play_session(session, random.Random(n), rounds=1)
         with CaptureQueriesContext(connection) as queries:
             assert desk_client.get(url("desk", competition)).status_code == 200

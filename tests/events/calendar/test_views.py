@@ -22,7 +22,7 @@ from events.models import Entry, Round, Session
 from roundrobin import services as roundrobin
 from roundrobin.models import Turn
 from shuffleboard import services as sjoelen
-from tests.support.blokus import register
+from tests.support.blokus import seated_round
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 from tests.support.roundrobin import START, enter_players, make_competition
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
@@ -41,9 +41,7 @@ def blokus_competition(event, players: int):
         settings={"qualifying_sessions": 1, "capacity": 96, "rounds_per_session": 2},
     )
     session = blokus.sessions_set_up(competition=competition, roll_calls=[ROLL_CALL])[0]
-    register(competition, session, players)
-    blokus.session_seat(session=session)
-    round_ = blokus.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, players)
     blokus.round_start_clock(round=round_, now=ROUND_STARTS)
     return competition
 

@@ -10,11 +10,10 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from blokus import services as blokus_services
 from events.errors import Conflict, Forbidden, NotFound, Refused, Stale
 from events.models import Competition, Correction, Game, ResultProposal
 from events.services import AlreadySubmitted, proposals
-from tests.support.blokus import record, refused, register, small
+from tests.support.blokus import record, refused, seated_round, small
 
 Status = ResultProposal.Status
 
@@ -37,9 +36,7 @@ def table(event):
     competition = small(event)
     turn_on(competition)
     session = competition.sessions.get()
-    register(competition, session, 8)
-    blokus_services.session_seat(session=session)
-    round_ = blokus_services.round_draw(session=session, seed=1)
+    round_ = seated_round(competition, session, 8)
     a, b = round_.games.order_by("number")
     return competition, a, b
 

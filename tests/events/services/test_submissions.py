@@ -10,10 +10,9 @@ import uuid
 
 from django.urls import reverse
 
-from blokus import services as blokus_services
 from events.models import Correction, Game, Seat, SubmissionToken
 from shuffleboard.models import Turn
-from tests.support.blokus import register, set_up
+from tests.support.blokus import seated_round, set_up
 from tests.support.roundrobin import enter_players, game_between, make_competition
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
@@ -53,9 +52,7 @@ def _blokus_game(event) -> Game:
 
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     session = set_up(competition)[0]
-    register(competition, session, 4)
-    blokus_services.session_seat(session=session)
-    blokus_services.round_draw(session=session, seed=1)
+    seated_round(competition, session, 4)
     return Game.objects.get(round__session=session)
 
 
