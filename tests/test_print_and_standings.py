@@ -13,9 +13,8 @@ from django.urls import reverse
 from blokus.selectors.qualification import qualification_rows
 from events.formats import all_formats
 from events.models import Competition, Game
-from shuffleboard import services
-from tests.support.factories import CompetitionFactory, PlayerFactory
-from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
+from tests.support.factories import CompetitionFactory
+from tests.support.shuffleboard import sjoelen_night
 
 pytestmark = pytest.mark.django_db
 
@@ -33,17 +32,17 @@ def places(box: str) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def sjoelen():
-    competition = SjoelenFactory(name="Sjoelen", slug="sjoelen")
-    names = ["Anu", "Bert", "Cilla", "Dan", "Eve"]
-    players = [
-        PlayingEntryFactory(competition=competition, player=PlayerFactory(name=name))
-        for name in names
-    ]
-    a, b, c, d, _e = players
-    services.turn_record(entry=a, number=1, counts=(5, 9, 5, 7), board=1)
-    services.turn_record(entry=b, number=1, counts=(5, 9, 5, 7), board=2)
-    services.turn_record(entry=c, number=1, counts=(1, 1, 1, 1), board=3)
-    services.turn_record(entry=d, number=1, counts=(1, 1, 1, 1), board=1)
+    competition, _entries = sjoelen_night(
+        {
+            "Anu": [((5, 9, 5, 7), 1)],
+            "Bert": [((5, 9, 5, 7), 2)],
+            "Cilla": [((1, 1, 1, 1), 3)],
+            "Dan": [((1, 1, 1, 1), 1)],
+            "Eve": [],
+        },
+        name="Sjoelen",
+        slug="sjoelen",
+    )
     return competition
 
 

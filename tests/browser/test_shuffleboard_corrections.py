@@ -13,7 +13,7 @@ from shuffleboard import services
 from shuffleboard.models import Turn
 from tests.support.browser import POLL_WAIT, log_in, screenshot
 from tests.support.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
-from tests.support.shuffleboard import SjoelenFactory
+from tests.support.shuffleboard import SjoelenFactory, sjoelen_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,19 +29,16 @@ def test_a_correction_that_moves_first_place_is_confirmed_shown_and_undone(
 ):
     organiser = UserFactory(username="desk", is_staff=True, is_superuser=True)
     event = EventFactory(name="Tallinn Games", slug="tallinn", organisers=[organiser])
-    competition = SjoelenFactory(
-        event=event, name="Sjoelen", slug="sjoelen", settings={"games": 2, "boards": 1}
+    competition, (anna, bert) = sjoelen_night(
+        {
+            "Anna Saks": [(7, 7, 7, 9), (0, 0, 0, 22)],  # 148 + 88: 236
+            "Bert Tamm": [(5, 9, 5, 7), (5, 9, 5, 7)],  # 116 + 116: 232
+        },
+        event=event,
+        name="Sjoelen",
+        slug="sjoelen",
+        settings={"games": 2, "boards": 1},
     )
-    anna, bert = (
-        EntryFactory(
-            competition=competition, player=PlayerFactory(name=name), checked_in_at=timezone.now()
-        )
-        for name in ("Anna Saks", "Bert Tamm")
-    )
-    services.turn_record(entry=anna, number=1, counts=(7, 7, 7, 9))  # 148
-    services.turn_record(entry=anna, number=2, counts=(0, 0, 0, 22))  # 88: 236
-    services.turn_record(entry=bert, number=1, counts=(5, 9, 5, 7))  # 116
-    services.turn_record(entry=bert, number=2, counts=(5, 9, 5, 7))  # 116: 232
     game = Turn.objects.get(entry=anna, number=2)
     base = live_server.url
     desk = f"{base}/desk/tallinn/sjoelen/sjoelen"

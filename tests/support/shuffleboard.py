@@ -7,6 +7,7 @@ import factory
 from django.urls import reverse
 from django.utils import timezone
 
+from events.models import Competition, Entry
 from shuffleboard import rules, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
@@ -61,6 +62,32 @@ def scores_entered(playing: list) -> list:
     services.turn_record(entry=b, number=2, counts=(5, 9, 5, 7), board=3)
     services.turn_record(entry=c, number=1, counts=(1, 1, 1, 1), board=3)
     return playing
+
+
+Counts = tuple[int, int, int, int]
+
+
+def sjoelen_night(
+    scores: dict[str, list[Counts | tuple[Counts, int]]], *, event=None, **fields
+) -> tuple[Competition, list[Entry]]:
+    """A sjoelen competition (``fields`` for the factory) with a checked-in player for each name
+    of ``scores``, in that order; then each player's games entered from game 1 on, a game being
+    its counts or (counts, board). Gives the competition and the entries."""
+    competition = (
+        SjoelenFactory(**fields) if event is None else SjoelenFactory(event=event, **fields)
+    )
+    entries = [
+        PlayingEntryFactory(competition=competition, player=PlayerFactory(name=name))
+        for name in scores
+    ]
+    for entry, games in zip(entries, scores.values(), strict=True):
+        for number, game in enumerate(games, start=1):
+            counts, board = (game, None) if isinstance(game[0], int) else game
+            if board is None:
+                services.turn_record(entry=entry, number=number, counts=counts)
+            else:
+                services.turn_record(entry=entry, number=number, counts=counts, board=board)
+    return competition, entries
 
 
 # A field of ``players`` in play, for the projector screen's constant-queries test

@@ -15,7 +15,14 @@ from events.services import correction_undo
 from shuffleboard import selectors, services
 from shuffleboard.models import Turn
 from tests.support.factories import UserFactory
-from tests.support.shuffleboard import HTMX, PlayingEntryFactory, SjoelenFactory, gates, url
+from tests.support.shuffleboard import (
+    HTMX,
+    PlayingEntryFactory,
+    SjoelenFactory,
+    gates,
+    sjoelen_night,
+    url,
+)
 
 
 def version(competition):
@@ -107,13 +114,14 @@ def test_the_score_entry_page_shows_the_trail_with_undo(desk_client, played):
 @pytest.fixture
 def final(event):
     """Two games each, all entered: Anna 236 is 1st, Bert 232 2nd."""
-    competition = SjoelenFactory(event=event, settings={"games": 2, "boards": 2})
-    anna = PlayingEntryFactory(competition=competition, player__name="Anna")
-    bert = PlayingEntryFactory(competition=competition, player__name="Bert")
-    services.turn_record(entry=anna, number=1, counts=(7, 7, 7, 9))  # 148
-    services.turn_record(entry=anna, number=2, counts=(0, 0, 0, 22))  # 88
-    services.turn_record(entry=bert, number=1, counts=(5, 9, 5, 7))  # 116
-    services.turn_record(entry=bert, number=2, counts=(5, 9, 5, 7))  # 116
+    competition, (anna, bert) = sjoelen_night(
+        {
+            "Anna": [(7, 7, 7, 9), (0, 0, 0, 22)],  # 148 + 88
+            "Bert": [(5, 9, 5, 7), (5, 9, 5, 7)],  # 116 + 116
+        },
+        event=event,
+        settings={"games": 2, "boards": 2},
+    )
     return competition, anna, bert
 
 
