@@ -1,5 +1,5 @@
-"""The example of docs/examples/follow_competition.py works against the real site (issue 32,
-item 4): it checks signatures as the site makes them, and a standings change reaches it as a
+"""The example of docs/examples/follow_competition.py works against the real site: it
+checks signatures as the site makes them, and a standings change reaches it as a
 signed webhook post whose link it follows through the read API, with 304s after that."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile input never gives a 500, and a refused request writes nothing (issue 14, item 5).
+"""Hostile input never gives a 500, and a refused request writes nothing.
 
 Every URL pattern of the project (from the resolver; the admin has its own fuzz in
 ``test_admin_fuzz.py``) is filled from the demo data (``manage.py load_demo``: one competition
@@ -168,22 +168,22 @@ def _build_world() -> World:
             ),
             "user_id": [organiser.pk, other.pk],
             "correction_id": [correction.pk] if correction else [],
-            "proposal_id": [999999],  # results from players (issue 16): none in the demo
+            "proposal_id": [999999],  # results from players: none in the demo
             "kind": ["standings", "all"],  # the exports: standings.csv, all.xlsx
             "file_format": ["csv", "xlsx"],
             "action": list(ENTRY_ACTIONS),
         }
-        # Sign-up (issue 29): the demo's sign-ups, and a person's link to their page.
+        # Sign-up: the demo's sign-ups, and a person's link to their page.
         sign_ups = list(SignUp.objects.order_by("-status", "pk")[:3])
         contexts["events"].append(
             {
                 **common,
                 "sign_up_id": [s.pk for s in sign_ups] or [999999],
-                # The person's links, and a player's calendar feed (issue 31).
+                # The person's links, and a player's calendar feed.
                 "token": [
                     *([person_token(s.email) for s in sign_ups[:2]] or [person_token("x@y.org")]),
                     player_token(token.entry.player_id),
-                    # A message's stop link (issue 31).
+                    # A message's stop link.
                     stop_token(token.entry.player_id, competition.event_id),
                     # A "this is me" push's own stop link (a browser long gone).
                     public_stop_token(999999, "0" * 16),
@@ -224,7 +224,7 @@ def _build_world() -> World:
                         .order_by("pk")
                         .values_list("pk", flat=True)[:2]
                     ),
-                    "board": [1],  # a board's page of results from players (issue 16)
+                    "board": [1],  # a board's page of results from players
                 }
             )
         elif fmt == "roundrobin":
@@ -256,7 +256,7 @@ def _build_world() -> World:
             # players), so a new format is fuzzed without being taught here.
             contexts[fmt].append(common)
 
-    # Series (issue 30): the demo's series, their players and members.
+    # Series: the demo's series, their players and members.
     from events.series.models import SeriesCompetition
 
     members = list(SeriesCompetition.objects.select_related("series").order_by("pk")[:3])
@@ -274,7 +274,7 @@ def _build_world() -> World:
         }
     )
 
-    # Hosting clubs (issue 46): the demo's clubs, their people, the club pages' words.
+    # Hosting clubs: the demo's clubs, their people, the club pages' words.
     from events.models import ClubRole, HostClub
 
     demo_clubs = list(HostClub.objects.order_by("pk")[:2])
@@ -319,7 +319,7 @@ def _build_world() -> World:
         }
     )
 
-    # Webhooks (issue 32): one webhook of a demo event and one of its deliveries.
+    # Webhooks: one webhook of a demo event and one of its deliveries.
     from events.models import Event
     from events.outbox import queue as outbox, webhooks
     from events.outbox.models import OutboxMessage
@@ -347,7 +347,7 @@ def _build_world() -> World:
         }
     )
 
-    # The read API (issue 32): every public competition's addresses, its sessions, the series
+    # The read API: every public competition's addresses, its sessions, the series
     # and the rating lists.
     for competition in Competition.objects.select_related("event").order_by("pk"):
         contexts["api-v1"].append(

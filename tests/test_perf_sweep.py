@@ -1,5 +1,5 @@
-"""The deadline sweep's query count does not grow with the number of expired turns (issue 15,
-item 8: rating recomputation and turn writes batched per competition per sweep)."""
+"""The deadline sweep's query count does not grow with the number of expired turns (rating
+recomputation and turn writes batched per competition per sweep)."""
 
 from __future__ import annotations
 

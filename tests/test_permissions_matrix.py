@@ -40,7 +40,7 @@ from tests.support.factories import CompetitionFactory, EntryFactory, EventFacto
 SIGNED_IN = "signed_in"  # any login (the desk's index lists only the user's own events)
 MOVED = "moved"  # an old address that redirects to the page's new one, whoever asks
 PUBLIC = "public"  # no data, for everyone: the desk's service worker script
-SERIES = "series"  # a series' own organisers (issue 30), whatever their roles at events
+SERIES = "series"  # a series' own organisers, whatever their roles at events
 CLUB = "club"  # the club's owners and organisers: its desk, people, season
 CLUB_OWNER = "club_owner"  # the club's owners: its settings, logo, roles, archive, deletion
 STAFF = "staff"  # site staff: an owner restored to a club left without one
@@ -68,15 +68,15 @@ ACCESS: dict[str, str] = {
     "events:competition_export": MANAGE,  # exports: organisers only
     "events:event_export": MANAGE,
     "events:outbox_retry": MANAGE,
-    "events:outbox_test": MANAGE,  # a test e-mail to oneself (issue 31)
-    "events:webhooks": MANAGE,  # webhooks and their secrets (issue 32)
+    "events:outbox_test": MANAGE,  # a test e-mail to oneself
+    "events:webhooks": MANAGE,  # webhooks and their secrets
     "events:webhook_action": MANAGE,
     "events:webhook_resend": MANAGE,
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
     "events:correction_undo": SCOREKEEPER,
-    "events:proposals": SCOREKEEPER,  # results from players (issue 16): like entering results
+    "events:proposals": SCOREKEEPER,  # results from players: like entering results
     "events:proposal_accept": SCOREKEEPER,
     "events:proposal_reject": SCOREKEEPER,
     "events:signup_desk": MANAGE,  # online sign-up: its settings, the list, e-mail addresses
@@ -324,7 +324,7 @@ def test_the_roles_of_the_world_are_what_the_matrix_assumes(world):
     assert not event.is_organised_by(users["scorekeeper"])
 
 
-# Calendar feeds (issue 31) live outside /desk/: no login opens them, a token or a public
+# Calendar feeds live outside /desk/: no login opens them, a token or a public
 # event does. Every feed route (".ics") is classified here, as the desk's are in ACCESS.
 TOKEN = "token"  # the player's signed token is the key, whoever asks; a tampered one is a 404
 PUBLIC_EVENT = "public_event"  # public events only; an unlisted one is a 404 for everyone
@@ -363,7 +363,7 @@ def test_each_role_gets_what_the_feed_table_says(key, world):
         assert answer(role, "POST", open_url, world)[0] == 405, (key, role)
 
 
-# Notifications (issue 31) live outside /desk/ too: the person's signed link, the stop link or
+# Notifications live outside /desk/ too: the person's signed link, the stop link or
 # the private page's cookie is the key, whoever asks; the service worker and manifest hold no
 # data. Every such route is classified here.
 PERSON_LINK = "person_link"  # the sign-up link's token: a tampered one is a 404

@@ -1,4 +1,4 @@
-"""Phones (issue 12, items 3-4), server side: the pages carry what static/js/me.js needs
+"""Phones, server side: the pages carry what static/js/me.js needs
 (data-player on standings, crosstable and seat rows; "This is me" / "Not me" on player pages),
 the script is loaded after the JavaScript catalogue, and crosstables sit in their scroll box."""
 

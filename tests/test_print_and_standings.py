@@ -1,4 +1,4 @@
-"""Issue 12, items 5 and 6: the leaders box reads the standings' shared places, tie marks only
+"""The leaders box reads the standings' shared places, tie marks only
 among players who have played, "Final standings" with the podium, the favicon and the results
 sheet (a constant number of queries per format)."""
 

@@ -1,4 +1,4 @@
-"""Two desks doing the same thing at the same moment (issue 14): one person stays one row.
+"""Two desks doing the same thing at the same moment: one person stays one row.
 
 The races run on PostgreSQL with real separate connections: each thread gets its own
 connection (closed when it ends), and a barrier starts them together. On SQLite they are

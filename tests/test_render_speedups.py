@@ -1,5 +1,5 @@
 """The render shortcuts of the heavy live pages write exactly what the template code they
-replaced wrote (issue 15: faster first renders, same HTML)."""
+replaced wrote (faster first renders, same HTML)."""
 
 from __future__ import annotations
 
@@ -331,7 +331,7 @@ def test_the_standings_rows_tag_writes_what_the_template_loop_wrote(language, ro
     assert old.count("<tr") == len(rows)
 
 
-# --- the public tables page loads only the fields it shows (issue 15) -------------------------
+# --- the public tables page loads only the fields it shows -----------------------------------
 
 
 @pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Issue 14: the cache is optional, logins are throttled, private links stay private, security
+"""Security: the cache is optional, logins are throttled, private links stay private, security
 headers, hostile input (NUL, control characters), the register search shows no e-mail."""
 
 from __future__ import annotations
@@ -370,7 +370,7 @@ def test_live_fragments_are_cached_in_a_real_redis(demo, client):
 
 def test_every_public_page_is_the_same_bytes_for_two_visitors(demo, settings):
     """A public page's body carries nothing per visitor (no CSRF token, no cookie), so it is
-    cached and compressed once per version (issue 27: one request path)."""
+    cached and compressed once per version (one request path)."""
     settings.LIVE_VERSIONS_IN_CACHE = True
     addresses = _public_addresses(Client())
     assert len(addresses) > 30

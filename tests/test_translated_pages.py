@@ -1,4 +1,4 @@
-"""Every page and e-mail of the demo reads in the visitor's language (issue 11, item 7).
+"""Every page and e-mail of the demo reads in the visitor's language.
 
 The demo (``manage.py load_demo``: one event per format) is built once for the module. Its pages
 are found by following the links from the front page (anonymous), from the desk (the demo
@@ -391,7 +391,7 @@ def _build() -> Demo:
         ("anonymous", "/accounts/login/"),
         ("organiser", "/desk/"),
         ("player", link["Location"]),
-        # A person's sign-up page (issue 29), from the link in their e-mail.
+        # A person's sign-up page, from the link in their e-mail.
         ("anonymous", reverse("events:signup_person", args=[person_token(sign_up.email)])),
     ]
     started = time.perf_counter()

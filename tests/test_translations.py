@@ -1,4 +1,4 @@
-"""The translation catalogues are complete, correct and compiled (issue 11, items 6 and 7).
+"""The translation catalogues are complete, correct and compiled.
 
 Without system gettext: Babel reads the .po files and the source (``scripts/catalogues.py`` holds
 the shared helpers). For each catalogue ``locale/<lang>/LC_MESSAGES/<domain>.po``:

@@ -215,7 +215,7 @@ def test_the_admin_warns_before_changing_a_result_a_later_round_was_drawn_from(a
         r"total score from ([+-]?\d+) to ([+-]?\d+)",
         text,
     )
-    assert moved, text  # the total, the standings' second key, is named too (issue 28)
+    assert moved, text  # the total, the standings' second key, is named too
     assert int(moved.group(2)) - int(moved.group(1)) == 3  # -3 -> 0 in this game
     assert "the groups already drawn stay as they are" in text
     assert 'type="checkbox" name="confirm"' in text  # revealed

@@ -1,4 +1,4 @@
-"""Every page of the demo in a real browser (issue 28, item 8): axe-core's WCAG 2.2 AA rules
+"""Every page of the demo in a real browser: axe-core's WCAG 2.2 AA rules
 (``axe-playwright-python`` bundles axe-core) with zero violations, in light and in dark mode:
 the public and player pages at 360 px, the desk at 1280 px and at 360 px, the projector
 screens at 1920 px; and no public or desk page wider than a 360 px phone (a wide table scrolls

@@ -1,6 +1,6 @@
 """The organiser seats the Blokus final on a phone: the desk offers it only once every qualifying
 session is played, shows who qualifies and the draw of seats first, and seats exactly that on
-confirming (issue 13 item 7)."""
+confirming."""
 
 from __future__ import annotations
 

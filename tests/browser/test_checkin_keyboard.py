@@ -1,4 +1,4 @@
-"""The desk at speed (issue 13): players checked in and registered by keyboard alone, and a
+"""The desk at speed: players checked in and registered by keyboard alone, and a
 spreadsheet imported after a preview, at 390 px and at desk width.
 
 Every key pressed goes through ``Keys``, which counts them: the figures for the issue's note
@@ -247,7 +247,7 @@ def test_a_blokus_roll_call_by_keyboard_and_the_competition_desk_agrees(desk_pag
 
 @pytest.mark.parametrize("order", ["in order", "newest first"])
 def test_a_check_in_typed_before_the_last_answer_came_waits_for_it(desk_page, live_server, order):
-    """Issue 28, item 6: the next number and Enter before the previous answer arrives. The
+    """The next number and Enter before the previous answer arrives. The
     answers are held, then delivered in order (the second answer's target, the list, was
     replaced by the first: before the fix it was dropped, one check-in behind) or newest first
     (two busy workers): the list must end with both players checked in, as the server has

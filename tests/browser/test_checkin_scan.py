@@ -1,4 +1,4 @@
-"""Check-in by the desk's camera (issue 13, item 1): "Scan" opens the camera, the QR code of a
+"""Check-in by the desk's camera: "Scan" opens the camera, the QR code of a
 player's own page is read, the player is checked in and the check-in box has focus again.
 
 Chromium's fake camera plays a Y4M file made here from the player's QR code (segno, no image

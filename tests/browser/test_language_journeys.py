@@ -1,4 +1,4 @@
-"""Issue 11, "Done when": three journeys at 390 px, as a Swedish, an Estonian and a Dutch user.
+"""Three journeys at 390 px, as a Swedish, an Estonian and a Dutch user.
 
 The expected words come from the catalogues (Django's gettext under ``translation.override`` in
 the test process), never from guesses: a catalogue change moves the test with it, and a string

@@ -1,5 +1,5 @@
 """A visitor whose browser speaks none of the site's languages reads an event in the event's
-language; the footer's switcher changes it, and the choice is remembered (issue 11, item 4)."""
+language; the footer's switcher changes it, and the choice is remembered."""
 
 from __future__ import annotations
 

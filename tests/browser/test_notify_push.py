@@ -1,4 +1,4 @@
-"""Browser push end to end (issue 31): a person opts in on their page (the service worker at
+"""Browser push end to end: a person opts in on their page (the service worker at
 /sw.js registers, the subscription is posted), a Blokus round is drawn, the outbox sends the
 push to a local push service that decrypts it (Swedish), and the service worker's push handler,
 driven with Chromium's ServiceWorker.deliverPushMessage, shows the notification."""

@@ -1,4 +1,4 @@
-"""The desk keeps working offline (issue 16, static/js/offline.js): results saved while the
+"""The desk keeps working offline (static/js/offline.js): results saved while the
 browser is offline wait in IndexedDB ("Waiting to send (N)"), survive a reload, and are sent in
 order, each exactly once, when the connection returns; a result that became stale meanwhile is
 shown as a conflict and not applied. Every wait is for a condition (Playwright's expect)."""
@@ -208,7 +208,7 @@ def _board_of_four(live_server, desk_page):
 
 
 def test_save_and_next_offline_goes_to_the_boards_next_player_as_online(desk_page, live_server):
-    """Issue 28: offline, "Save and next" kept the player and raised the game number, booking a
+    """Offline, "Save and next" once kept the player and raised the game number, booking a
     board's four players as one player's games. Now the next player comes as online."""
     entries, phone = _board_of_four(live_server, desk_page)
     heading, number = phone.locator("#current-player"), phone.locator("#id_number")

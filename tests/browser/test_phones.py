@@ -1,4 +1,4 @@
-"""Phones (issue 12, items 3-4): "This is me" marks the player's rows, tables never widen a
+"""Phones: "This is me" marks the player's rows, tables never widen a
 360 px page outside their own scroll box, the "updated" line and its offline sign, dark mode."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Results from players' phones (issue 16), on 390 px phones: one phone sends a Blokus table's
+"""Results from players' phones, on 390 px phones: one phone sends a Blokus table's
 result and another confirms it, and it reaches the standings; two different results reach the
 desk as a conflict, side by side; a submission sent again creates nothing."""
 
@@ -101,7 +101,7 @@ def test_two_different_results_reach_the_desk_as_a_conflict_side_by_side(
     desk.goto(base + reverse("events:proposals", args=args(competition)))
     conflict = desk.locator("#conflicts .side-by-side")
     expect(conflict.locator("article.proposal")).to_have_count(2)
-    # Side by side on the phone, to compare line by line (issue 28): one row, two columns.
+    # Side by side on the phone, to compare line by line: one row, two columns.
     first, second = (conflict.locator("article.proposal").nth(i).bounding_box() for i in (0, 1))
     assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1
     assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

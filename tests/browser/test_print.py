@@ -1,4 +1,4 @@
-"""Print media (issue 12, item 6): no site chrome on paper, one sjoelen score card per A4 page."""
+"""Print media: no site chrome on paper, one sjoelen score card per A4 page."""
 
 from __future__ import annotations
 

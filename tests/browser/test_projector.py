@@ -52,7 +52,7 @@ def test_the_40_player_sjoelen_screen_fits_and_shows_everyone_in_one_cycle(proje
     projector.goto(live_server.url + screen_path(competition) + "?cycle=2")
     body = projector.locator("body")
     # Two standings pages; the rota of 5 boards in two pages of 4 and 1 columns (at 5 columns
-    # a 15-letter name was cut with "…", issue 28).
+    # a 15-letter name was cut with "…").
     expect(body).to_have_attribute("data-page-count", "4")
     count = int(body.get_attribute("data-page-count") or 0)
     start = int(body.get_attribute("data-current-page") or 1)

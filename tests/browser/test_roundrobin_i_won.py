@@ -1,4 +1,4 @@
-"""Issue 13: a Black player reports "I won" on their phone (390 px), confirms it in words, White
+"""A Black player reports "I won" on their phone (390 px), confirms it in words, White
 confirms the loss from their own side, and the crosstable shows 0-1: Black's point, not White's."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Series across events in a real browser at 390 px (issue 30): from the demo, the organiser
+"""Series across events in a real browser at 390 px: from the demo, the organiser
 builds a three-night sjoelen season and a two-year Blokus series at the desk; a player's phone
 follows the sjoelen series' page while a result is corrected, without a reload."""
 

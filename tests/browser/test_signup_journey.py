@@ -1,4 +1,4 @@
-"""Sign-up before the day in a real browser (issue 29): the organiser opens the sign-up at the
+"""Sign-up before the day in a real browser: the organiser opens the sign-up at the
 desk, two people sign up on their phones and confirm from their e-mails' links, the second
 waits, the first cancels, the second is offered the seat, accepts it, and is checked in at the
 desk."""

@@ -1,4 +1,4 @@
-"""Sjoelen games from players' phones at the board (issue 16), on 390 px phones: a player
+"""Sjoelen games from players' phones at the board, on 390 px phones: a player
 sends their game with the board's code, the next player at the board confirms it on their
 own phone, and it reaches the standings."""
 
@@ -82,7 +82,7 @@ def test_two_versions_of_a_game_reach_the_desk_as_a_conflict(desk_page, live_ser
     desk.goto(live_server.url + reverse("events:proposals", args=["lincon", "sjoelen"]))
     conflict = desk.locator("#conflicts .side-by-side")
     expect(conflict.locator("article.proposal")).to_have_count(2)
-    # Side by side on the phone, to compare line by line (issue 28): one row, two columns.
+    # Side by side on the phone, to compare line by line: one row, two columns.
     first, second = (conflict.locator("article.proposal").nth(i).bounding_box() for i in (0, 1))
     assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1
     assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

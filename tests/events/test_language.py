@@ -1,4 +1,4 @@
-"""Which language a visitor reads, and the language of a player's e-mails (issue 11, items 4-5).
+"""Which language a visitor reads, and the language of a player's e-mails.
 
 Order: the switcher's cookie > the browser's Accept-Language (when one of ours) > the event's
 language on its public pages (the player's, then the event's, on a private page) > English.

@@ -1,5 +1,5 @@
 """Every write that changes a public page leaves the cached version stamp equal to the
-database's once it commits (issue 27, item 7): the after-commit callbacks run, with versions
+database's once it commits: the after-commit callbacks run, with versions
 kept in the cache as production keeps them. A write that bumped a version past the one bump
 function (events/versions.py) left phones on the old page until the cached stamp expired."""
 

@@ -1,4 +1,4 @@
-"""Admin cannot store what the pages cannot show (issue 28, item 3): a tiebreak stage's players,
+"""Admin cannot store what the pages cannot show: a tiebreak stage's players,
 a rating snapshot's table, and struck/adjudicated on a game in progress are checked by the
 model and the database, shown read-only in admin (they follow from the draw and the desk's
 services), and the pages answer 200 even for a row they cannot place."""

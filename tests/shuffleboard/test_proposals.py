@@ -1,4 +1,4 @@
-"""Sjoelen games entered by players at the board (issue 16): shuffleboard/proposals.py through
+"""Sjoelen games entered by players at the board: shuffleboard/proposals.py through
 the shared events/services/proposals.py, and the board page and the desk's list through real
 requests."""
 
@@ -257,7 +257,7 @@ def test_hostile_confirmations_are_refused_without_a_500(board, client):
 
 
 def test_wrong_board_codes_lock_the_board_with_the_cache_down(board, client, settings):
-    """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
+    """The lock holds without Redis (it counted in the cache, which answered 0)."""
     settings.CACHES = {
         "default": {
             "BACKEND": "events.common.cache.OptionalRedisCache",

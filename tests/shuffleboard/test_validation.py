@@ -1,4 +1,4 @@
-"""The sjoelen rules' refusals in the reader's language (issue 28, item 7): the rules speak
+"""The sjoelen rules' refusals in the reader's language: the rules speak
 English and name the case by a code and its values; shuffleboard/validation.py translates."""
 
 from __future__ import annotations

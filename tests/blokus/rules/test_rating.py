@@ -1,4 +1,4 @@
-"""The Blokus rating at the rules level (issue 30): OpenSkill's Plackett-Luce over the ranks at
+"""The Blokus rating at the rules level: OpenSkill's Plackett-Luce over the ranks at
 one table, the conservative value, and the fold over games."""
 
 from __future__ import annotations

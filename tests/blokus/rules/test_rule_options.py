@@ -1,4 +1,4 @@
-"""The rule options of issue 17 at the rules level: a drop-out who comes back, three-handed
+"""The Blokus rule options at the rules level: a drop-out who comes back, three-handed
 tables after a drop-out (A-BLK-05's alternative), replays of a tied final (A-BLK-08's option)
 and the official bonus (A-BLK-09)."""
 

@@ -1,4 +1,4 @@
-"""A drawn round tells each listening player their table and colour (issue 31), in their
+"""A drawn round tells each listening player their table and colour, in their
 language; a round drawn again tells only those whose seat changed."""
 
 from __future__ import annotations

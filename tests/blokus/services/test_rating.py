@@ -1,4 +1,4 @@
-"""The Blokus rating's writer (issue 30): every result write recomputes the rating from its game
+"""The Blokus rating's writer: every result write recomputes the rating from its game
 on, a correction changes the later steps exactly as a recompute from scratch would, and every
 table with a result is rated (three-handed, the final and its replays); real database."""
 

@@ -1,4 +1,4 @@
-"""A Blokus tournament tells the event's webhooks (issue 32): a round drawn ("round.seated",
+"""A Blokus tournament tells the event's webhooks: a round drawn ("round.seated",
 also the final and a reserve swapped in), a result entered or corrected ("result.confirmed"),
 and every committed change of the standings ("standings.changed")."""
 

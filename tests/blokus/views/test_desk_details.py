@@ -1,6 +1,6 @@
-"""Blokus desk details (issue 13 item 7): "Seat session…" only when four can play, the
+"""Blokus desk details: "Seat session…" only when four can play, the
 competition desk's count agrees with the roll calls, a refused stale save keeps what was typed,
-and plurals and numbers read right (issue 11)."""
+and plurals and numbers read right."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Seating the final from the desk: hidden until it makes sense, a preview of who qualifies and
-the draw of seats, a confirmation that seats exactly that, and a stale check (issue 13 item 7)."""
+the draw of seats, a confirmation that seats exactly that, and a stale check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The name shown in public (issue 29, item 7): a player who chose "first name and initial" is
+"""The name shown in public: a player who chose "first name and initial" is
 "Åsa Ö." on every public Blokus page, fragment, screen and public sheet; the desk, the
 organisers' downloads and the printed desk pages keep the full name."""
 

@@ -1,4 +1,4 @@
-"""The Blokus rating's public pages (issue 30): the list (all players, or a series' players),
+"""The Blokus rating's public pages: the list (all players, or a series' players),
 a player's history and the CSV/XLSX download, through real requests as an anonymous visitor;
 public names only, 404s for what does not exist, nothing a query string holds makes a 500,
 and the same number of queries for 4 or 12 players."""

@@ -1,4 +1,4 @@
-"""The rule options of issue 17 end to end, through the desk's and the players' pages: the
+"""The Blokus rule options end to end, through the desk's and the players' pages: the
 official bonus, a drop-out who comes back, a tied final replayed, three-handed tables."""
 
 from __future__ import annotations
@@ -213,7 +213,7 @@ def test_a_tied_final_is_replayed_by_the_tied_players(
     result = overview[overview.index('id="final-result"') :]
     winner = replay_seats[1].entry.player.name
     assert result.index(winner) < result.index(loser.entry.player.name)
-    # item 5: the player's page names their place in the final
+    # The player's page names their place in the final.
     page = client.get(url("player", competition, replay_seats[1].entry_id)).content.decode()
     assert "Winner of the final" in page
     page = client.get(url("player", competition, loser.entry_id)).content.decode()

@@ -1,4 +1,4 @@
-"""Sign-up for a Blokus qualifying session (issue 29, items 1 and 3): the person chooses the
+"""Sign-up for a Blokus qualifying session: the person chooses the
 session, each session has its own seats and waitlist under the competition's cap, a seat
 registers the entry in its session, and a freed seat goes to the first waiting for that
 session."""

@@ -1,4 +1,4 @@
-"""On the day, the Blokus sign-up waitlist feeds the reserves at roll call (issue 29, item 4):
+"""On the day, the Blokus sign-up waitlist feeds the reserves at roll call:
 one who came is given a seat in the competition and checked in after those already here."""
 
 from __future__ import annotations

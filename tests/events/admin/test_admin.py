@@ -158,7 +158,7 @@ def test_an_event_edit_in_admin_bumps_its_pages(admin_client, admin_user):
     assert competition.status == "finished"
 
 
-# --- issue 10: readable, safe admin -------------------------------------------------------
+# --- a readable, safe admin ---------------------------------------------------------------
 
 EVENTS_CHANGELISTS = ["player", "event", "competition", "entry", "session", "round", "game", "seat"]
 
@@ -297,8 +297,8 @@ def test_deleting_what_holds_results_is_refused(admin_client, model_name):
 
 
 def test_an_event_with_results_is_refused_naming_the_results_not_a_permission(client, db):
-    """Issue 28: a staff organiser allowed to delete events, not each related table, was told
-    about permissions; the results are the reason and are named."""
+    """A staff organiser allowed to delete events, not each related table, was once told about
+    permissions; the results are the reason and are named."""
     from django.contrib.auth.models import Permission
 
     from tests.support.factories import UserFactory
@@ -425,7 +425,7 @@ def test_round_robin_seats_cannot_be_added_or_deleted_in_the_game_admin(admin_cl
 
 
 def test_an_events_rows_show_and_take_times_in_the_events_zone(admin_client, db):
-    """Issue 28: admin times were in the server's zone (UTC), not the event's."""
+    """Admin times are in the event's zone, not the server's (UTC), as they once were."""
     import datetime as dt
 
     from tests.support.factories import EntryFactory

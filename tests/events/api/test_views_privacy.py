@@ -1,4 +1,4 @@
-"""Private data never leaves through the read API (issue 32): every answer reachable from the
+"""Private data never leaves through the read API: every answer reachable from the
 API's index, on the demo (``manage.py load_demo``: one event per format, the series, the event
 taking sign-ups), is searched for e-mail addresses, tokens (sign-up links, private round-robin
 links, table and board codes, calendar and stop links) and the full names of people who chose to

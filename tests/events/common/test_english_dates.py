@@ -1,4 +1,4 @@
-"""English pages write dates day-month-year (issue 28, item 7): the site's English is read in
+"""English pages write dates day-month-year: the site's English is read in
 Sweden, Estonia and the Netherlands (config/formats/en)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Numbers, dates and plurals the local way (issue 11, items 2 and 3): decimal commas in
+"""Numbers, dates and plurals the local way: decimal commas in
 Swedish, month names through the event's time zone with the zone named, English plurals
 that agree with their count, number inputs that keep a dot, and the JavaScript catalogue."""
 

@@ -1,4 +1,4 @@
-"""Small room and safety items of issue 28: the QR code is named for screen readers, and no
+"""Small access and safety items: the QR code is named for screen readers, and no
 template carries a style element the Content-Security-Policy would block (style-src 'self')."""
 
 from __future__ import annotations

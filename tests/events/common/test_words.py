@@ -1,4 +1,4 @@
-"""The correction trail in the reader's language (issue 28, item 7): a line written while the
+"""The correction trail in the reader's language: a line written while the
 desk read English shows in Swedish, Estonian or Dutch to a reader of those (events.common.words).
 Rows written before keep their text."""
 

@@ -1,4 +1,4 @@
-"""Spreadsheet formula injection (issue 28): a player's name or club that a spreadsheet would
+"""Spreadsheet formula injection: a player's name or club that a spreadsheet would
 run as a formula leaves the desk's CSV and XLSX downloads as inert text, for every format,
 through real requests; numbers stay numbers; the event archive (JSON) keeps the exact text."""
 

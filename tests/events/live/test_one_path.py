@@ -1,4 +1,4 @@
-"""One request path for public pages (issue 27, item 8): a still-current poll is a 304 decided
+"""One request path for public pages: a still-current poll is a 304 decided
 in the live view, behind the whole middleware stack (so every middleware's decision applies,
 including one added later), without a database query; the body is the same bytes for every
 anonymous visitor, stored compressed once per version and sent as stored.

@@ -1,4 +1,4 @@
-"""Notifications (issue 31): choices per event, quiet hours, the stop link, the push channel
+"""Notifications: choices per event, quiet hours, the stop link, the push channel
 (a local push service decrypts what pywebpush sends), messages that expire."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The "this is me" of a public player page (issue 31, item 1): a subscription for one player in one
+"""The "this is me" of a public player page: a subscription for one player in one
 event, with its own cap, that receives only public notices and stops from the push itself."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The series formulas (issue 30, ``events.rules.series``): hand-worked examples for every
+"""The series formulas (``events.rules.series``): hand-worked examples for every
 formula, and the properties the issue names."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The attempt counter behind code lockouts (events/services/attempts.py, issue 28): counted in the
+"""The attempt counter behind code lockouts (events/services/attempts.py): counted in the
 database, so it holds on every server and with the cache down, and an atomic check-and-increment,
 so that concurrent wrong codes cannot get more than the allowed number evaluated."""
 

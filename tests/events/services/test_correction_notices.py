@@ -1,4 +1,4 @@
-"""Any format: a correction that changed a player's result tells them (issue 31), once per
+"""Any format: a correction that changed a player's result tells them, once per
 correction, in their language, through the one path every correction takes
 (``events.services.correction_record``); an undo cancels what was not yet sent."""
 

@@ -1,4 +1,4 @@
-"""Results from players (issue 16): the services of events/services/proposals.py with Blokus, and
+"""Results from players: the services of events/services/proposals.py with Blokus, and
 the
 public and desk pages, through real requests."""
 
@@ -397,7 +397,7 @@ def test_phones_put_a_result_in_with_the_cache_down(client, table, settings):
 
 
 def test_wrong_codes_lock_the_table_with_the_cache_down(client, table, settings):
-    """The lock holds without Redis (issue 28: it counted in the cache, which answered 0)."""
+    """The lock holds without Redis (it counted in the cache, which answered 0)."""
     settings.CACHES = {
         "default": {
             "BACKEND": "events.common.cache.OptionalRedisCache",

@@ -387,7 +387,7 @@ def test_a_name_and_a_club_are_not_confused_with_a_longer_name(competition):
     assert Player.objects.count() == 2
 
 
-# --- one person, one row (issue 14) --------------------------------------------------------
+# --- one person, one row --------------------------------------------------------------------
 
 
 def test_the_person_key_is_folded_name_bar_folded_club_and_cannot_be_faked():

@@ -1,4 +1,4 @@
-"""Notifications on the person's page and the round robin's private page (issue 31): the
+"""Notifications on the person's page and the round robin's private page: the
 choice per event, a browser's subscription (JSON, CSRF), the service worker and manifest."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The sign-up pages through real requests (issue 29): the desk opens a window, a person signs
+"""The sign-up pages through real requests: the desk opens a window, a person signs
 up, confirms from the e-mail's link, waits, is offered a freed seat and accepts; and every
 hostile input answered with a clear refusal and nothing written."""
 

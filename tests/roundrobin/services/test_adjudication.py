@@ -1,4 +1,4 @@
-"""Adjudicating or closing a table that will not finish (A-RR-15, issue 17)."""
+"""Adjudicating or closing a table that will not finish (A-RR-15)."""
 
 from __future__ import annotations
 

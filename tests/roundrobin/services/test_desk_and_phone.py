@@ -1,4 +1,4 @@
-"""Issue 13 items 6 and 8 in the round robin: results from the player's own side, confirmed;
+"""The round robin at the desk and on the phone: results from the player's own side, confirmed;
 no registration after the start; a result replaced only when confirmed; e-mails that name the
 game and the opponent with absolute links from SITE_URL."""
 
@@ -270,7 +270,8 @@ def test_the_links_sheet_and_its_qr_codes_use_site_url(desk_client, duel):
 def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
     event, django_capture_on_commit_callbacks
 ):
-    """Issue 28: the link was sent once on commit, and lost for good when that failed."""
+    """The link is queued, not sent once on commit: that way it was lost for good when the
+    sending failed."""
     from events.outbox.models import OutboxMessage, OutboxStatus
     from tests.events.outbox.test_queue import server_down
 

@@ -1,4 +1,4 @@
-"""Leave days (issue 17): the service, the clock's respect for it, the private page and the desk."""
+"""Leave days: the service, the clock's respect for it, the private page and the desk."""
 
 from __future__ import annotations
 

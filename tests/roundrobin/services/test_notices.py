@@ -1,4 +1,4 @@
-"""The round robin's notifications (issue 31): a reminder ends when the move is made, "X has
+"""The round robin's notifications: a reminder ends when the move is made, "X has
 moved" to an opponent who chose it, push copies of reminders, the stop link."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A round robin tells the event's webhooks (issue 32): the tables drawn at the start
+"""A round robin tells the event's webhooks: the tables drawn at the start
 ("round.seated"), every result however it came (the desk, a player's report, the clock:
 "result.confirmed") and a withdrawal ("registration.changed")."""
 

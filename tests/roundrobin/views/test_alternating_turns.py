@@ -1,4 +1,4 @@
-"""Alternating turns (issue 17, A-RR-01's alternative, rules.turns N-RR-30..36) through the pages:
+"""Alternating turns (A-RR-01's alternative, rules.turns N-RR-30..36) through the pages:
 the desk's settings and start, each player's private page and the API, the deadline sweep."""
 
 from __future__ import annotations

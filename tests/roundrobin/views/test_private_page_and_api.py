@@ -279,7 +279,7 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
         ).content.decode()
         assert "when your opponent reports the same" in claim
         assert ResultReport.objects.get().result == mine
-        # Both pages say what is waiting: b's own word, and on a's page b's "I won" (issue 28).
+        # Both pages say what is waiting: b's own word, and on a's page b's "I won".
         assert f"You reported {mine}: waiting for your opponent." in claim
         a_sees = client.get(page_a).content.decode()
         assert f"{b.player.name} reported {mine}. Report the same to record it" in a_sees

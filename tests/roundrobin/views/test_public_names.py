@@ -1,4 +1,4 @@
-"""The name shown in public (issue 29, item 7) in the round robin: a player who chose "first name
+"""The name shown in public in the round robin: a player who chose "first name
 and initial" shows as "Åsa Ö." on every public page, fragment, screen, public sheet, the API and
 to other players (their private page, their e-mails); the desk, the organisers' downloads and
 the event document keep the full name."""

@@ -1,4 +1,4 @@
-"""Loose ends of issue 17's round-robin options: the admin of turns and leaves, the API's
+"""Loose ends of the round robin's rule options: the admin of turns and leaves, the API's
 leave, and adjudications in the correction trail (the pages' clock projection with leave is in
 tests/roundrobin/selectors/test_clock.py)."""
 

@@ -1,4 +1,4 @@
-"""A sjoelen player hears "Next: game n at board b" (issue 31), in their language, once per
+"""A sjoelen player hears "Next: game n at board b", in their language, once per
 next game and board; a correction that moves it tells the new one and cancels the old."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A sjoelen competition tells the event's webhooks (issue 32): each game entered or corrected
+"""A sjoelen competition tells the event's webhooks: each game entered or corrected
 ("result.confirmed") and each player's next game and board ("round.seated")."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Sjoelen desk details (issue 13 item 7): confirmations for finishing and removing, the links
+"""Sjoelen desk details: confirmations for finishing and removing, the links
 after a refused second submit, ``?board=N`` kept on every link, pickers by folded name, no
-number fields a mouse wheel can change; and averages the local way (issue 11)."""
+number fields a mouse wheel can change; and averages the local way."""
 
 from __future__ import annotations
 

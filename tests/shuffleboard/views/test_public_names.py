@@ -1,4 +1,4 @@
-"""The name shown in public (issue 29, item 7) on the sjoelen pages: a player who chose "first
+"""The name shown in public on the sjoelen pages: a player who chose "first
 name and initial" is "Åsa Ö." on every public page, fragment, screen and public sheet, and
 "Åsa Öberg" at the desk, in the organisers' downloads and in the stored data."""
 

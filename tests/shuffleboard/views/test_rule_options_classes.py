@@ -1,4 +1,4 @@
-"""Issue 17, sjoelen: classes A, B, C by average as a grouping of the standings, the class
+"""Sjoelen rule options: classes A, B, C by average as a grouping of the standings, the class
 carried from a player's previous finished competition (A-SJ-17)."""
 
 from __future__ import annotations

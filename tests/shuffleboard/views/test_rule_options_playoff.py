@@ -1,4 +1,4 @@
-"""Issue 17, sjoelen: the title play-off for a shared 1st place (A-SJ-16)."""
+"""Sjoelen rule options: the title play-off for a shared 1st place (A-SJ-16)."""
 
 from __future__ import annotations
 

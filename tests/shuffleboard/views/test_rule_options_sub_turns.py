@@ -1,4 +1,4 @@
-"""Issue 17, sjoelen: the sub-turn rows are stored, shown on the player's page and correctable
+"""Sjoelen rule options: the sub-turn rows are stored, shown on the player's page and correctable
 (A-SJ-15)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Check-in at speed (issue 13, item 1): player numbers, register + check in in one step, the
+"""Check-in at speed: player numbers, register + check in in one step, the
 typed check-in box, and desk counts that agree with the Blokus roll calls."""
 
 from __future__ import annotations

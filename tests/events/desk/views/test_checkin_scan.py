@@ -1,4 +1,4 @@
-"""Check-in by the desk's camera (issue 13, item 1): the scanned QR code (the address of a
+"""Check-in by the desk's camera: the scanned QR code (the address of a
 player's own page) names an entry of this event, and checks it in through the check-in box's own
 view; a code of another event, or not a player's page, is refused with a sentence."""
 

@@ -74,7 +74,7 @@ def test_every_format_downloads_standings_and_results_as_csv_and_xlsx(demo, clie
 
 
 def test_the_blokus_standings_download_holds_every_player_the_page_lists(demo, client):
-    """Issue 28: the demo's 24 players, 12 seated so far: the 12 not seated yet follow the
+    """The demo's 24 players, 12 seated so far: the 12 not seated yet follow the
     ranking without a place (they were missing)."""
     organiser, competitions = demo
     client.force_login(organiser)

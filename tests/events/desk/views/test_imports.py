@@ -1,4 +1,4 @@
-"""The desk's player import over HTTP: upload, preview, confirm (issue 13, item 2)."""
+"""The desk's player import over HTTP: upload, preview, confirm."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The desk's service worker (issue 28, item 5): served at /desk/sw.js so that its scope can be
+"""The desk's service worker: served at /desk/sw.js so that its scope can be
 /desk/, public (it holds no data), always revalidated, naming the logout address it watches."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The time-zone list (issue 28): one zone per place and UTC, not ~600 names with the old
+"""The time-zone list: one zone per place and UTC, not ~600 names with the old
 aliases; an event whose stored zone is an alias keeps it when edited."""
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ def with_sign_ups_and_a_series(organiser: User, competition: Competition) -> Non
 
 
 def test_export_import_export_is_the_same_file_apart_from_time_address_and_versions(demo):
-    """Issue 32: the whole second document equals the first (sign-ups and series included),
+    """The whole second document equals the first (sign-ups and series included),
     apart from ``exported_at``, the address it was imported under, and the versions, which the
     import bumps on purpose (``import_event``: no page cached under an old stamp is served)."""
     organiser, competitions = demo

@@ -1,4 +1,4 @@
-"""The event document's JSON Schema (issue 32): generated from the models and the exported
+"""The event document's JSON Schema: generated from the models and the exported
 tables, committed, and every demo event's export valid against it."""
 
 from __future__ import annotations

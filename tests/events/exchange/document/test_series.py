@@ -1,4 +1,4 @@
-"""The series an event's competitions count in travel with the event's document (issue 30)."""
+"""The series an event's competitions count in travel with the event's document."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The event's e-mails at the desk (issue 28, item 4): what was sent, what waits, what could not
+"""The event's e-mails at the desk: what was sent, what waits, what could not
 be sent, and "try again" for organisers only."""
 
 from __future__ import annotations

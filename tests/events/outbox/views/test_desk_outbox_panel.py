@@ -1,4 +1,4 @@
-"""The desk's view of the outbox (issue 31): what was sent to whom and how, what failed and
+"""The desk's view of the outbox: what was sent to whom and how, what failed and
 why, "try again", and a test e-mail to oneself."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The desk's webhook page (issue 32): organisers add, switch, test and delete webhooks and
+"""The desk's webhook page: organisers add, switch, test and delete webhooks and
 read the delivery log; the form keeps what was typed and says what is wrong; nobody else gets
 in; hostile settings are form errors, never a 500; the page costs the same number of queries
 however many webhooks and deliveries it lists."""

@@ -1,4 +1,4 @@
-"""Self check-in at the door (issue 29, item 8): the code of this minute and of the last one is
+"""Self check-in at the door: the code of this minute and of the last one is
 taken, an older one (a shared photo) is not; five wrong codes lock a sign-up for ten minutes;
 only a confirmed seat, only while self check-in is open."""
 

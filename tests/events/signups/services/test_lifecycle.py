@@ -1,4 +1,4 @@
-"""Sign-up before the day (issue 29): caps, holds, the waitlist, seats passed on by themselves,
+"""Sign-up before the day: caps, holds, the waitlist, seats passed on by themselves,
 and the races (60 confirmations for 12 seats, two cancellations, an accept racing its end)."""
 
 from __future__ import annotations
