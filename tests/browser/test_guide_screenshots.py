@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -23,12 +24,13 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import modify_settings
 from django.urls import reverse
+from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import Competition, Entry, Game
-from events.signups.models import SignUp
+from events.signups.models import SignUp, SignUpWindow
 from events.signups.services.mail import person_token
 from roundrobin.models import PlayerToken
 from shuffleboard.models import Turn
@@ -197,6 +199,13 @@ def _shots() -> tuple[Shot, ...]:
             "sign-up",
             who="organiser",
         ),
+        Shot(
+            "desk-door-screen",
+            reverse("events:door_screen", args=[cup.event.slug, cup.slug]),
+            "Check yourself in",
+            who="organiser",
+            locator="main",
+        ),
         Shot("desk-people", f"/desk/{sjoelen.event.slug}/people/", "People", who="organiser"),
         Shot(
             "desk-club-people", "/desk/clubs/kalamaja/people/", "People and roles", who="organiser"
@@ -226,6 +235,12 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
                 # the pages with people's addresses ask for a second factor: give one, so the
                 # pictures show the pages, not the request to turn it on
                 totp.turn_on(user)
+            # the door screen shows its code while self check-in is open
+            now = timezone.now()
+            SignUpWindow.objects.filter(competition__event__slug="autumn-cup").update(
+                self_check_in_from=now - timedelta(hours=1),
+                self_check_in_until=now + timedelta(hours=3),
+            )
             # a player with a game in play: their private page shows the move to send
             token = (
                 PlayerToken.objects.filter(entry__seats__game__status=Game.Status.PLAYING)
