@@ -2,7 +2,7 @@
 
 Usage: make bench   (or: .venv/bin/python bench/run.py)
 
-What it does, as the README's production section runs the app:
+What it does, as docs/deploy.md's production setup runs the app:
 - creates a scratch PostgreSQL database (dropped at the end) and uses Redis on its own database
   number (flushed before and after); starts a throwaway redis-server when none answers
   (``bench/scratch.py``: the database, Redis, gunicorn and wrk);

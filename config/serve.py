@@ -67,7 +67,7 @@ def refusal(environ: Mapping[str, str]) -> str | None:
     if not environ.get("EMAIL_BACKEND"):
         return (
             "EMAIL_BACKEND is required: django.core.mail.backends.smtp.EmailBackend with "
-            "EMAIL_HOST and friends (README, Configuration)."
+            "EMAIL_HOST and friends (docs/deploy.md, Configuration)."
         )
     return None
 

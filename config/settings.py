@@ -161,9 +161,9 @@ TEMPLATES = [
 
 # SQLite by default so that a checkout runs as it is; DATABASE_URL switches to PostgreSQL.
 # Connections are kept for CONN_MAX_AGE seconds (a new PostgreSQL connection costs more than
-# the one query of a poll) and checked before reuse; README "Production" has the arithmetic
-# against PostgreSQL's max_connections. CONN_MAX_AGE=0: a connection per request; DB_POOL_MAX
-# (below): a pool instead.
+# the one query of a poll) and checked before reuse; docs/deploy.md ("Connections, caching and
+# health checks") has the arithmetic against PostgreSQL's max_connections. CONN_MAX_AGE=0: a
+# connection per request; DB_POOL_MAX (below): a pool instead.
 (VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
@@ -256,7 +256,7 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "events:desk"
 LOGOUT_REDIRECT_URL = "events:index"
 
-# Accounts (django-allauth; events/accounts/ and README "Accounts and two-factor login").
+# Accounts (django-allauth; events/accounts/ and docs/guide/clubs-and-accounts.md).
 # Anyone may sign up as an organiser with an e-mail address, verified by a link before anything
 # works; an account a site admin made without an address logs in by username as before.
 ACCOUNT_ADAPTER = "events.accounts.adapter.AccountAdapter"

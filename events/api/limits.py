@@ -3,7 +3,7 @@
 
 Counted in batches: a process takes :data:`settings.API_RATE_BATCH` requests of an address from
 the counter at once (one UPDATE) and lets that many through before it asks again, so a 304 costs
-one UPDATE per batch instead of one per request (see the README's figures). ``limit`` requests
+one UPDATE per batch instead of one per request (see docs/performance.md). ``limit`` requests
 per ``seconds`` per address, to within ``batch - 1`` per server process; once refused, the
 process answers 429 until the window ends without asking again. What a process remembers is an
 optimisation only: lost (a restart), it costs one more UPDATE.
