@@ -16,8 +16,8 @@ from blokus import services as blokus
 from events.outbox import queue as outbox
 from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.notify import PRIVATE, PUBLIC, Browser, PushService, b64
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

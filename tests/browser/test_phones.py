@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 from events.models import Entry
 from roundrobin import demo as roundrobin_demo
 from shuffleboard import demo as shuffleboard_demo
-from tests.events.outbox.test_notify import PRIVATE, PUBLIC
 from tests.support.browser import POLL_WAIT, screenshot
 from tests.support.factories import UserFactory
+from tests.support.notify import PRIVATE, PUBLIC
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roundrobin import services
-from tests.support.roundrobin import START, enter_players, make_competition
+from tests.support.roundrobin import START, enter_players, make_competition, started_duel
 
 
 @pytest.fixture
@@ -23,3 +23,9 @@ def started(league, sixteen):
     services.competition_start(competition=league, seed=2026, now=START)
     league.refresh_from_db()
     return league
+
+
+@pytest.fixture
+def duel(event):
+    """One game between two players, started at START with 24-hour turns."""
+    return started_duel(event)

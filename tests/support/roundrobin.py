@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import NamedTuple
+
+from django.urls import reverse
 
 from events import services as event_services
 from events.models import Competition, Entry, Game, Seat
 from roundrobin import services
+from roundrobin.models import PlayerToken
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 START = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -112,3 +116,39 @@ def api_world(event, players: int):
     play(competition, entries[0], entries[1], at=START)
     competition.refresh_from_db()
     return competition
+
+
+def started_with(event, slug, players):
+    """A round robin of ``players`` entered and started at START (seed 3)."""
+    competition = make_competition(event, slug=slug)
+    entries = enter_players(competition, players)
+    services.competition_start(competition=competition, seed=3, now=START)
+    return competition, entries
+
+
+def token_of(entry):
+    """The player's private-link token."""
+    return PlayerToken.objects.get(entry=entry).token
+
+
+def private(client, entry):
+    """Open the player's link, as from the e-mail: the token is exchanged for a cookie and the
+    answer sends the browser on to the page's own address, which is returned."""
+    response = client.get(reverse("roundrobin:private", args=[token_of(entry)]))
+    assert response.status_code == 303
+    assert token_of(entry) not in response["Location"]
+    return response["Location"]
+
+
+def api(client, method, path, token, body=None):
+    """A request to the player's API, the token as Bearer; ``body`` as JSON."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if method == "get":
+        return client.get(path, headers=headers)
+    data = body if isinstance(body, str | bytes) else json.dumps(body or {})
+    return client.post(path, data, content_type="application/json", headers=headers)
+
+
+def move(entry, game, turn, text="e4", at=None):
+    """``entry`` submits ``text`` as move ``turn`` of ``game`` (at ``at``)."""
+    return services.move_submit(entry=entry, game_id=game.pk, turn=turn, text=text, now=at)

@@ -146,7 +146,7 @@ def test_a_this_is_me_browser_hears_the_seat_without_any_choice(
     competition, seated_session, settings
 ):
     from events.outbox import push_public
-    from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
+    from tests.support.notify import PRIVATE, PUBLIC, Browser, b64
 
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
     someone = seated(seated_session)[0].entry
@@ -168,7 +168,7 @@ def test_a_seat_push_and_e_mail_name_the_colour_in_the_players_language(
     competition, seated_session, settings
 ):
     from blokus.templatetags.blokus_tags import COLOUR_NAMES
-    from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
+    from tests.support.notify import PRIVATE, PUBLIC, Browser, b64
 
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
     bert = seated(seated_session)[0].entry.player

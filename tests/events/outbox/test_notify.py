@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import json
-import os
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
 
-import http_ece
 import pytest
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.core import mail
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
@@ -22,7 +15,6 @@ from django.test import override_settings
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from events.errors import ServiceError
-from events.management.commands.vapid_keys import new_keys
 from events.outbox import notify, queue as outbox
 from events.outbox.channels.push import endpoint_usable, push_topic
 from events.outbox.models import (
@@ -33,69 +25,7 @@ from events.outbox.models import (
 )
 from events.outbox.stop_links import read_stop_token, stop_token
 from tests.support.factories import EventFactory, PlayerFactory
-
-NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
-PRIVATE, PUBLIC = new_keys()
-VAPID = override_settings(
-    VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC, VAPID_SUBJECT="mailto:desk@example.org"
-)
-
-
-def b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-class Browser:
-    """A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291)."""
-
-    def __init__(self) -> None:
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-        self.p256dh = b64(
-            self.key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
-        )
-
-    def decrypt(self, body: bytes) -> dict:
-        plain = http_ece.decrypt(
-            body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
-        )
-        return json.loads(plain)
-
-
-class PushService:
-    """A push service on 127.0.0.1 that keeps what it receives and answers ``status``."""
-
-    def __init__(self, status: int = 201) -> None:
-        self.status = status
-        self.received: list[tuple[dict, bytes]] = []
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                length = int(self.headers.get("Content-Length", 0))
-                service.received.append(
-                    ({k.lower(): v for k, v in self.headers.items()}, self.rfile.read(length))
-                )
-                self.send_response(service.status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = HTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def url(self, path: str = "/push/abc") -> str:
-        return f"http://127.0.0.1:{self.server.server_port}{path}"
-
-    def __enter__(self) -> PushService:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+from tests.support.notify import NOW, VAPID, Browser, PushService, b64, notice
 
 
 @pytest.fixture
@@ -106,19 +36,6 @@ def event(db):
 @pytest.fixture
 def player(db):
     return PlayerFactory(name="Mari Maasikas", email="mari@example.org", language="et")
-
-
-def notice(player, key="k", subject_key="s", **kw):
-    return notify.Notice(
-        player=player,
-        key=key,
-        subject_key=subject_key,
-        title=kw.pop("title", "Round 1: table 2"),
-        body=kw.pop("body", "Round 1: table 2, colour blue"),
-        url="https://events.example.org/x/",
-        language=player.language,
-        **kw,
-    )
 
 
 def test_a_choice_is_one_row_per_player_and_event_and_the_database_refuses_half_quiet_hours(

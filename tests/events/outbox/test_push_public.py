@@ -12,8 +12,8 @@ from events.errors import ServiceError
 from events.outbox import notify, push_public, queue as outbox
 from events.outbox.models import OutboxMessage, OutboxStatus, PushSubscription
 from events.outbox.stop_links import public_stop_token, read_public_stop_token
-from tests.events.outbox.test_notify import NOW, VAPID, Browser, PushService, b64, notice
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.notify import NOW, VAPID, Browser, PushService, b64, notice
 
 pytestmark = pytest.mark.django_db
 

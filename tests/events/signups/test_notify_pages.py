@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from events.outbox.models import NotificationPreference, PushSubscription
 from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, b64
 from tests.events.signups.test_signup_pages import open_window
 from tests.support.factories import CompetitionFactory
+from tests.support.notify import PRIVATE, PUBLIC, Browser, b64
 
 VAPID = override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
 

@@ -13,9 +13,8 @@ from django.test.utils import CaptureQueriesContext
 
 from roundrobin import selectors, services
 from roundrobin.services.leave import leave_take
-from tests.roundrobin.views.test_private_page_and_api import api, token_of
 from tests.roundrobin.views.test_rr_followups import duel_of, open_turn
-from tests.support.roundrobin import START
+from tests.support.roundrobin import START, api, token_of
 
 H = dt.timedelta(hours=1)
 

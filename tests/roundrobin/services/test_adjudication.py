@@ -14,7 +14,6 @@ from events.models import CompetitionStatus, Correction, EventRole, Game, Seat
 from roundrobin import selectors, services
 from roundrobin.models import Ending, GameDetail, RatingChange
 from roundrobin.services.adjudication import table_adjudicate
-from tests.roundrobin.views.test_private_page_and_api import private
 from tests.support.factories import UserFactory
 from tests.support.roundrobin import (
     START,
@@ -22,6 +21,7 @@ from tests.support.roundrobin import (
     game_between,
     make_competition,
     play,
+    private,
     started_duel,
 )
 

@@ -14,7 +14,7 @@ from events.models import Game, Player, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, selectors, services
 from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
-from tests.support.roundrobin import START, enter_players, make_competition, started_duel
+from tests.support.roundrobin import START, enter_players, make_competition, move
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
@@ -28,16 +28,6 @@ def turns_of(game):
             "number", "opened_at", "deadline", "closed_at", "first_missed", "second_missed"
         )
     )
-
-
-@pytest.fixture
-def duel(event):
-    """One game between two players, started at START with 24-hour turns."""
-    return started_duel(event)
-
-
-def move(entry, game, turn, text="e4", at=None):
-    return services.move_submit(entry=entry, game_id=game.pk, turn=turn, text=text, now=at)
 
 
 def sweep(at):

@@ -20,9 +20,8 @@ from events.models import Entry, Seat
 from events.outbox import queue as outbox
 from roundrobin import rules, services
 from roundrobin.models import ResultReport
-from tests.roundrobin.views.test_private_page_and_api import private
 from tests.support.factories import EntryFactory, PlayerFactory
-from tests.support.roundrobin import START, enter_players, make_competition, started_duel
+from tests.support.roundrobin import START, enter_players, make_competition, private
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}
@@ -33,11 +32,6 @@ BLACK_SIDE = {"won": "0-1", "draw": "1/2-1/2", "lost": "1-0", "resign": "1-0"}
 
 def url(name, competition, *args):
     return reverse(f"roundrobin:{name}", args=[competition.event.slug, competition.slug, *args])
-
-
-@pytest.fixture
-def duel(event):
-    return started_duel(event)
 
 
 def points(game):

@@ -12,8 +12,7 @@ from events.errors import Invalid, Refused
 from roundrobin import services
 from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
-from tests.roundrobin.views.test_private_page_and_api import private
-from tests.support.roundrobin import START, started_duel
+from tests.support.roundrobin import START, private, started_duel
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H

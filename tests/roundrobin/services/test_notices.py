@@ -13,14 +13,13 @@ from events.outbox import notify, queue as outbox
 from events.outbox.models import NotificationPreference, OutboxMessage, OutboxStatus
 from roundrobin import services
 from roundrobin.services import mail as rr_mail
-from tests.events.outbox.test_notify import PRIVATE, PUBLIC, Browser, PushService, b64
-from tests.roundrobin.services.test_clock_services import duel, move  # noqa: F401
-from tests.support.roundrobin import START, started_duel
+from tests.support.notify import PRIVATE, PUBLIC, Browser, PushService, b64
+from tests.support.roundrobin import START, move, started_duel
 
 H = dt.timedelta(hours=1)
 
 
-def test_a_reminder_not_yet_sent_is_cancelled_by_the_move(duel):  # noqa: F811
+def test_a_reminder_not_yet_sent_is_cancelled_by_the_move(duel):
     competition, game, white, black = duel
     Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
     move(white, game, 1, "e4", START + H)
@@ -31,7 +30,7 @@ def test_a_reminder_not_yet_sent_is_cancelled_by_the_move(duel):  # noqa: F811
     assert mail.outbox == []
 
 
-def test_the_opponent_who_chose_it_hears_x_has_moved_in_their_language(duel):  # noqa: F811
+def test_the_opponent_who_chose_it_hears_x_has_moved_in_their_language(duel):
     competition, game, white, black = duel
     Player.objects.filter(pk=black.player_id).update(email="b@example.org", language="nl")
     black.player.refresh_from_db()
@@ -49,7 +48,7 @@ def test_the_opponent_who_chose_it_hears_x_has_moved_in_their_language(duel):  #
 
 
 @override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
-def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):  # noqa: F811
+def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):
     competition, game, white, black = duel
     Player.objects.filter(pk=black.player_id).update(email="b@example.org", language="sv")
     browser = Browser()
@@ -83,7 +82,7 @@ def test_a_reminder_goes_by_push_too_and_a_stopped_player_gets_none(duel):  # no
     assert services.reminders_send(now=START + 40 * H) == 0
 
 
-def test_a_reminder_held_by_quiet_hours_ends_with_its_turn(duel):  # noqa: F811
+def test_a_reminder_held_by_quiet_hours_ends_with_its_turn(duel):
     import datetime as _dt
 
     import time_machine
@@ -120,7 +119,7 @@ def listening(entry, competition, language):
     )
 
 
-def test_a_result_to_confirm_goes_to_the_opponent_and_ends_with_the_game(duel):  # noqa: F811
+def test_a_result_to_confirm_goes_to_the_opponent_and_ends_with_the_game(duel):
     competition, game, white, black = duel
     listening(black, competition, "nl")
     listening(white, competition, "sv")
@@ -143,7 +142,7 @@ def test_a_result_to_confirm_goes_to_the_opponent_and_ends_with_the_game(duel): 
     assert not OutboxMessage.objects.filter(player=white.player, key__startswith="rr-result")
 
 
-def test_a_game_lost_on_time_tells_both_players_once(duel):  # noqa: F811
+def test_a_game_lost_on_time_tells_both_players_once(duel):
     import time_machine
 
     competition, game, white, black = duel
@@ -161,7 +160,7 @@ def test_a_game_lost_on_time_tells_both_players_once(duel):  # noqa: F811
 
 
 @override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
-def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):  # noqa: F811
+def test_a_player_without_an_address_who_chose_push_is_reminded_by_push(duel):
     competition, game, white, black = duel
     Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="")
     black.player.refresh_from_db()

@@ -12,8 +12,8 @@ from django.urls import reverse
 from events.models import Player
 from events.outbox import notify
 from events.outbox.models import NotificationPreference
-from tests.events.outbox.test_notify import PRIVATE, PUBLIC
-from tests.roundrobin.views.test_private_page_and_api import private, started_with
+from tests.support.notify import PRIVATE, PUBLIC
+from tests.support.roundrobin import private, started_with
 
 pytestmark = pytest.mark.django_db
 

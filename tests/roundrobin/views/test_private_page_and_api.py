@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
 import time_machine
@@ -12,31 +11,17 @@ from django.urls import reverse
 
 from events.models import Game, Seat
 from roundrobin import services
-from roundrobin.models import PlayerToken, ResultReport, Turn
-from tests.support.roundrobin import START, enter_players, make_competition
+from roundrobin.models import ResultReport, Turn
+from tests.support.roundrobin import (
+    START,
+    api,
+    private,
+    started_with,
+    token_of,
+)
 
 H = dt.timedelta(hours=1)
 HTMX = {"HX-Request": "true"}
-
-
-def started_with(event, slug, players):
-    competition = make_competition(event, slug=slug)
-    entries = enter_players(competition, players)
-    services.competition_start(competition=competition, seed=3, now=START)
-    return competition, entries
-
-
-def token_of(entry):
-    return PlayerToken.objects.get(entry=entry).token
-
-
-def private(client, entry):
-    """Open the player's link, as from the e-mail: the token is exchanged for a cookie and the
-    answer sends the browser on to the page's own address, which is returned."""
-    response = client.get(reverse("roundrobin:private", args=[token_of(entry)]))
-    assert response.status_code == 303
-    assert token_of(entry) not in response["Location"]
-    return response["Location"]
 
 
 def first_game(entry):
@@ -137,14 +122,6 @@ def test_the_private_page_takes_constant_queries(
 
 
 # --- the API --------------------------------------------------------------------------------------
-
-
-def api(client, method, path, token, body=None):
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    if method == "get":
-        return client.get(path, headers=headers)
-    data = body if isinstance(body, str | bytes) else json.dumps(body or {})
-    return client.post(path, data, content_type="application/json", headers=headers)
 
 
 def test_the_api_reads_moves_and_reports_with_csrf_checks_on(duel):

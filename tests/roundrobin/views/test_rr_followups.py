@@ -16,9 +16,8 @@ from events.services import correction_undo
 from roundrobin.models import GameDetail, Leave, Turn
 from roundrobin.services.adjudication import table_adjudicate
 from roundrobin.services.leave import leave_take
-from tests.roundrobin.views.test_private_page_and_api import api, token_of
 from tests.support.factories import UserFactory
-from tests.support.roundrobin import START, started_duel
+from tests.support.roundrobin import START, api, started_duel, token_of
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
