@@ -14,19 +14,12 @@ from django.urls import reverse
 from events.formats import all_formats, get_format
 from events.live.screen import Page, numbered, pages_of, rows_fitting
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory
+from tests.support.screens import demo_of, screen_url
 
 FORMATS = [f.key for f in all_formats()]
 # The most queries a screen may make, whatever the size of the field: the version, the
 # competition, the format's own reads (measured: see the report).
 MAX_QUERIES = 8
-
-
-def screen_url(competition) -> str:
-    return reverse(competition.game_format.screen, args=[competition.event.slug, competition.slug])
-
-
-def demo_of(demo, key: str):
-    return next(c for c in demo[1] if c.format == key)
 
 
 def test_every_format_names_a_screen():

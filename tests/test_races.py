@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import functools
 import os
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection, connections
 from django.urls import reverse
 
 from events import services
-from events.errors import ServiceError
 from events.exchange import players as players_import
 from events.models import Competition, Entry, Event, Player, SubmissionToken
 from tests.support.factories import (
@@ -30,51 +26,9 @@ from tests.support.factories import (
     PlayerFactory,
     UserFactory,
 )
+from tests.support.races import postgres_only, refusal_codes, run_together
 
 TRIALS = int(os.environ.get("RACE_TRIALS", "10"))  # RACE_TRIALS=100 for a longer run
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="SQLite's single writer lock serializes the two transactions: no race to test",
-)
-
-
-def run_together(*actions: Callable[[], Any]) -> list[Any]:
-    """Run each action in its own thread and database connection, all released at once;
-    the result of each, or the typed error it raised."""
-    barrier = threading.Barrier(len(actions))
-    results: list[Any] = [None] * len(actions)
-
-    def run(index: int, action: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = action()
-        except ServiceError as exc:
-            results[index] = exc
-        except BaseException as exc:  # anything else fails the test below
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, a)) for i, a in enumerate(actions)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
-
-
-def _codes(results: list[Any]) -> list[str]:
-    codes = []
-    for result in results:
-        if isinstance(result, ServiceError):
-            codes.append(str(getattr(result, "code", None) or type(result).default_code))
-        elif isinstance(result, BaseException):
-            raise result
-        else:
-            codes.append("ok")
-    return sorted(codes)
 
 
 @postgres_only
@@ -87,7 +41,7 @@ def test_the_same_new_player_from_two_desks_at_once_is_one_row_and_one_entry():
         def register(name: str = name, competition: Competition = competition) -> Any:
             return services.player_register_new(competition=competition, name=name, club="Kumla")
 
-        codes = _codes(run_together(register, register))
+        codes = refusal_codes(run_together(register, register))
         assert codes == ["ok", "player_exists"], codes
         assert Player.objects.filter(name=name).count() == 1
         assert Entry.objects.filter(competition=competition).count() == 1
@@ -106,7 +60,7 @@ def test_the_same_new_player_in_two_competitions_at_once_is_one_row():
                 services.player_create, host_id=event.host_id, name=name.upper(), club=""
             ),
         )
-        assert _codes(results) == ["ok", "player_exists"]
+        assert refusal_codes(results) == ["ok", "player_exists"]
         assert Player.objects.filter(name__iexact=name).count() == 1
         assert first.pk != second.pk
 
@@ -124,7 +78,7 @@ def test_the_same_csv_imported_twice_at_once_registers_every_row_once():
         def import_csv(competition: Competition = competition) -> Any:
             return players_import.players_import_csv(competition=competition, data=CSV.encode())
 
-        codes = _codes(run_together(import_csv, import_csv))
+        codes = refusal_codes(run_together(import_csv, import_csv))
         # The loser reads the file again against what the winner committed.
         assert codes == ["bad_csv", "ok"], codes
         assert Entry.objects.filter(competition=competition).count() == 3
@@ -142,7 +96,7 @@ def test_two_csv_imports_sharing_new_players_into_two_competitions_make_each_pla
             functools.partial(players_import.players_import_csv, competition=first, data=data),
             functools.partial(players_import.players_import_csv, competition=second, data=data),
         )
-        assert _codes(results) == ["ok", "ok"]
+        assert refusal_codes(results) == ["ok", "ok"]
         assert Player.objects.filter(name__endswith=f" {trial}").count() == 2
         assert Entry.objects.filter(competition=first).count() == 2
         assert Entry.objects.filter(competition=second).count() == 2
@@ -162,7 +116,7 @@ def test_the_same_form_token_posted_twice_at_once_acts_once():
             club=f"K{trial}",
             submission=token,
         )
-        codes = _codes(run_together(register, register))
+        codes = refusal_codes(run_together(register, register))
         assert codes == ["already_submitted", "ok"], codes
         assert Entry.objects.filter(competition=competition).count() == 1
 
@@ -318,7 +272,7 @@ def test_the_same_blokus_result_from_two_desks_at_once_is_taken_once():
                 blokus_services.game_result_record, game=game, revision=game.revision, hands=second
             ),
         )
-        assert _codes(results) == ["ok", "stale_result"]
+        assert refusal_codes(results) == ["ok", "stale_result"]
         game.refresh_from_db()
         assert game.revision == 1
         seats = Seat.objects.filter(game=game)
@@ -345,7 +299,7 @@ def test_a_session_registration_during_a_withdrawal_ends_as_one_of_the_two_order
             functools.partial(services.entry_withdraw, entry=entry),
             functools.partial(blokus_services.session_register, session=session, entry=entry),
         )
-        withdraw_code, register_code = (_codes([r])[0] for r in results)
+        withdraw_code, register_code = (refusal_codes([r])[0] for r in results)
         entry.refresh_from_db()
         registered = SessionPlayer.objects.filter(entry=entry).count()
         assert withdraw_code == "ok" and entry.withdrawn_at is not None

@@ -11,7 +11,7 @@ from django.urls import reverse
 from events import services as event_services
 from events.models import Competition, Entry, Game, Seat
 from roundrobin import services
-from roundrobin.models import PlayerToken
+from roundrobin.models import PlayerToken, Turn
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 START = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -152,3 +152,8 @@ def api(client, method, path, token, body=None):
 def move(entry, game, turn, text="e4", at=None):
     """``entry`` submits ``text`` as move ``turn`` of ``game`` (at ``at``)."""
     return services.move_submit(entry=entry, game_id=game.pk, turn=turn, text=text, now=at)
+
+
+def open_turn(game):
+    """The turn of ``game`` still open."""
+    return Turn.objects.get(game=game, closed_at__isnull=True)

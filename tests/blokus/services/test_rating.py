@@ -19,7 +19,7 @@ from blokus.services.rating import game_order_key
 from events.models import Competition, Game, Round, Session
 from tests.support.blokus import play_round, record, seat_players, seated_round
 from tests.support.factories import CompetitionFactory, EventFactory
-from tests.test_races import postgres_only, run_together
+from tests.support.races import postgres_only, run_together
 
 SETTINGS = {
     "qualifying_sessions": 1,

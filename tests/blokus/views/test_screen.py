@@ -3,7 +3,7 @@ tests/test_projector_screens.py."""
 
 from __future__ import annotations
 
-from tests.test_projector_screens import demo_of, screen_url
+from tests.support.screens import demo_of, screen_url
 
 
 def test_the_blokus_screen_has_the_clock_and_where_everyone_sits(client, demo):

@@ -14,7 +14,7 @@ from django_tasks_db.models import DBTaskResult
 from events.formats import all_formats
 from events.management import worker
 from events.models import PeriodicSlot, WorkerBeat
-from tests.test_races import run_together
+from tests.support.races import run_together
 
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)
 

@@ -5,35 +5,18 @@ at least once, never sent twice by two workers."""
 from __future__ import annotations
 
 import datetime as dt
-import socket
 import threading
 
 import pytest
 from django.core import mail
 from django.db import connection, connections, transaction
-from django.test import override_settings
 from django.utils import timezone
 
 from events.outbox import queue as outbox
 from events.outbox.models import OutboxMessage, OutboxStatus
+from tests.support.outbox import server_down
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
-
-
-def closed_port() -> int:
-    """A local port nothing listens on: a mail server that is down."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def server_down():
-    return override_settings(
-        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-        EMAIL_HOST="127.0.0.1",
-        EMAIL_PORT=closed_port(),
-        EMAIL_TIMEOUT=2,
-    )
 
 
 def queue(key: str = "k1", **kw) -> bool:

@@ -17,8 +17,8 @@ from events.models import Competition
 from events.outbox import queue as outbox, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
 from events.services.editing import entry_remove
-from tests.events.outbox.channels.test_webhook import Receiver, verify
 from tests.support.factories import EntryFactory, EventFactory, PlayerFactory
+from tests.support.outbox import Receiver, verify
 
 LOCAL = "http://127.0.0.1:9/hook"
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]

@@ -11,25 +11,12 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from events.outbox.models import NotificationPreference, PushSubscription
-from events.signups.services import lifecycle as signups, mail as signup_mail
-from tests.events.signups.test_signup_pages import open_window
+from events.signups.services import mail as signup_mail
 from tests.support.factories import CompetitionFactory
 from tests.support.notify import PRIVATE, PUBLIC, Browser, b64
+from tests.support.signups import seated
 
 VAPID = override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)
-
-
-def seated(competition, n=1):
-    open_window(competition, cap=5)
-    entries = []
-    for i in range(n):
-        done = signups.signup_confirm(
-            sign_up=signups.signup_submit(
-                window=competition.sign_up_window, name=f"P {i}", email=f"p{i}@example.org"
-            )
-        )
-        entries.append(done.entry)
-    return entries
 
 
 def page_of(email):

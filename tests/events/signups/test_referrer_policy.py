@@ -21,9 +21,8 @@ from events.outbox.models import PushSubscription
 from events.outbox.stop_links import MAX_AGE, public_stop_token, stop_token
 from events.signups.services import lifecycle as signups, mail as signup_mail
 from roundrobin.models import PlayerToken
-from tests.events.signups.test_notify_pages import seated
-from tests.events.signups.test_signup_pages import open_window
 from tests.support.roundrobin import make_competition, started_duel
+from tests.support.signups import open_window, seated
 
 pytestmark = pytest.mark.django_db
 

@@ -24,19 +24,9 @@ from events.signups.models import SignUp, SignUpStatus
 from events.signups.selectors import window_desk
 from events.signups.services import lifecycle as signups, mail as signup_mail
 from tests.support.factories import CompetitionFactory, PlayerFactory
+from tests.support.signups import open_window
 
 LINK = re.compile(r"https?://\S+/sign-up/(\S+?)/\s")
-
-
-def open_window(competition, cap=2, **kw):
-    now = timezone.now()
-    return signups.window_set(
-        competition=competition,
-        opens_at=now - dt.timedelta(hours=1),
-        closes_at=now + dt.timedelta(days=7),
-        cap=cap,
-        **kw,
-    )
 
 
 def form(competition, n, **extra):

@@ -13,8 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from roundrobin import selectors, services
 from roundrobin.services.leave import leave_take
-from tests.roundrobin.views.test_rr_followups import duel_of, open_turn
-from tests.support.roundrobin import START, api, token_of
+from tests.support.roundrobin import START, api, open_turn, started_duel, token_of
 
 H = dt.timedelta(hours=1)
 
@@ -23,7 +22,7 @@ H = dt.timedelta(hours=1)
 def test_a_page_before_the_sweep_shows_the_deadline_the_sweep_stores(
     client, event, django_assert_max_num_queries, turns
 ):
-    competition, game, white, black = duel_of(event, slug="gap", leave_days=10, turns=turns)
+    competition, game, white, black = started_duel(event, slug="gap", leave_days=10, turns=turns)
     # black is away from 30 h to 54 h: after turn 1's deadline (24 h), so turn 1 keeps it
     leave_take(entry=black, start=START + 30 * H, days=1, now=START + H)
     assert open_turn(game).deadline == START + 24 * H
@@ -45,7 +44,7 @@ def test_a_page_before_the_sweep_shows_the_deadline_the_sweep_stores(
 def test_the_projection_reads_leaves_in_one_query_and_none_while_leave_is_off(event):
     counts = {}
     for slug, days in (("off", 0), ("on", 10)):
-        _competition, _game, white, _black = duel_of(event, slug=slug, leave_days=days)
+        _competition, _game, white, _black = started_duel(event, slug=slug, leave_days=days)
         with CaptureQueriesContext(connection) as queries:
             page = selectors.private_page(white, START + 40 * H)
         assert page.games[0].clock.deadline == START + 48 * H

@@ -325,7 +325,7 @@ def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
 
 def test_a_reminder_is_not_lost_when_the_mail_server_is_down(duel):
     """The mark says "sent" only once the server took the message, not before."""
-    from tests.events.outbox.test_queue import server_down
+    from tests.support.outbox import server_down
 
     competition, game, white, black = duel
     Player.objects.filter(pk=black.player_id).update(email="b@example.org")

@@ -267,7 +267,7 @@ def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
     """The link is queued, not sent once on commit: that way it was lost for good when the
     sending failed."""
     from events.outbox.models import OutboxMessage, OutboxStatus
-    from tests.events.outbox.test_queue import server_down
+    from tests.support.outbox import server_down
 
     competition = make_competition(event, slug="down")
     entries = enter_players(competition, 3)

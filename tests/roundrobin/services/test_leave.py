@@ -12,7 +12,7 @@ from events.errors import Invalid, Refused
 from roundrobin import services
 from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
-from tests.support.roundrobin import START, private, started_duel
+from tests.support.roundrobin import START, open_turn, private, started_duel
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
@@ -21,10 +21,6 @@ DAY = 24 * H
 @pytest.fixture
 def duel(event):
     return started_duel(event, leave_days=10)
-
-
-def open_turn(game):
-    return Turn.objects.get(game=game, closed_at__isnull=True)
 
 
 def test_a_leave_moves_the_open_turns_deadline_and_the_sweep_respects_it(duel):

@@ -13,29 +13,21 @@ from django.urls import reverse
 from events.errors import Refused
 from events.models import Correction
 from events.services import correction_undo
-from roundrobin.models import GameDetail, Leave, Turn
+from roundrobin.models import GameDetail, Leave
 from roundrobin.services.adjudication import table_adjudicate
 from roundrobin.services.leave import leave_take
 from tests.support.factories import UserFactory
-from tests.support.roundrobin import START, api, started_duel, token_of
+from tests.support.roundrobin import START, api, open_turn, started_duel, token_of
 
 H = dt.timedelta(hours=1)
 DAY = 24 * H
-
-
-def duel_of(event, slug="duel", **settings):
-    return started_duel(event, slug, **settings)
-
-
-def open_turn(game):
-    return Turn.objects.get(game=game, closed_at__isnull=True)
 
 
 # --- 1. admin ---------------------------------------------------------------------------------
 
 
 def test_turn_mover_is_read_only_and_leaves_are_listed_read_only(client, event):
-    competition, game, white, _black = duel_of(
+    competition, game, white, _black = started_duel(
         event, slug="adm", leave_days=10, turns="alternating"
     )
     leave_take(entry=white, start=START + H, days=2, now=START + H)
@@ -65,7 +57,7 @@ def test_turn_mover_is_read_only_and_leaves_are_listed_read_only(client, event):
 
 
 def test_the_api_lists_the_players_leaves_and_days_left(client, event):
-    competition, game, white, black = duel_of(event, slug="api", leave_days=10)
+    competition, game, white, black = started_duel(event, slug="api", leave_days=10)
     leave_take(entry=white, start=START + 2 * DAY, days=3, now=START + H)
     with time_machine.travel(START + 2 * H, tick=False):
         mine = api(client, "get", "/api/roundrobin/games/", token_of(white)).json()
@@ -81,7 +73,7 @@ def test_the_api_lists_the_players_leaves_and_days_left(client, event):
 
 
 def test_the_api_says_nothing_of_leave_while_it_is_off(client, event):
-    _competition, _game, white, _black = duel_of(event, slug="noleave")
+    _competition, _game, white, _black = started_duel(event, slug="noleave")
     with time_machine.travel(START + 2 * H, tick=False):
         body = api(client, "get", "/api/roundrobin/games/", token_of(white)).json()
     assert body["leave"] is None
@@ -93,7 +85,7 @@ def test_the_api_says_nothing_of_leave_while_it_is_off(client, event):
 def test_an_adjudication_shows_no_undo_button_and_its_undo_is_refused(
     desk_client, organiser, event
 ):
-    competition, game, _white, _black = duel_of(event, slug="adj")
+    competition, game, _white, _black = started_duel(event, slug="adj")
     table_adjudicate(
         competition=competition,
         number=1,

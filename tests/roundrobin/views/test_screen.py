@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_projector_screens import demo_of, screen_url
+from tests.support.screens import demo_of, screen_url
 
 
 def test_the_round_robin_screen_shows_one_crosstable_a_page(client, demo):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_projector_screens import demo_of, screen_url
+from tests.support.screens import demo_of, screen_url
 
 
 def test_the_sjoelen_screen_pages_the_40_players_and_shows_the_rota(client, demo):

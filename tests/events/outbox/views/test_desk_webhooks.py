@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from events.models import EventRole
 from events.outbox import queue as outbox, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
-from tests.events.outbox.channels.test_webhook import Answer, Receiver
 from tests.support.factories import UserFactory
+from tests.support.outbox import Answer, Receiver
 
 LOCAL = "http://127.0.0.1:9/hook"
 ALL = ["result.confirmed", "round.seated", "standings.changed", "registration.changed"]

@@ -18,9 +18,9 @@ from events.outbox.models import PushSubscription
 from events.outbox.stop_links import MAX_AGE, public_stop_token
 from events.outbox.views.public import SUBSCRIBES_PER_ADDRESS
 from events.signups.services import mail as signup_mail
-from tests.events.signups.test_notify_pages import seated
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
 from tests.support.notify import PRIVATE, PUBLIC, Browser, b64
+from tests.support.signups import seated
 
 pytestmark = pytest.mark.django_db
 VAPID = override_settings(VAPID_PRIVATE_KEY=PRIVATE, VAPID_PUBLIC_KEY=PUBLIC)

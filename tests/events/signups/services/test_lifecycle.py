@@ -14,7 +14,7 @@ from events.models import Entry, Player
 from events.signups.models import SignUp, SignUpStatus
 from events.signups.services import lifecycle as signups
 from tests.support.factories import CompetitionFactory, PlayerFactory
-from tests.test_races import _codes, postgres_only, run_together
+from tests.support.races import postgres_only, refusal_codes, run_together
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 MIN = dt.timedelta(minutes=1)
@@ -243,7 +243,7 @@ def test_60_confirmations_at_once_for_12_seats():
     w = window(cap=12, hold_minutes=1)
     made = [sign(w, n, at=NOW - 10 * MIN) for n in range(60)]  # every hold has run out
     results = run_together(*(lambda s=s: signups.signup_confirm(sign_up=s, now=NOW) for s in made))
-    assert _codes(results) == ["ok"] * 60
+    assert refusal_codes(results) == ["ok"] * 60
     rows = list(SignUp.objects.filter(window=w))
     assert sum(s.status == "confirmed" for s in rows) == 12
     waiting = [s for s in rows if s.status == "waitlisted"]
@@ -276,7 +276,7 @@ def test_two_cancellations_at_once_make_two_offers_never_one_seat_twice():
         lambda: signups.signup_cancel(sign_up=a, now=NOW + 10 * MIN),
         lambda: signups.signup_cancel(sign_up=b, now=NOW + 10 * MIN),
     )
-    assert _codes(results) == ["ok", "ok"]
+    assert refusal_codes(results) == ["ok", "ok"]
     assert [status(s) for s in (c, d, e)] == ["offered", "offered", "waitlisted"]
 
 
