@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 import traceback
 from collections import Counter
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlencode
 
@@ -44,6 +43,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from events.formats import all_formats
+from tests.support.admin import posted
 
 OUR_APPS = ("events", *(f.key for f in all_formats()))
 HUGE = "99999999999999999999"
@@ -105,76 +105,6 @@ def world(django_db_setup, django_db_blocker):
             yield competitions
             transaction.set_rollback(True)
     print(f"\nadmin fuzz: {dict(COUNTS)}")
-
-
-# --- reading a rendered form as a browser would post it -------------------------------------
-
-
-class FormReader(HTMLParser):
-    """The name -> values a browser would submit for the admin's change form."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.data: dict[str, list[str]] = {}
-        self.in_form = False
-        self.select: str | None = None
-        self.select_has_selected = False
-        self.first_option: str | None = None
-        self.textarea: str | None = None
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form" and a.get("id", "").endswith("_form"):
-            self.in_form = True
-        if not self.in_form:
-            return
-        name = a.get("name")
-        if tag == "input" and name:
-            kind = a.get("type", "text")
-            if kind in ("submit", "button", "file", "image", "reset"):
-                return
-            if kind in ("checkbox", "radio") and "checked" not in a:
-                return
-            self.data.setdefault(name, []).append(
-                a.get("value", "on" if kind == "checkbox" else "")
-            )
-        elif tag == "select" and name:
-            self.select, self.select_has_selected, self.first_option = name, False, None
-            self.multiple = "multiple" in a
-            self.data.setdefault(name, [])
-        elif tag == "option" and self.select:
-            value = a.get("value", "")
-            if self.first_option is None:
-                self.first_option = value
-            if "selected" in a:
-                self.data[self.select].append(value)
-                self.select_has_selected = True
-        elif tag == "textarea" and name:
-            self.textarea, self.text = name, []
-
-    def handle_data(self, data: str) -> None:
-        if self.textarea:
-            self.text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.in_form = False
-        elif tag == "select" and self.select:
-            if not self.select_has_selected and not self.multiple and self.first_option is not None:
-                self.data[self.select].append(self.first_option)
-            self.select = None
-        elif tag == "textarea" and self.textarea:
-            self.data[self.textarea] = ["".join(self.text).lstrip("\n")]
-            self.textarea = None
-
-
-def posted(html: str, templates: bool = False) -> dict[str, list[str]]:
-    """What a browser posts; with ``templates``, also the inlines' empty rows ("__prefix__"),
-    which the page's script copies when a row is added."""
-    reader = FormReader()
-    reader.feed(html)
-    return {k: v for k, v in reader.data.items() if templates or "__prefix__" not in k}
 
 
 # --- hostile values by field type ----------------------------------------------------------

@@ -337,7 +337,7 @@ FEEDS: dict[str, str] = {
 
 
 def test_every_calendar_feed_is_classified():
-    from tests.test_url_routes import routes
+    from tests.support.routes import routes
 
     feeds = {name for name, route in routes(get_resolver().url_patterns) if ".ics" in route}
     assert feeds == set(FEEDS)
@@ -387,7 +387,7 @@ NOTIFY: dict[str, str] = {
 
 
 def test_every_notification_url_is_classified():
-    from tests.test_url_routes import routes
+    from tests.support.routes import routes
 
     found = {
         name

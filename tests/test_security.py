@@ -35,16 +35,10 @@ from tests.support.factories import (
     UserFactory,
 )
 from tests.support.roundrobin import START, started_duel
-from tests.support.servers import redis_up
+from tests.support.servers import DEAD_REDIS, redis_up
 
 ROOT = Path(__file__).resolve().parents[1]
 HTMX = {"HX-Request": "true"}
-DEAD_REDIS = {
-    "default": {
-        "BACKEND": "events.common.cache.OptionalRedisCache",
-        "LOCATION": "redis://127.0.0.1:6390/0",  # nothing listens there
-    }
-}
 
 
 # --- 1. the cache is optional -----------------------------------------------------------------

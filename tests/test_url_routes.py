@@ -11,17 +11,9 @@ from pathlib import Path
 
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
+from tests.support.routes import routes
+
 SNAPSHOT = Path(__file__).parent / "files" / "url_routes.json"
-
-
-def routes(patterns: list, prefix: str = "", namespace: str = "") -> Iterator[tuple[str, str]]:
-    for pattern in patterns:
-        if isinstance(pattern, URLResolver):
-            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern), inner)
-        elif isinstance(pattern, URLPattern):
-            name = f"{namespace}{pattern.name}" if pattern.name else ""
-            yield name, prefix + str(pattern.pattern)
 
 
 def test_every_route_of_the_snapshot_is_still_served_under_its_name():

@@ -35,7 +35,7 @@ from pytest_django.live_server_helper import LiveServer
 from events.models import Competition, Entry, Game
 from events.signups.models import SignUp
 from roundrobin.models import PlayerToken
-from tests.support.browser import DESK, log_in, screenshot
+from tests.support.browser import DESK, log_in, screenshot, too_wide, violations
 from tests.test_translated_pages import SKIP_PREFIXES, SKIP_SUFFIXES, _links
 
 # Not a transactional database: pytest-django flushes that after every test, and the module's
@@ -54,8 +54,6 @@ LONG_NAMES = [
     "Hubertblaineweissensteinhausenbergerdorf",
     "Mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
 ]
-WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_22_AA}, "resultTypes": ["violations"]}
 PASSWORD = "pw-for-tests-only"
 
 
@@ -105,28 +103,6 @@ def crawl(client: Client, starts: list[str], *, desk: bool) -> list[str]:
         pages.append(url)
         queue.extend(sorted(set(_links(html, url))))
     return pages
-
-
-def violations(page, url: str) -> list[str]:
-    """One line per rule broken: its id, impact, how many elements and the first three."""
-    results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
-    found = []
-    for violation in results["violations"]:
-        nodes = violation["nodes"]
-        targets = [" ".join(node["target"]) for node in nodes[:3]]
-        found.append(
-            f"{url}: {violation['id']} ({violation['impact']}) {len(nodes)} node(s) at {targets}"
-        )
-    return found
-
-
-def too_wide(page, url: str, scheme: str) -> list[str]:
-    """The page as wide as the phone at most (a wide table scrolls in its own box)."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    if width <= page.viewport_size["width"]:
-        return []
-    screenshot(page, f"too-wide-{scheme}" + url.replace("/", "_"))
-    return [f"[{scheme}] {url}: {width} px wide on a {page.viewport_size['width']} px phone"]
 
 
 def long_names() -> None:

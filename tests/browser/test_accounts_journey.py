@@ -18,9 +18,8 @@ from playwright.sync_api import expect
 
 from events.models import EventRole, HostClub
 from events.outbox.models import OutboxMessage
-from tests.browser.test_accessibility import too_wide, violations
 from tests.support import totp
-from tests.support.browser import screenshot
+from tests.support.browser import screenshot, too_wide, violations
 from tests.support.factories import CompetitionFactory, EventFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,10 +9,11 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from events.errors import Conflict, Forbidden, NotFound, Refused
-from events.models import Competition, Correction, ResultProposal
+from events.models import Correction, ResultProposal
 from events.services import AlreadySubmitted, proposals as shared
 from shuffleboard import proposals
 from shuffleboard.models import Turn
+from tests.support.shuffleboard import board_url, post_game, turn_on
 
 Status = ResultProposal.Status
 
@@ -22,11 +23,6 @@ def _clear_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-def turn_on(competition: Competition, on: bool = True) -> None:
-    competition.settings = {**competition.settings, "results_from_players": on}
-    competition.save(update_fields=["settings"])
 
 
 @pytest.fixture
@@ -46,12 +42,6 @@ def submit(competition, sender, payload, **kw):
         code=kw.pop("code", proposals.board_code(competition, payload["board"])),
         payload=payload,
         **kw,
-    )
-
-
-def url(competition, name="propose", *args):
-    return reverse(
-        f"shuffleboard:{name}", args=[competition.event.slug, competition.slug, 1, *args]
     )
 
 
@@ -129,37 +119,22 @@ def test_a_replayed_submission_key_creates_nothing(board):
 # --- pages ---
 
 
-def post_game(client, competition, entry, **extra):
-    data = {
-        "entry": entry.pk,
-        "code": proposals.board_code(competition, 1),
-        "number": 1,
-        "gate1": 5,
-        "gate2": 9,
-        "gate3": 5,
-        "gate4": 7,
-        "submission": "s1",
-        **extra,
-    }
-    return client.post(url(competition), data)
-
-
 def test_pages_propose_confirm_and_the_desk_sees_it(
     board, client, desk_client, django_assert_max_num_queries
 ):
     competition, (a, b, c, _d) = board
     with django_assert_max_num_queries(8):
-        assert client.get(url(competition)).status_code == 200
+        assert client.get(board_url(competition)).status_code == 200
     assert post_game(client, competition, a).status_code == 302
     proposal = ResultProposal.objects.get()
-    page = client.get(url(competition)).content.decode()
+    page = client.get(board_url(competition)).content.decode()
     assert f"proposal-{proposal.pk}" in page and "116" in page
     desk = desk_client.get(
         reverse("events:proposals", args=[competition.event.slug, competition.slug])
     )
     assert desk.status_code == 200 and f"proposal-{proposal.pk}" in desk.content.decode()
     confirm = client.post(
-        url(competition, "propose_confirm", proposal.pk),
+        board_url(competition, "propose_confirm", proposal.pk),
         {
             "entry": c.pk,
             "code": proposals.board_code(competition, 1),
@@ -203,7 +178,7 @@ def test_the_desk_accepts_an_edited_game(board, desk_client):
 
 
 def test_setting_off_gives_404(sjoelen, playing, client):
-    assert client.get(url(sjoelen)).status_code == 404
+    assert client.get(board_url(sjoelen)).status_code == 404
     turn_on(sjoelen)
     too_far = reverse("shuffleboard:propose", args=[sjoelen.event.slug, sjoelen.slug, 99])
     assert client.get(too_far).status_code == 404
@@ -238,7 +213,7 @@ def test_score_cards_carry_the_code_and_the_rota_links_the_board_page(board, cli
     cards = desk_client.get(reverse("shuffleboard:cards", args=args)).content.decode()
     assert proposals.board_code(competition, 1) in cards
     rota = client.get(reverse("shuffleboard:rota", args=args)).content.decode()
-    assert url(competition) in rota and proposals.board_code(competition, 1) not in rota
+    assert board_url(competition) in rota and proposals.board_code(competition, 1) not in rota
 
 
 def test_hostile_confirmations_are_refused_without_a_500(board, client):
@@ -249,9 +224,9 @@ def test_hostile_confirmations_are_refused_without_a_500(board, client):
         {"entry": a.pk, "code": proposals.board_code(competition, 1), "revision": 99},
         {"entry": 999999, "code": "\x00", "revision": "0"},
     ):
-        response = client.post(url(competition, "propose_confirm", proposal.pk), data)
+        response = client.post(board_url(competition, "propose_confirm", proposal.pk), data)
         assert response.status_code in (400, 403, 409)
-    assert client.post(url(competition, "propose_confirm", 999999), {}).status_code == 404
+    assert client.post(board_url(competition, "propose_confirm", 999999), {}).status_code == 404
     proposal.refresh_from_db()
     assert proposal.status == Status.PROPOSED
 

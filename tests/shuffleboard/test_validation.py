@@ -12,7 +12,7 @@ from django.utils import translation
 from shuffleboard import rules
 from shuffleboard.forms import TurnForm
 from shuffleboard.validation import RULE_MESSAGES, rule_message
-from tests.shuffleboard.test_proposals import post_game, turn_on
+from tests.support.shuffleboard import post_game, turn_on
 
 RULES = Path(rules.__file__).parent
 # Codes the desk and the phones never show (settings and standings inputs checked before).

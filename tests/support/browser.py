@@ -1,4 +1,5 @@
-"""The browser tests' Chromium, page sizes, screenshots and a person's login."""
+"""The browser tests' Chromium, page sizes, screenshots, a person's login and the
+accessibility checks (axe-core's rules, a page no wider than the phone)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,16 @@ import re
 import time
 from pathlib import Path
 
+from django.contrib.auth import get_user_model
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
 PHONE = {"width": 390, "height": 844}
-
-
 DESK = {"width": 1280, "height": 900}
-
-
 SIZES = {"phone": PHONE, "desk": DESK}
-
-
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
+# axe-core's rules for WCAG 2.2 AA, as the accessibility pass runs them.
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_22_AA}, "resultTypes": ["violations"]}
 
 # How long a test waits for a live page to follow a write: pages poll every 10 s, and a poll in
 # flight when the write lands still shows the old state, so up to two polls plus a slow answer
@@ -51,7 +48,6 @@ def log_in(page, base_url: str, username: str, password: str = "pw-for-tests-onl
 def second_factor(page, username: str) -> None:
     """Type the authenticator app's code on the page that asks for it. A code is taken once:
     a second login of the same person within its 30 s takes the next period's (allowed)."""
-    from django.contrib.auth import get_user_model
 
     from tests.support import totp
 
@@ -63,3 +59,25 @@ def second_factor(page, username: str) -> None:
         if "/2fa/authenticate/" not in page.url:
             return
     raise AssertionError("the authenticator's codes were refused")
+
+
+def violations(page, url: str) -> list[str]:
+    """One line per rule broken: its id, impact, how many elements and the first three."""
+    results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+    found = []
+    for violation in results["violations"]:
+        nodes = violation["nodes"]
+        targets = [" ".join(node["target"]) for node in nodes[:3]]
+        found.append(
+            f"{url}: {violation['id']} ({violation['impact']}) {len(nodes)} node(s) at {targets}"
+        )
+    return found
+
+
+def too_wide(page, url: str, scheme: str) -> list[str]:
+    """The page as wide as the phone at most (a wide table scrolls in its own box)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width <= page.viewport_size["width"]:
+        return []
+    screenshot(page, f"too-wide-{scheme}" + url.replace("/", "_"))
+    return [f"[{scheme}] {url}: {width} px wide on a {page.viewport_size['width']} px phone"]

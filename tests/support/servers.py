@@ -14,6 +14,7 @@ HTTPS proxy would (``X-Forwarded-Proto: https``).
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import os
 import re
 import signal
@@ -317,3 +318,11 @@ def nginx_cache(
 def _errors(directory: Path) -> str:
     path = directory / "error.log"
     return _tail(str(path)) if path.exists() else ""
+
+
+DEAD_REDIS = {
+    "default": {
+        "BACKEND": "events.common.cache.OptionalRedisCache",
+        "LOCATION": "redis://127.0.0.1:6390/0",  # nothing listens there
+    }
+}

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Competition, Entry
-from shuffleboard import rules, services
+from shuffleboard import proposals, rules, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
@@ -134,3 +134,32 @@ def sub_turns(*rows, **extra):
         for value, count in zip((1, 2, 3, 4), row, strict=True):
             data[f"s{number}_gate{value}"] = count
     return {**data, **extra}
+
+
+def turn_on(competition: Competition, on: bool = True) -> None:
+    """Results from players switched on (or off) for ``competition``."""
+    competition.settings = {**competition.settings, "results_from_players": on}
+    competition.save(update_fields=["settings"])
+
+
+def board_url(competition, name="propose", *args):
+    """An address of board 1's page of results from players."""
+    return reverse(
+        f"shuffleboard:{name}", args=[competition.event.slug, competition.slug, 1, *args]
+    )
+
+
+def post_game(client, competition, entry, **extra):
+    """A player at board 1 sends game 1 of ``entry`` (116: 5, 9, 5, 7) as a proposal."""
+    data = {
+        "entry": entry.pk,
+        "code": proposals.board_code(competition, 1),
+        "number": 1,
+        "gate1": 5,
+        "gate2": 9,
+        "gate3": 5,
+        "gate4": 7,
+        "submission": "s1",
+        **extra,
+    }
+    return client.post(board_url(competition), data)

@@ -470,7 +470,7 @@ def test_the_login_page_offers_sign_up_only_where_it_is_open(client, db, setting
 def test_sign_up_and_the_second_factor_work_with_the_cache_down(client, organiser, settings):
     """allauth counts its limits in the cache: a Redis that is down counts nothing and
     refuses nothing (the password lockout is in the database)."""
-    from tests.test_security import DEAD_REDIS
+    from tests.support.servers import DEAD_REDIS
 
     settings.CACHES = DEAD_REDIS
     _sign_up(client, "offline@example.org")

@@ -361,7 +361,7 @@ def test_the_correction_trail_is_read_only_in_admin(admin_client):
 
 
 def _game_form(admin_client, game):
-    from tests.test_admin_fuzz import posted
+    from tests.support.admin import posted
 
     url = reverse("admin:events_game_change", args=[game.pk])
     return url, posted(admin_client.get(url).content.decode())

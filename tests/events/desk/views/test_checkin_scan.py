@@ -143,7 +143,7 @@ def test_the_camera_is_allowed_on_desk_pages_only(desk_client, sjoelen):
 
 
 def player_page_names() -> set[str]:
-    from tests.test_url_routes import routes
+    from tests.support.routes import routes
 
     return {name for name, _route in routes(get_resolver().url_patterns)}
 
