@@ -31,10 +31,9 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from django.apps import apps
@@ -48,7 +47,8 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone, translation
 
 from events.formats import all_formats
-from tests.test_translations import (
+from tests.support.pages import links_in
+from tests.support.translations import (
     PYTHON_FORMAT,
     SAME_AS_ENGLISH,
     SAME_AS_ENGLISH_EVERYWHERE,
@@ -60,9 +60,6 @@ LANGUAGES = cat.LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 # Addresses rendered per URL pattern (the first ones found, in a fixed order).
 PER_ROUTE = 2
-# Addresses not followed: files, the admin (Django's own), logging out, language switching.
-SKIP_PREFIXES = ("/admin/", "/static/", "/i18n/", "/accounts/logout/", "/api/")
-SKIP_SUFFIXES = (".csv", ".xlsx", ".json", ".png", ".svg", ".pdf", ".txt", ".ics")
 TEXT_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "hx-confirm", "data-confirm")
 BUTTON_TYPES = ("submit", "button", "reset")
 SEPARATORS = re.compile(r"\s+[·•|—–]\s+")
@@ -281,24 +278,6 @@ def _user_data() -> tuple[set[str], set[str]]:
     return texts, words
 
 
-def _links(html: str, base: str) -> list[str]:
-    found = re.findall(r'(?:href|hx-get)="([^"#]*)', html)
-    out = []
-    for link in found:
-        link = unescape(link)
-        if not link:
-            continue
-        parts = urlsplit(urljoin(base, link))
-        if parts.scheme not in ("", "http") or parts.netloc not in ("", "testserver"):
-            continue
-        query = "&".join(q for q in parts.query.split("&") if q and not q.startswith("screen="))
-        path = parts.path + (f"?{query}" if query else "")
-        if path.startswith(SKIP_PREFIXES) or parts.path.endswith(SKIP_SUFFIXES):
-            continue
-        out.append(path)
-    return out
-
-
 def _route(path: str) -> str | None:
     try:
         return str(resolve(urlsplit(path).path).route)
@@ -325,14 +304,14 @@ def _crawl(clients: dict[str, Client], starts: list[tuple[str, str]]) -> list[Pa
         seen.add((role, url))
         response = _get(clients[role], url, "en")
         if response.status_code in (301, 302, 303, 307):  # an event of one competition: to it
-            queue.extend((role, link) for link in _links(f'href="{response["Location"]}"', url))
+            queue.extend((role, link) for link in links_in(f'href="{response["Location"]}"', url))
             continue
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
         per_route[route] += 1
         html = response.content.decode()
         pages.append(Page(url, role, html))
-        queue.extend((role, link) for link in sorted(set(_links(html, url))))
+        queue.extend((role, link) for link in sorted(set(links_in(html, url))))
     return pages
 
 

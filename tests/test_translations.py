@@ -7,7 +7,8 @@ the shared helpers). For each catalogue ``locale/<lang>/LC_MESSAGES/<domain>.po`
 - no entry is empty or fuzzy;
 - every placeholder of the English (``%(name)s``, ``%s``, ``{name}``) is in the translation, in
   every plural form, and no other;
-- no translation is the English text itself, unless its words are in :data:`SAME_AS_ENGLISH`;
+- no translation is the English text itself, unless its words are in
+  :data:`tests.support.translations.SAME_AS_ENGLISH`;
 - the committed .mo is what compiling the .po gives (a .po changed without compiling fails);
 - every string marked in the source (Python, templates, JavaScript) is in the catalogue.
 
@@ -18,14 +19,19 @@ in ``locale/<lang>/LC_MESSAGES/django.po`` (``djangojs.po`` for JavaScript), the
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support.translations import (
+    PYTHON_FORMAT,
+    SAME_AS_ENGLISH,
+    SAME_AS_ENGLISH_EVERYWHERE,
+    WORD,
+    cat,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = (
@@ -33,18 +39,6 @@ FIX = (
     "locale/<lang>/LC_MESSAGES/<domain>.po, then run: "
     ".venv/bin/python scripts/catalogues.py compile"
 )
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "scripts" / "catalogues.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("catalogues", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-cat = _load()
 LANGUAGES: tuple[str, ...] = cat.LANGUAGES
 CATALOGUES: list[Path] = cat.catalogues()
 IDS = [cat.label(po) for po in CATALOGUES]
@@ -56,28 +50,10 @@ PLURAL_FORMS = {
     "nl": "nplurals=2; plural=(n != 1);",
 }
 
-# Words a translation may keep from the English (lower case; a message is exempt when all its
-# words are here). Keep it short: names, formats and words that are spelled the same.
-# "h" and "min" are the international unit symbols (SI), written the same in all four.
-SAME_AS_ENGLISH_EVERYWHERE = {"blokus", "sjoelen", "csv", "xlsx", "elo", "ok", "finalist"}
-SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min", "iban"}
-SAME_AS_ENGLISH = {
-    "sv": {"bonus", "export", "final", "format", "information", "position", "rating", "start"}
-    | {"session"}
-    | {"status", "token"},
-    "et": {"number"},
-    "nl": {"bonus", "club", "deadline", "e-mail", "format", "podium", "rating", "ratings"}
-    | {"reserve", "reserves", "score", "start", "status", "token", "camera", "conflict"}
-    | {"e-mails", "webhook", "webhooks", "login", "account"},
-}
 # Messages with this many letters or fewer (placeholders left out) may stay as they are: "K", "G".
 FEW_LETTERS = 3
 
-PYTHON_FORMAT = re.compile(
-    r"%(?:\((?P<name>[^)]*)\))?[#0 +\-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?P<type>[diouxXeEfFgGcrsa%])"
-)
 BRACE_FORMAT = re.compile(r"(?<!\{)\{(\w*)(?:[!:][^{}]*)?\}(?!\})")
-WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def _language(po: Path) -> str:

@@ -7,7 +7,7 @@ import io
 from django.core.management import call_command
 
 from blokus.models import RatingStep
-from tests.blokus.services.test_rating import played, snapshot
+from tests.support.blokus import played, snapshot
 
 
 def test_the_command_recomputes_the_same_rating_from_scratch(event):

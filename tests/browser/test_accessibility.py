@@ -36,7 +36,7 @@ from events.models import Competition, Entry, Game
 from events.signups.models import SignUp
 from roundrobin.models import PlayerToken
 from tests.support.browser import DESK, log_in, screenshot, too_wide, violations
-from tests.test_translated_pages import SKIP_PREFIXES, SKIP_SUFFIXES, _links
+from tests.support.pages import SKIP_PREFIXES, SKIP_SUFFIXES, links_in
 
 # Not a transactional database: pytest-django flushes that after every test, and the module's
 # world below is committed once and flushed at the module's end. Each test runs in a
@@ -101,7 +101,7 @@ def crawl(client: Client, starts: list[str], *, desk: bool) -> list[str]:
             continue  # a download, or a fragment a page loads (the Blokus clock box)
         per_kind[route] += 1
         pages.append(url)
-        queue.extend(sorted(set(_links(html, url))))
+        queue.extend(sorted(set(links_in(html, url))))
     return pages
 
 

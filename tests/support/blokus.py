@@ -14,7 +14,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.urls import reverse
 
 from blokus import selectors, services
-from blokus.models import SessionPlayer
+from blokus.models import RatingStep, SessionPlayer
 from events.errors import ServiceError
 from events.models import Competition, Game, Round, Session
 from tests.support import totp
@@ -118,7 +118,9 @@ def flashed_codes(response) -> set[str]:
     return {tag for message in response.context["messages"] for tag in message.extra_tags.split()}
 
 
-def small(event, *, sessions=1, rounds=1, slug="small") -> Competition:
+def small(event, *, sessions=1, rounds=1, slug="small", **settings) -> Competition:
+    """A Blokus competition of ``sessions`` sessions of up to 12, ``rounds`` 15-minute rounds
+    each, no official bonus (``settings`` over these), its sessions set up without roll calls."""
     competition = CompetitionFactory(
         event=event,
         slug=slug,
@@ -128,6 +130,7 @@ def small(event, *, sessions=1, rounds=1, slug="small") -> Competition:
             "rounds_per_session": rounds,
             "round_minutes": 15,
             "official_bonus": False,
+            **settings,
         },
     )
     services.sessions_set_up(competition=competition, roll_calls=[None] * sessions)
@@ -204,3 +207,60 @@ def api_world(event, players: int):
     seat_players(competition, session, players)
     play_session(session, random.Random(7), rounds=2)
     return competition
+
+
+def result_data(game, squares, monomino=()):
+    """The desk's result form for ``game``: squares per seat, monomino-last by seat index."""
+    data = {"revision": game.revision}
+    for index, (seat, n) in enumerate(zip(game.seats.order_by("position"), squares, strict=True)):
+        data[f"squares_{seat.pk}"] = n
+        if index in monomino:
+            data[f"monomino_{seat.pk}"] = "on"
+    return data
+
+
+def post_result(desk_client, competition, game, squares, monomino=()):
+    """The desk saves ``game``'s result through the page (a redirect, no form errors)."""
+    game.refresh_from_db()
+    response = desk_client.post(
+        url("game_result", competition, game.pk), result_data(game, squares, monomino)
+    )
+    assert response.status_code == 302, response.context["form"].errors
+
+
+def qualified(event, **settings):
+    """A final seated after one qualifying table of four (positions 1-4): the competition and
+    the final's game."""
+    competition = small(event, slug="options", **settings)
+    session = competition.sessions.get()
+    round_ = seated_round(competition, session, 4)
+    record(round_.games.get(), [0, 1, 2, 3])  # qualification: positions 1, 2, 3, 4
+    final = services.final_seat(competition=competition, seed=5, lot_seed=6)
+    return competition, Game.objects.get(round__session=final)
+
+
+def played(event, players=8, rounds=3, slug="rated", seed=7) -> Competition:
+    """A session of ``players`` with ``rounds`` rounds, every table's result entered."""
+    competition = small(event, slug=slug, rounds=rounds)
+    session = competition.sessions.get()
+    seat_players(competition, session, players, prefix=slug)
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        play_round(services.round_draw(session=session, seed=rng.randrange(2**40)), rng)
+    return competition
+
+
+def snapshot() -> list[tuple]:
+    """Every rating step, in order."""
+    return list(
+        RatingStep.objects.order_by("order_key", "player_id").values_list(
+            "player_id",
+            "game_id",
+            "order_key",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "conservative_after",
+        )
+    )

@@ -107,7 +107,7 @@ def test_a_replay_a_correction_drops_takes_its_seat_messages_along(desk_client, 
     """Positions 1 and 2 tie in the final: their replay is drawn and each hears their seat.
     The tie was a typing error: the correction drops the unplayed replay, and its seat
     messages still waiting are no longer true."""
-    from tests.blokus.views.test_rule_options_pages import post_result, qualified
+    from tests.support.blokus import post_result, qualified
 
     competition, final = qualified(event, final_replays=1)
     for seat in Seat.objects.filter(game=final).select_related("entry__player"):

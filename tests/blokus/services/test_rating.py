@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
-import random
 
 import pytest
 from django.db import connection
@@ -17,7 +16,7 @@ from blokus import rules, services
 from blokus.models import RatingStep, SessionPlayer
 from blokus.services.rating import game_order_key
 from events.models import Competition, Game, Round, Session
-from tests.support.blokus import play_round, record, seat_players, seated_round
+from tests.support.blokus import played, record, seated_round, snapshot
 from tests.support.factories import CompetitionFactory, EventFactory
 from tests.support.races import postgres_only, run_together
 
@@ -36,32 +35,6 @@ def blokus(event, slug="rated", **settings) -> Competition:
         competition=competition, roll_calls=[None] * competition.options.qualifying_sessions
     )
     return competition
-
-
-def played(event, players=8, rounds=3, slug="rated", seed=7) -> Competition:
-    """A session of ``players`` with ``rounds`` rounds, every table's result entered."""
-    competition = blokus(event, slug=slug, rounds_per_session=rounds)
-    session = competition.sessions.get()
-    seat_players(competition, session, players, prefix=slug)
-    rng = random.Random(seed)
-    for _ in range(rounds):
-        play_round(services.round_draw(session=session, seed=rng.randrange(2**40)), rng)
-    return competition
-
-
-def snapshot() -> list[tuple]:
-    return list(
-        RatingStep.objects.order_by("order_key", "player_id").values_list(
-            "player_id",
-            "game_id",
-            "order_key",
-            "mu_before",
-            "sigma_before",
-            "mu_after",
-            "sigma_after",
-            "conservative_after",
-        )
-    )
 
 
 def first_game(competition) -> Game:

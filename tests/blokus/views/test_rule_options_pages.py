@@ -10,7 +10,15 @@ from django.urls import reverse
 from blokus import selectors, services
 from blokus.models import SessionPlayer
 from events.models import Competition, Game, Round, Seat, Session
-from tests.support.blokus import record, register, seated_round, url
+from tests.support.blokus import (
+    post_result,
+    qualified,
+    record,
+    register,
+    result_data,
+    seated_round,
+    url,
+)
 from tests.support.factories import CompetitionFactory
 
 SETTINGS = {
@@ -28,23 +36,6 @@ def blokus(event, slug="options", **settings) -> Competition:
         competition=competition, roll_calls=[None] * competition.options.qualifying_sessions
     )
     return competition
-
-
-def result_data(game, squares, monomino=()):
-    data = {"revision": game.revision}
-    for index, (seat, n) in enumerate(zip(game.seats.order_by("position"), squares, strict=True)):
-        data[f"squares_{seat.pk}"] = n
-        if index in monomino:
-            data[f"monomino_{seat.pk}"] = "on"
-    return data
-
-
-def post_result(desk_client, competition, game, squares, monomino=()):
-    game.refresh_from_db()
-    response = desk_client.post(
-        url("game_result", competition, game.pk), result_data(game, squares, monomino)
-    )
-    assert response.status_code == 302, response.context["form"].errors
 
 
 def by_position(game) -> list[Seat]:
@@ -175,15 +166,6 @@ def test_the_session_desk_brings_a_player_back_from_the_next_round(desk_client, 
 
 
 # --- 3. a tied final replayed -------------------------------------------------------------------
-
-
-def qualified(event, **settings):
-    competition = blokus(event, **settings)
-    session = competition.sessions.get()
-    round_ = seated_round(competition, session, 4)
-    record(round_.games.get(), [0, 1, 2, 3])  # qualification: positions 1, 2, 3, 4
-    final = services.final_seat(competition=competition, seed=5, lot_seed=6)
-    return competition, Game.objects.get(round__session=final)
 
 
 def test_a_tied_final_is_replayed_by_the_tied_players(
