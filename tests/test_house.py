@@ -220,3 +220,28 @@ def test_format_tests_mirror_the_app(app):
         )
     )
     assert not stray, f"tests/{app}/ holds tests named after no top-level module of {app}/: {stray}"
+
+
+# "issue N", "issues N and M", "stop N" with N a number: a reference a reader who never saw the
+# tracker cannot follow; the comment says why instead. Rule references (R-BLK-25, A-SJ-15) and
+# other projects' addresses are not matched.
+TRACKER_NUMBER = re.compile(r"\b(?:issues?|stop)\s+#?\d+\b", re.IGNORECASE)
+WORDS_AND_CODE = ("*.py", "*.html", "*.js", "*.css", "*.md", "*.txt", "*.toml", "*.env", "*.conf")
+
+
+def test_no_code_or_doc_cites_a_tracker_issue_number():
+    folders = [*APP_DIRS.values(), *(ROOT / name for name in ("tests", "templates", "static"))]
+    folders += [ROOT / name for name in ("scripts", "bench", "deploy", "docs", ".ci")]
+    files = [
+        path for folder in folders for pattern in WORDS_AND_CODE for path in folder.rglob(pattern)
+    ]
+    files += [ROOT / name for name in ("Makefile", "README.md", "pyproject.toml", ".ci/run")]
+    cited = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in files
+        if path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if TRACKER_NUMBER.search(line)
+    ]
+    assert len(files) > 100  # the walk reads the tree
+    assert not cited, "\n".join(cited)
