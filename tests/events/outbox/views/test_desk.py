@@ -1,4 +1,6 @@
-"""The desk's webhook page: organisers add, switch, test and delete webhooks and
+"""The desk's outbox and webhook pages (events/outbox/views/desk.py). The event's e-mails: what
+was sent, what waits, what could not be sent, "try again" for organisers only, and a test e-mail
+to oneself. The webhook page: organisers add, switch, test and delete webhooks and
 read the delivery log; the form keeps what was typed and says what is wrong; nobody else gets
 in; hostile settings are form errors, never a 500; the page costs the same number of queries
 however many webhooks and deliveries it lists."""
@@ -9,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
@@ -16,7 +19,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from events.models import EventRole
 from events.outbox import queue as outbox, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus, Webhook
-from tests.support.factories import UserFactory
+from tests.support.factories import CompetitionFactory, UserFactory
 from tests.support.outbox import Answer, Receiver
 
 LOCAL = "http://127.0.0.1:9/hook"
@@ -209,3 +212,84 @@ def test_a_delivery_made_after_failures_shows_the_success_and_the_old_error_as_h
     assert "HTTP 204" in text and 'class="tag status-sent"' in text
     assert 'class="error addr"' not in text  # no error shown as the delivery's state
     assert "Before it went through: WebhookFailed: HTTP 500" in text
+
+
+@pytest.fixture
+def mails(event):
+    CompetitionFactory(event=event, name="Second", slug="second")  # the event page, not a redirect
+    for key in ("a", "b", "c"):
+        to = f"{key}@example.org"
+        outbox.enqueue(key=key, to=to, subject=f"Mail {key}", body="", event=event)
+    OutboxMessage.objects.filter(key="a").update(
+        status=OutboxStatus.FAILED, attempts=8, last_error="SMTPRecipientsRefused: no such user"
+    )
+    outbox.drain()  # b and c go
+    return event
+
+
+def test_the_event_desk_shows_sent_and_failed_mails(desk_client, mails):
+    page = desk_client.get(reverse("events:event_desk", args=[mails.slug]) + "?all")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "2 sent" in html and "1 could not be sent" in html
+    assert "a@example.org" in html and "no such user" in html
+
+
+def test_try_again_puts_failed_mails_back_and_the_drain_sends_them(desk_client, mails):
+    response = desk_client.post(reverse("events:outbox_retry", args=[mails.slug]))
+    assert response.status_code == 302 and response.url.endswith("?all#outbox")
+    assert OutboxMessage.objects.get(key="a").status == OutboxStatus.PENDING
+    assert outbox.drain().sent == 1
+    assert not OutboxMessage.objects.exclude(status=OutboxStatus.SENT).exists()
+
+
+def test_only_the_events_organisers_may_try_again(client, outsider, mails):
+    address = reverse("events:outbox_retry", args=[mails.slug])
+    assert client.post(address).status_code == 302  # to the login page
+    client.force_login(outsider)
+    assert client.post(address).status_code == 403
+    assert client.get(address).status_code in (403, 405)
+    assert OutboxMessage.objects.get(key="a").status == OutboxStatus.FAILED
+
+
+def test_the_event_desk_reads_the_outbox_in_constant_queries(
+    desk_client, mails, django_assert_max_num_queries
+):
+    address = reverse("events:event_desk", args=[mails.slug]) + "?all"
+    desk_client.get(address)
+    for number in range(30):
+        outbox.enqueue(key=f"more{number}", to="x@example.org", subject="x", body="", event=mails)
+    OutboxMessage.objects.filter(key__startswith="more").update(status=OutboxStatus.FAILED)
+    with django_assert_max_num_queries(12):
+        assert desk_client.get(address).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_shows_the_messages_retries_and_sends_a_test(
+    desk_client, organiser, competition, django_assert_max_num_queries
+):
+    event = competition.event
+    for n in range(40):
+        outbox.enqueue(key=f"k{n}", to=f"p{n}@example.org", subject=f"S {n}", body="B", event=event)
+    OutboxMessage.objects.filter(key="k1").update(
+        status=OutboxStatus.FAILED, attempts=8, last_error="SMTPException: refused"
+    )
+    OutboxMessage.objects.filter(key="k2").update(
+        status=OutboxStatus.CANCELLED, last_error="no longer true"
+    )
+    page_url = reverse("events:event_desk", args=[event.slug]) + "?all"
+    with django_assert_max_num_queries(16):
+        page = desk_client.get(page_url)
+    text = page.content.decode()
+    assert "p1@example.org: S 1" in text and "SMTPException: refused" in text
+    assert "1 no longer due" in text and "e-mail" in text
+    desk_client.post(reverse("events:outbox_retry", args=[event.slug]))
+    assert OutboxMessage.objects.get(key="k1").status == OutboxStatus.PENDING
+    assert OutboxMessage.objects.get(key="k2").status == OutboxStatus.CANCELLED
+
+    organiser.email = "org@example.org"
+    organiser.save()
+    mail.outbox.clear()
+    answer = desk_client.post(reverse("events:outbox_test", args=[event.slug]))
+    assert answer.status_code == 302
+    assert any(m.to == ["org@example.org"] for m in mail.outbox)
