@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from fractions import Fraction
 from typing import NamedTuple
 
 from django.urls import reverse
@@ -157,3 +158,15 @@ def move(entry, game, turn, text="e4", at=None):
 def open_turn(game):
     """The turn of ``game`` still open."""
     return Turn.objects.get(game=game, closed_at__isnull=True)
+
+
+HALF = Fraction(1, 2)
+
+
+def players(n: int) -> list[str]:
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
+def turns(first: str, second: str) -> list[tuple[bool, bool]]:
+    """Two turn logs written as strings of M (moved) and x (missed) -> a game's turns."""
+    return [(a == "M", b == "M") for a, b in zip(first, second, strict=True)]
