@@ -1,15 +1,13 @@
-"""Security: the cache is optional, logins are throttled, private links stay private, security
-headers, hostile input (NUL, control characters), the register search shows no e-mail."""
+"""Security: the cache is optional, one login (its lockout is in tests/config/test_security.py),
+private links stay private, security headers, hostile input (NUL, control characters), the
+register search shows no e-mail."""
 
 from __future__ import annotations
 
 import datetime as dt
 import http.cookiejar
 import logging
-import os
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -18,7 +16,6 @@ from pathlib import Path
 import pytest
 import time_machine
 from django.core.cache import cache
-from django.core.management import call_command
 from django.core.servers import basehttp
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -32,16 +29,14 @@ from tests.support.factories import (
     EntryFactory,
     EventFactory,
     PlayerFactory,
-    UserFactory,
 )
 from tests.support.roundrobin import START, started_duel
 from tests.support.servers import DEAD_REDIS, redis_up
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
 HTMX = {"HX-Request": "true"}
-
-
-# --- 1. the cache is optional -----------------------------------------------------------------
 
 
 def _public_addresses(client: Client) -> list[str]:
@@ -63,56 +58,11 @@ def _public_addresses(client: Client) -> list[str]:
     return seen
 
 
-# --- 2. login throttling ----------------------------------------------------------------------
-
-
 def test_the_admin_login_is_the_sites_login(client):
     """/admin/login/ leads to the one login (lockout, two-factor), keeping where to go next."""
     answer = client.get("/admin/login/?next=/admin/events/event/")
     assert answer.status_code == 302
     assert answer["Location"] == "/accounts/login/?next=/admin/events/event/"
-
-
-def test_wrong_passwords_lock_the_login_until_reset(db, client):
-    address = "/accounts/login/"
-    user = UserFactory(username="desk", is_staff=True, two_factor=False)
-    user.set_password("right-password-2026")
-    user.save()
-    for _ in range(5):
-        wrong = client.post(address, {"login": "desk", "password": "wrong"})
-        assert wrong.status_code in (200, 429)
-    locked = client.post(address, {"login": "desk", "password": "right-password-2026"})
-    assert locked.status_code == 429
-    assert "_auth_user_id" not in client.session
-    page = locked.content.decode()
-    assert "Too many wrong passwords" in page and "15 minutes" in page
-    # another username from the same address is not locked (keyed on both)
-    other = UserFactory(username="other", is_staff=True)
-    other.set_password("other-password-2026")
-    other.save()
-    assert Client().post(address, {"login": "other", "password": "x"}).status_code == 200
-    call_command("axes_reset", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    ok = client.post(address, {"login": "desk", "password": "right-password-2026"})
-    assert ok.status_code == 302
-    assert client.session["_auth_user_id"] == str(user.pk)
-
-
-def test_wrong_passwords_lock_the_login_with_the_cache_down(db, client, settings):
-    """django-axes counts in the database: Redis unreachable changes nothing."""
-    settings.CACHES = DEAD_REDIS
-    user = UserFactory(username="desk", is_staff=True)
-    user.set_password("right-password-2026")
-    user.save()
-    for _ in range(5):
-        assert client.post("/accounts/login/", {"login": "desk", "password": "x"}).status_code in (
-            200,
-            429,
-        )
-    locked = client.post("/accounts/login/", {"login": "desk", "password": "right-password-2026"})
-    assert locked.status_code == 429 and "_auth_user_id" not in client.session
-
-
-# --- 3. private links -------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -231,28 +181,6 @@ def test_the_token_appears_in_no_log_line(transactional_db, live_server, setting
     assert token not in text and token[:20] not in text  # …without the token
 
 
-def test_production_refuses_the_console_mail_backend_unless_chosen(tmp_path):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DEBUG", "EMAIL_BACKEND", "DJANGO_ALLOW_ASYNC_UNSAFE")
-    }
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        SECRET_KEY="x" * 50,
-        DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}",
-    )
-    run = [sys.executable, "manage.py", "check"]
-    refused = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True)
-    assert refused.returncode != 0 and "EMAIL_BACKEND is required" in refused.stderr
-    env["EMAIL_BACKEND"] = "django.core.mail.backends.console.EmailBackend"
-    chosen = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True)
-    assert chosen.returncode == 0, chosen.stderr
-
-
-# --- 4. headers -------------------------------------------------------------------------------
-
-
 def test_security_headers(desk_client, competition):
     public = Client().get("/")
     policy = public["Content-Security-Policy"]
@@ -273,9 +201,6 @@ def test_templates_hold_no_inline_script():
             # A JSON data block is never run (the Swagger page's settings).
             assert "src=" in tag or 'type="application/json"' in tag, (path, tag)
         assert not re.search(r"\son[a-z]+=", text), path
-
-
-# --- 5. hostile input -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("address", ["/p/%00" + "a" * 40 + "/", "/e/%00/", "/desk/a%00b/c/"])
@@ -302,9 +227,6 @@ def test_control_characters_are_stripped_from_names(desk_client, competition):
     assert player.name == "Anna Berg" and player.club == "KA"
 
 
-# --- 6. privacy -------------------------------------------------------------------------------
-
-
 def test_the_register_search_shows_name_and_club_only(
     desk_client, competition, outsider, django_assert_max_num_queries
 ):
@@ -319,10 +241,6 @@ def test_the_register_search_shows_name_and_club_only(
     assert "zed@example.org" not in html
     full = desk_client.get(address, {"q": "zed"}).content.decode()
     assert "zed@example.org" not in full
-
-
-# --- on the demo site, built once for these last tests of the module (tests/conftest.py): the
-# tests above make rows of their own that the demo's would collide with --------------------------
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""One base address for every absolute link, the venue mode of `make run`, `make serve`'s refusals.
+"""One base address for every absolute link, the venue mode of `make run`
+(`make serve`'s refusals are in tests/config/test_serve.py).
 
 QR codes, table cards, the private-link sheet and e-mails are all built from SITE_URL
 (events/common/siteurl.py), never from the address the desk itself was opened with.
@@ -9,7 +10,6 @@ from __future__ import annotations
 import http.client
 import importlib.util
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -24,7 +24,6 @@ from django.test import override_settings
 from django.urls import reverse
 
 from blokus import services as blokus_services
-from config.serve import refusal
 from events.common.network import is_loopback_host, lan_address, url_host
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url, base_is_loopback
@@ -35,6 +34,8 @@ from tests.support.blokus import register, set_up
 from tests.support.roundrobin import START, enter_players, make_competition
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
 VENUE = "http://192.168.1.23:8000"
 
 
@@ -87,9 +88,6 @@ def test_run_makes_a_development_push_key_pair_once_and_keeps_one_given(tmp_path
     given = {"VAPID_PRIVATE_KEY": "operator-key", "VAPID_PUBLIC_KEY": "operator-public"}
     run.dev_push_keys(given, tmp_path / "var")
     assert given == {"VAPID_PRIVATE_KEY": "operator-key", "VAPID_PUBLIC_KEY": "operator-public"}
-
-
-# --- every absolute link from one base --------------------------------------------------------
 
 
 def test_absolute_links_use_site_url_not_the_request():
@@ -173,93 +171,6 @@ def test_printed_table_cards_use_the_base(desk_client, competition):
     cards = desk_client.get(reverse("blokus:round_cards", args=args), HTTP_HOST="127.0.0.1")
     session_page = f"{VENUE}/e/{competition.event.slug}/{competition.slug}/blokus/s1/"
     assert str(qr_svg(session_page)) in cards.content.decode()
-
-
-# --- settings follow the base -------------------------------------------------------------
-
-
-def settings_in_subprocess(**env: str) -> list[str]:
-    """ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS as a fresh process reads them from ``env``."""
-    code = (
-        "from django.conf import settings;"
-        "print(settings.ALLOWED_HOSTS); print(settings.CSRF_TRUSTED_ORIGINS)"
-    )
-    keep = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "ALLOWED_HOSTS")}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**keep, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    return [result.returncode, result.stdout, result.stderr]
-
-
-def test_allowed_hosts_and_trusted_origins_follow_site_url():
-    code, out, _ = settings_in_subprocess(DEBUG="1", SITE_URL=VENUE)
-    assert code == 0
-    hosts, origins = out.splitlines()
-    assert "'192.168.1.23'" in hosts and "'localhost'" in hosts
-    assert f"'{VENUE}'" in origins
-    code, out, _ = settings_in_subprocess(DEBUG="", SITE_URL="https://events.example.org")
-    assert code == 0 and out.splitlines()[0] == "['events.example.org']"
-    code, _, err = settings_in_subprocess(DEBUG="1", SITE_URL="events.example.org")
-    assert code != 0 and "SITE_URL must be http(s)://host[:port]" in err
-
-
-# --- make serve refuses what production must not run with ----------------------------------
-
-GOOD = {
-    "SECRET_KEY": "x" * 50,
-    "DATABASE_URL": "postgres://app@db:5432/events",
-    "SITE_URL": "https://events.example.org",
-    "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-}
-
-
-@pytest.mark.parametrize(
-    ("change", "says"),
-    [
-        ({"DEBUG": "1"}, "DEBUG is on"),
-        ({"DEBUG": "maybe"}, "DEBUG must be 0"),
-        ({"SECRET_KEY": ""}, "SECRET_KEY (or SECRET_KEY_FILE) is required"),
-        ({"SECRET_KEY": "short"}, "SECRET_KEY is too short"),
-        ({"SECRET_KEY_FILE": "/nonexistent/secret"}, "cannot be read"),
-        ({"DATABASE_URL": "sqlite:///var/db.sqlite3"}, "DATABASE_URL must point at PostgreSQL"),
-        ({"SITE_URL": ""}, "SITE_URL is required"),
-        ({"EMAIL_BACKEND": ""}, "EMAIL_BACKEND is required"),
-    ],
-)
-def test_serve_refuses_with_one_line(change, says):
-    reason = refusal({**GOOD, **change})
-    assert reason is not None and says in reason and "\n" not in reason
-
-
-def test_serve_accepts_a_production_environment(tmp_path):
-    assert refusal(GOOD) is None
-    assert refusal({**GOOD, "DEBUG": "0"}) is None
-    key = tmp_path / "secret"
-    key.write_text("k" * 60 + "\n")
-    assert refusal({**GOOD, "SECRET_KEY": "", "SECRET_KEY_FILE": str(key)}) is None
-
-
-def test_make_serve_with_debug_on_exits_with_the_reason():
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    result = subprocess.run(
-        [sys.executable, "-m", "config.serve"],
-        cwd=ROOT,
-        env={**env, **GOOD, "DEBUG": "1"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 1
-    assert re.fullmatch(r"serve: refused: DEBUG is on: .*\n", result.stderr)
-    assert result.stdout == ""
-
-
-# --- venue mode, live: `make run HOST=0.0.0.0`'s server, reached on the LAN address -------
 
 
 def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
