@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.urls import reverse
+from hypothesis import strategies as st
 
 from blokus import selectors, services
 from blokus.models import RatingStep, SessionPlayer
@@ -264,3 +265,8 @@ def snapshot() -> list[tuple]:
             "conservative_after",
         )
     )
+
+
+# Hypothesis strategies for the pure rules: a game score that can occur, and a seed for a lot.
+game_scores = st.one_of(st.integers(-89, -1), st.sampled_from([0, 5]))
+seeds = st.integers(0, 2**32)

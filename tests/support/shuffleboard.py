@@ -3,7 +3,10 @@ addresses and form data."""
 
 from __future__ import annotations
 
+import re
+
 import factory
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -11,6 +14,7 @@ from events.models import Competition, Entry
 from shuffleboard import proposals, rules, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
+from shuffleboard.rules import InvalidResult
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 
@@ -163,3 +167,8 @@ def post_game(client, competition, entry, **extra):
         **extra,
     }
     return client.post(board_url(competition), data)
+
+
+def raises(message: str):
+    """pytest.raises for an InvalidResult whose message is exactly ``message``."""
+    return pytest.raises(InvalidResult, match=f"^{re.escape(message)}$")

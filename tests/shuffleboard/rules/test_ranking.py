@@ -4,7 +4,6 @@ board rota. Pure, no database (RULES.md section 2)."""
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from fractions import Fraction
 
@@ -20,7 +19,6 @@ from shuffleboard.rules import (
     SCORE_NEGATIVE,
     SCORE_NOT_WHOLE,
     UNKNOWN_TIEBREAKS,
-    InvalidResult,
     StandingsRow,
     board_rota,
     game_winners,
@@ -28,12 +26,7 @@ from shuffleboard.rules import (
     standings_rows,
     tied_for_first,
 )
-
-
-def raises(message: str):
-    """pytest.raises for an InvalidResult whose message is exactly ``message``."""
-    return pytest.raises(InvalidResult, match=f"^{re.escape(message)}$")
-
+from tests.support.shuffleboard import raises
 
 # --- Game winners (R-SJ-01) ----------------------------------------------------------------------
 
@@ -278,3 +271,18 @@ def test_it_balances_the_board_rota(players, boards, games):
     for counts in uses.values():
         per_board = [counts[number] for number in range(boards)]
         assert max(per_board) - min(per_board) <= 1
+
+
+def test_it_totals_and_averages_a_series_of_ten():  # T-SJ-13
+    scores = [116, 148, 0, 20, 69, 104, 102, 120, 30, 116]
+    [row] = standings_rows({"ann": scores})
+    assert row == StandingsRow(
+        place=1,
+        player="ann",
+        total=825,
+        games_played=10,
+        average=Fraction(165, 2),
+        best=148,
+        shared=False,
+    )
+    assert row.average == 82.5

@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 from blokus import rules
 
-# --- a drop-out who comes back ------------------------------------------------------------------
+QUALIFICATION = ["a", "b", "c", "d"]
 
 
 def test_a_player_out_after_round_1_and_back_from_round_3_misses_round_2_only():
@@ -30,9 +30,6 @@ def test_out_exactly_between_the_drop_out_and_the_return(after, gap, round_numbe
     back = None if gap is None else after + gap
     out = rules.out_in_round(after, back, round_number)
     assert out == (after < round_number and (back is None or round_number < back))
-
-
-# --- three-handed tables ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -69,13 +66,6 @@ def test_three_handed_grouping_is_a_partition_best_first(players, seed):
         assert min(keys[p] for p in better) > max(keys[p] for p in worse)
 
 
-@given(st.lists(st.integers(-89, 5), min_size=3, max_size=3))
-def test_a_three_handed_game_hands_out_three_points(scores):
-    points = rules.qualifying_points(scores)
-    assert sum(points) == 3 and all(0 <= p <= 2 for p in points)
-    assert all((2 * p).denominator == 1 for p in points)  # halves, as a seat may store
-
-
 @pytest.mark.parametrize(("players", "colours"), [(2, 2), (3, 3), (4, 4)])
 def test_a_small_table_draws_the_first_colours(players, colours):
     drawn = rules.draw_colours_for([f"p{i}" for i in range(players)], random.Random(1))
@@ -86,11 +76,6 @@ def test_a_small_table_draws_the_first_colours(players, colours):
 def test_a_small_table_needs_two_to_four_different_players(players):
     with pytest.raises(rules.InvalidResult):
         rules.draw_colours_for(players, random.Random(1))
-
-
-# --- a tied final replayed ----------------------------------------------------------------------
-
-QUALIFICATION = ["a", "b", "c", "d"]
 
 
 def test_without_a_replay_the_better_qualifier_wins_the_tie():
@@ -145,14 +130,3 @@ def test_replays_only_reorder_the_tied_players(final_scores, replay_scores, allo
     # players below the tie keep the order of the final
     untied = [p for p in places if p not in games[1]] if len(games) > 1 else places
     assert untied == [p for p in rules.final_order(games[0], QUALIFICATION) if p in untied]
-
-
-# --- the official bonus -------------------------------------------------------------------------
-
-
-@given(st.integers(0, 89), st.booleans())
-def test_the_official_bonus_adds_fifteen_only_for_all_placed(squares, monomino_last):
-    monomino_last = monomino_last and squares == 0
-    seed = rules.game_score(squares, monomino_last)
-    official = rules.game_score(squares, monomino_last, official_bonus=True)
-    assert official - seed == (15 if squares == 0 else 0)

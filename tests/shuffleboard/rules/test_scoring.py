@@ -3,13 +3,9 @@ bonus discs, the one check of a result. Pure, no database (RULES.md section 2, T
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
-
 import pytest
 
 from shuffleboard.rules import (
-    BOARD_ORDER,
     BONUS_NOT_EARNED,
     BONUS_OFF,
     BONUS_TOO_MANY,
@@ -17,42 +13,23 @@ from shuffleboard.rules import (
     COUNT_NOT_WHOLE,
     COUNTS_NOT_A_LIST,
     DISCS,
-    GATE_VALUES,
-    MAX_BONUS_SCORE,
     MAX_SCORE,
-    NO_BONUS,
-    NO_SUB_TURNS,
     SCORE_NEGATIVE,
     SCORE_NOT_WHOLE,
     SCORE_OUT_OF_RANGE,
-    SUB_TURN_AFTER_ALL_IN,
-    SUB_TURN_MORE_THAN_LEFT,
     SUB_TURN_NOT_VALID,
-    SUB_TURN_PROBLEM,
     TOO_MANY_DISCS,
-    TOO_MANY_SUB_TURNS,
     WRONG_NUMBER_OF_COUNTS,
-    CheckedGame,
-    InvalidResult,
-    StandingsRow,
     bonus_discs,
-    check_game,
     counts_from_board_order,
     discs_used,
-    max_reached_after,
     max_score,
-    standings_rows,
-    sub_turns_total,
     turn_score,
     turn_score_with_bonus,
     validate_counts,
     validate_score,
 )
-
-
-def raises(message: str):
-    """pytest.raises for an InvalidResult whose message is exactly ``message``."""
-    return pytest.raises(InvalidResult, match=f"^{re.escape(message)}$")
+from tests.support.shuffleboard import raises
 
 
 def every_legal_throw():
@@ -62,29 +39,6 @@ def every_legal_throw():
             for c3 in range(DISCS + 1 - c1 - c2):
                 for c4 in range(DISCS + 1 - c1 - c2 - c3):
                     yield (c1, c2, c3, c4)
-
-
-# --- Constants -----------------------------------------------------------------------------------
-
-
-def test_it_states_the_fixed_numbers():
-    assert DISCS == 30
-    assert MAX_SCORE == 148
-    assert GATE_VALUES == (1, 2, 3, 4)
-    assert MAX_BONUS_SCORE == 156
-
-
-def test_it_lists_the_gates_in_board_order():
-    # R-SJ-09: left to right the gates stand 2, 3, 4, 1.
-    assert BOARD_ORDER == (2, 3, 4, 1)
-    assert sorted(BOARD_ORDER) == list(GATE_VALUES)
-
-
-def test_it_raises_a_value_error_subclass():
-    assert issubclass(InvalidResult, ValueError)
-
-
-# --- T-SJ test vectors ---------------------------------------------------------------------------
 
 
 def test_it_scores_the_seed_example_as_116():  # T-SJ-01, R-SJ-10
@@ -141,24 +95,6 @@ def test_it_rejects_a_negative_count():  # T-SJ-11
 def test_it_rejects_a_bare_score_of_149():  # T-SJ-12
     with raises(SCORE_OUT_OF_RANGE.format(maximum=148, value=149)):
         validate_score(149)
-
-
-def test_it_totals_and_averages_a_series_of_ten():  # T-SJ-13
-    scores = [116, 148, 0, 20, 69, 104, 102, 120, 30, 116]
-    [row] = standings_rows({"ann": scores})
-    assert row == StandingsRow(
-        place=1,
-        player="ann",
-        total=825,
-        games_played=10,
-        average=Fraction(165, 2),
-        best=148,
-        shared=False,
-    )
-    assert row.average == 82.5
-
-
-# --- Refusals ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -230,9 +166,6 @@ def test_it_checks_counts_typed_in_board_order_by_gate_value():
         counts_from_board_order((1, 2, 3))
 
 
-# --- Exhaustive ----------------------------------------------------------------------------------
-
-
 def test_it_scores_every_legal_throw_like_an_independent_formula():
     # Independent form of R-SJ-09: each disc counts its face value, and each set of four adds
     # another 10 (1 + 2 + 3 + 4), which makes the set worth 20.
@@ -270,65 +203,6 @@ def test_it_accepts_every_bare_score_from_0_to_148():
 def test_it_rejects_bad_bare_scores(score, message):
     with raises(message):
         validate_score(score)
-
-
-# --- Sub-turns (A-SJ-09) -------------------------------------------------------------------------
-
-
-def test_it_adds_up_three_sub_turns():
-    assert sub_turns_total([(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]) == (5, 9, 5, 7)
-
-
-def test_it_accepts_a_single_sub_turn():
-    assert sub_turns_total([[7, 7, 7, 9]]) == (7, 7, 7, 9)
-
-
-def test_it_accepts_empty_sub_turns_after_all_discs_are_in():  # R-SJ-05, blank form rows
-    assert sub_turns_total([(7, 7, 7, 8), (0, 0, 0, 1), (0, 0, 0, 0)]) == (7, 7, 7, 9)
-
-
-def test_it_rejects_discs_in_a_sub_turn_after_the_turn_ended():  # R-SJ-05
-    with raises(SUB_TURN_AFTER_ALL_IN.format(discs=30, done=1, number=2)):
-        sub_turns_total([(30, 0, 0, 0), (1, 0, 0, 0)])
-
-
-def test_it_rejects_more_discs_than_were_left_to_slide():  # R-SJ-04
-    with raises(SUB_TURN_MORE_THAN_LEFT.format(number=3, landed=3, left=2)):
-        sub_turns_total([(10, 10, 0, 0), (0, 0, 8, 0), (0, 0, 0, 3)])
-
-
-def test_it_allows_fewer_discs_than_were_left():  # R-SJ-13: discs that bounced back
-    assert sub_turns_total([(2, 2, 2, 2), (1, 1, 1, 1), (0, 0, 0, 1)]) == (3, 3, 3, 4)
-
-
-def test_it_rejects_more_than_three_sub_turns():  # R-SJ-02
-    with raises(TOO_MANY_SUB_TURNS.format(most=3, count=4)):
-        sub_turns_total([(0, 0, 0, 0)] * 4)
-
-
-@pytest.mark.parametrize("rows", [[], (), None, "1234"])
-def test_it_rejects_a_turn_without_sub_turns(rows):
-    with raises(NO_SUB_TURNS):
-        sub_turns_total(rows)
-
-
-def test_it_names_the_sub_turn_with_a_bad_row():
-    problem = COUNT_NEGATIVE.format(gate=3, value=-1)
-    with raises(SUB_TURN_PROBLEM.format(number=2, problem=problem)):
-        sub_turns_total([(1, 1, 1, 1), (0, 0, -1, 0)])
-    problem = WRONG_NUMBER_OF_COUNTS.format(count=3)
-    with raises(SUB_TURN_PROBLEM.format(number=1, problem=problem)):
-        sub_turns_total([(1, 1, 1)])
-
-
-def test_it_finds_the_sub_turn_that_reached_148():
-    assert max_reached_after([(7, 7, 7, 9)]) == 1
-    assert max_reached_after([(7, 7, 7, 8), (0, 0, 0, 1), (0, 0, 0, 0)]) == 2
-    assert max_reached_after([(5, 5, 5, 5), (2, 2, 2, 2), (0, 0, 0, 2)]) == 3
-    assert max_reached_after([(5, 9, 5, 7)]) is None
-
-
-# --- Bonus discs (A-SJ-04) -----------------------------------------------------------------------
 
 
 def test_it_gives_no_bonus_discs_by_default():
@@ -384,70 +258,3 @@ def test_it_accepts_bare_scores_up_to_156_with_bonus_discs():
     assert validate_score(156, bonus=True) == 156
     with raises(SCORE_OUT_OF_RANGE.format(maximum=156, value=157)):
         validate_score(157, bonus=True)
-
-
-# --- One check of a game's result ----------------------------------------------------------------
-
-
-def test_check_game_scores_the_totals():
-    result = check_game((5, 9, 5, 7))
-    assert result == CheckedGame(
-        counts=(5, 9, 5, 7), bonus_counts=NO_BONUS, max_after=None, score=116
-    )
-
-
-def test_check_game_adds_up_sub_turns_and_accepts_matching_totals():
-    rows = [(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]
-    assert check_game(sub_turns=rows).counts == (5, 9, 5, 7)
-    assert check_game((5, 9, 5, 7), sub_turns=rows).score == 116
-
-
-def test_check_game_refuses_totals_that_differ_from_the_sub_turns():
-    with pytest.raises(InvalidResult) as info:
-        check_game((5, 9, 5, 7), sub_turns=[(4, 6, 3, 5), (1, 3, 2, 1)])
-    assert info.value.code == "sub_turns_differ"
-    assert info.value.params == {"sub_turns": "2→9 3→5 4→6 1→5", "totals": "2→9 3→5 4→7 1→5"}
-
-
-def test_check_game_finds_when_148_was_reached_from_the_sub_turns():
-    rows = [(6, 6, 6, 8), (1, 1, 1, 1)]
-    result = check_game(sub_turns=rows, bonus_counts=(0, 1, 0, 0), bonus=True)
-    assert (result.max_after, result.score) == (2, 150)
-    assert check_game(sub_turns=rows).max_after is None  # no bonus rule: nothing to record
-
-
-def test_check_game_records_the_bonus_rule_it_checked_under():
-    """A service takes a checked game as it is only under the same rule: the game says which."""
-    assert check_game((7, 7, 7, 9)).bonus is False
-    assert check_game((7, 7, 7, 9), bonus_counts=(0, 0, 0, 1), max_after=2, bonus=True).bonus
-
-
-def test_check_game_drops_the_148_sub_turn_without_the_bonus_rule():
-    assert check_game((7, 7, 7, 9), max_after=1).max_after is None
-    with pytest.raises(InvalidResult) as info:
-        check_game((7, 7, 7, 9), bonus_counts=(0, 0, 0, 1), max_after=1)
-    assert info.value.code == "bonus_off"
-
-
-@pytest.mark.parametrize(
-    ("counts", "extra", "max_after", "code"),
-    [
-        (None, NO_BONUS, None, "counts_not_a_list"),
-        ((8, 8, 8, 7), NO_BONUS, None, "too_many_discs"),
-        ((0, -1, 0, 0), NO_BONUS, None, "count_negative"),
-        ((7, 7, 7, 9), (0, 0, -1, 0), 2, "count_negative"),
-        ((5, 9, 5, 7), (0, 0, 0, 1), 1, "bonus_not_earned"),
-        ((7, 7, 7, 9), (0, 0, 1, 1), 2, "bonus_too_many"),
-        ((7, 7, 7, 9), NO_BONUS, 4, "sub_turn_not_valid"),
-    ],
-)
-def test_check_game_names_each_problem_with_a_code(counts, extra, max_after, code):
-    with pytest.raises(InvalidResult) as info:
-        check_game(counts, bonus_counts=extra, max_after=max_after, bonus=True)
-    assert info.value.code == code
-
-
-def test_a_sub_turn_problem_keeps_the_code_of_the_row():
-    with pytest.raises(InvalidResult) as info:
-        check_game(sub_turns=[(1, 1, 1, 1), (0, -1, 0, 0)])
-    assert info.value.code == "count_negative"
