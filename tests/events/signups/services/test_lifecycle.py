@@ -11,10 +11,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from events.errors import Conflict, Invalid, Refused
 from events.models import Entry, Player
+from events.outbox.models import OutboxMessage
 from events.signups.models import SignUp, SignUpStatus
-from events.signups.services import lifecycle as signups
+from events.signups.services import (
+    lifecycle as signups,
+)
 from tests.support.factories import CompetitionFactory, PlayerFactory
 from tests.support.races import postgres_only, refusal_codes, run_together
+from tests.support.signups import open_window, signed_up
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 MIN = dt.timedelta(minutes=1)
@@ -319,3 +323,24 @@ def test_on_the_events_days_an_offer_lasts_the_day_minutes():
     signups.offer_decline(sign_up=b, now=on_the_day)
     c.refresh_from_db()
     assert c.status == "offered" and c.offer_until == on_the_day + 15 * MIN
+
+
+@pytest.mark.django_db
+def test_the_sweep_mails_the_person_whose_offer_lapsed_once_in_their_language(competition):
+    open_window(competition, cap=1, offer_minutes=60)
+    first = signed_up(competition, "Anna Seated", "anna@example.org")
+    signed_up(competition, "Bo Waiting", "bo@example.org", language="sv")
+    signups.signup_cancel(sign_up=first)
+    offered = SignUp.objects.get(email="bo@example.org")
+    later = offered.offer_until + dt.timedelta(seconds=1)
+    before = set(OutboxMessage.objects.filter(to="bo@example.org").values_list("pk", flat=True))
+    signups.signups_sweep(now=later)
+    signups.signups_sweep(now=later + dt.timedelta(seconds=30))
+    offered.refresh_from_db()
+    assert offered.status == SignUpStatus.EXPIRED
+    lapsed = OutboxMessage.objects.filter(to="bo@example.org").exclude(pk__in=before)
+    assert lapsed.count() == 1
+    message = lapsed.get()
+    assert message.language == "sv"
+    assert message.key.startswith(f"signup-offer-ended:{offered.pk}:")
+    assert "Bo Waiting" in message.body and "/sign-up/" in message.body
