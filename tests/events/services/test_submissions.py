@@ -6,13 +6,23 @@ a stale form still answers 409 (the queue shows it as a conflict)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 
+import pytest
 from django.urls import reverse
 
-from events.models import Correction, Game, Seat, SubmissionToken
+from events import services
+from events.models import (
+    Correction,
+    Entry,
+    Game,
+    Seat,
+    SubmissionToken,
+)
 from shuffleboard.models import Turn
 from tests.support.blokus import seated_round, set_up
+from tests.support.factories import CompetitionFactory
 from tests.support.roundrobin import enter_players, game_between, make_competition
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
@@ -48,7 +58,6 @@ def test_a_replayed_sjoelen_score_creates_nothing(desk_client, event):
 
 
 def _blokus_game(event) -> Game:
-    from tests.support.factories import CompetitionFactory
 
     competition = CompetitionFactory(event=event, name="Blokus", slug="blokus")
     session = set_up(competition)[0]
@@ -108,3 +117,25 @@ def test_a_replayed_round_robin_result_creates_nothing(desk_client, event):
     game.refresh_from_db()
     assert game.revision == 1
     assert Seat.objects.get(game=game, position=1).points == 1
+
+
+def test_a_submission_token_works_once_and_remembers_where_it_led(competition):
+    services.player_register_new(competition=competition, name="Ann", submission="t1")
+    with pytest.raises(services.AlreadySubmitted) as info:
+        services.player_register_new(competition=competition, name="Ann", submission="t1")
+    assert info.value.code == "already_submitted"
+    assert info.value.url == competition.get_desk_url()
+    assert Entry.objects.filter(competition=competition).count() == 1
+
+
+def test_old_submission_tokens_are_removed(db):
+    from django.utils import timezone
+
+    from events.models import SubmissionToken
+
+    old = SubmissionToken.objects.create(token="old")
+    SubmissionToken.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - dt.timedelta(days=2)
+    )
+    services.submission_use("new")
+    assert list(SubmissionToken.objects.values_list("token", flat=True)) == ["new"]
