@@ -26,3 +26,10 @@ def seated_session(competition, sessions):
 def eight_played(event):
     """One session, one round, 8 players, two games with known results (``eight_played``)."""
     return build_eight_played(event)
+
+
+@pytest.fixture
+def drawn(seated_session):
+    """Session 1 seated with round 1 drawn."""
+    services.round_draw(session=seated_session, seed=1)
+    return seated_session

@@ -270,3 +270,21 @@ def snapshot() -> list[tuple]:
 # Hypothesis strategies for the pure rules: a game score that can occur, and a seed for a lot.
 game_scores = st.one_of(st.integers(-89, -1), st.sampled_from([0, 5]))
 seeds = st.integers(0, 2**32)
+
+
+def big_tournament(competition, sessions, size):
+    competition.settings = {**competition.settings, "capacity": 64}
+    competition.save()
+    register(competition, sessions[0], size)
+    services.session_seat(session=sessions[0])
+    rng = random.Random(size)
+    play_session(sessions[0], rng, rounds=2)
+    services.round_draw(session=sessions[0], seed=3)
+
+
+def result_fields(game, squares, **extra):
+    data = {"revision": game.revision}
+    for seat, n in zip(game.seats.order_by("position"), squares, strict=True):
+        data[f"squares_{seat.pk}"] = n
+    data.update(extra)
+    return data
