@@ -23,7 +23,13 @@ from roundrobin import services as roundrobin
 from roundrobin.models import Turn
 from shuffleboard import services as sjoelen
 from tests.support.blokus import seated_round
-from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.support.factories import (
+    CompetitionFactory,
+    EntryFactory,
+    EventFactory,
+    HostClubFactory,
+    PlayerFactory,
+)
 from tests.support.roundrobin import START, enter_players, make_competition
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
@@ -373,3 +379,13 @@ def test_a_night_typed_as_played_keeps_its_times_read_in_the_events_zone(client)
         assert night.decoded("DTSTART") == eight
         assert night.decoded("DTEND") == eight + dt.timedelta(minutes=95)
         assert str(night["DESCRIPTION"]) == "3 games"
+
+
+@pytest.mark.django_db
+def test_the_club_feed_holds_its_public_events_only(client):
+    club = HostClubFactory(slug="feed")
+    EventFactory(host=club, name="Open Night")
+    EventFactory(host=club, name="Closed Night", is_public=False)
+    EventFactory(name="Elsewhere")
+    text = client.get("/c/feed/calendar.ics").content.decode()
+    assert "Open Night" in text and "Closed Night" not in text and "Elsewhere" not in text

@@ -1,5 +1,4 @@
-"""A club's logo: what an upload becomes (events.clubs.logo), who may set it, and how its public
-address answers (events.clubs.views.logo)."""
+"""A club's logo: what an upload becomes (events.clubs.logo)."""
 
 from __future__ import annotations
 
@@ -10,49 +9,12 @@ import time
 import zlib
 
 import pytest
-from django.contrib import messages
-from django.contrib.messages import get_messages
-from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import ExifTags, Image, ImageCms, PngImagePlugin
 
 from events.clubs.logo import LOGO_SIDE, MAX_UPLOAD, LogoError, logo_png, logo_version
 from events.clubs.logo_services import logo_message
-from events.models import ClubRole, Event
-from tests.support.factories import EventFactory, HostClubFactory, UserFactory
-
-# --- images made here, each in the shape a browser would send ---------------------------------
-
-
-def encoded(image: Image.Image, fmt: str, **params) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format=fmt, **params)
-    return out.getvalue()
-
-
-def halves(size: tuple[int, int] = (120, 60)) -> Image.Image:
-    """Red on the left, blue on the right: which way up it is shows."""
-    image = Image.new("RGB", size, (255, 0, 0))
-    image.paste((0, 0, 255), (size[0] // 2, 0, size[0], size[1]))
-    return image
-
-
-def phone_jpeg() -> bytes:
-    """A photo as a phone writes it: sideways pixels, an orientation to turn them by, where it
-    was taken (GPS), the phone's make, a colour profile."""
-    exif = Image.Exif()
-    exif[ExifTags.Base.Orientation] = 6  # turn 90° clockwise to show
-    exif[ExifTags.Base.Make] = "PhoneMaker"
-    exif[ExifTags.Base.Model] = "Secret Model"
-    exif[ExifTags.IFD.GPSInfo] = {
-        ExifTags.GPS.GPSLatitudeRef: "N",
-        ExifTags.GPS.GPSLatitude: (59.0, 51.0, 30.0),
-        ExifTags.GPS.GPSLongitudeRef: "E",
-        ExifTags.GPS.GPSLongitude: (17.0, 38.0, 10.0),
-    }
-    icc = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
-    return encoded(halves(), "JPEG", exif=exif, icc_profile=icc, quality=95)
+from tests.support.clubs import SVG, encoded, opened, phone_jpeg
 
 
 def png_chunk(kind: bytes, body: bytes) -> bytes:
@@ -71,29 +33,6 @@ def png_bomb(width: int = 20_000, height: int = 20_000) -> bytes:
         + png_chunk(b"IDAT", idat)
         + png_chunk(b"IEND", b"")
     )
-
-
-def chunk_types(png: bytes) -> list[bytes]:
-    kinds, at = [], 8
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        kinds.append(png[at + 4 : at + 8])
-        at += 12 + length
-    return kinds
-
-
-def opened(png: bytes) -> Image.Image:
-    """The stored logo, checked for what it must never carry."""
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert set(chunk_types(png)) <= {b"IHDR", b"IDAT", b"IEND"}, chunk_types(png)
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG" and image.mode == "RGBA"
-    assert "exif" not in image.info and "icc_profile" not in image.info
-    assert not image.getexif()
-    assert not image.text  # type: ignore[attr-defined]
-    assert max(image.size) <= LOGO_SIDE
-    return image
 
 
 # --- what an upload becomes --------------------------------------------------------------------
@@ -151,7 +90,6 @@ def test_an_animation_keeps_its_first_frame():
 
 
 TRUNCATED = encoded(Image.effect_noise((200, 200), 64).convert("RGB"), "PNG")[:600]
-SVG = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"/>'
 
 
 @pytest.mark.parametrize(
@@ -216,180 +154,3 @@ def test_any_small_image_fits_in_aspect(width, height, mode, fmt, colour):
     scale = min(1.0, LOGO_SIDE / max(width, height))
     assert abs(logo.width - width * scale) <= 1 and abs(logo.height - height * scale) <= 1
     assert max(logo.size) == min(LOGO_SIDE, max(width, height))
-
-
-# --- who may set it, and what the site then serves ---------------------------------------------
-
-
-def upload(data: bytes, name: str = "logo.png", content_type: str = "image/png"):
-    return SimpleUploadedFile(name, data, content_type=content_type)
-
-
-@pytest.fixture
-def club(db):
-    return HostClubFactory(slug="tlk", name="Tabletop Linköping")
-
-
-@pytest.fixture
-def owner(club):
-    user = UserFactory(username="olga")
-    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.OWNER)
-    return user
-
-
-@pytest.fixture
-def owner_client(client, owner):
-    client.force_login(owner)
-    return client
-
-
-def post_logo(client, club, **data):
-    return client.post(reverse("events:club_logo_upload", args=[club.slug]), data)
-
-
-def flashed(response) -> list[tuple[int, str]]:
-    """The message this answer added (those of earlier answers wait in the cookie, unread)."""
-    return [(m.level, str(m)) for m in get_messages(response.wsgi_request)][-1:]
-
-
-SETTINGS = "events:club_settings"
-
-
-def test_an_owner_uploads_a_logo_and_the_events_pages_follow(owner_client, club, owner):
-    event = EventFactory(host=club)
-    version_before = event.version
-
-    response = post_logo(owner_client, club, logo=upload(phone_jpeg(), "me.jpg", "image/jpeg"))
-
-    assert response.status_code == 303
-    assert response["Location"] == reverse(SETTINGS, args=[club.slug])
-    assert [level for level, _text in flashed(response)] == [messages.SUCCESS]
-    club.refresh_from_db()
-    stored = bytes(club.logo)
-    assert club.logo_version == logo_version(stored)
-    assert opened(stored).size == (60, 120)
-    assert Event.objects.get(pk=event.pk).version > version_before
-    assert club.history.first().history_user == owner
-
-    page = owner_client.get(reverse(SETTINGS, args=[club.slug]))
-    assert page.status_code == 200
-    logo_url = reverse("events:club_logo", args=[club.slug, club.logo_version])
-    assert logo_url.encode() in page.content
-    assert b'enctype="multipart/form-data"' in page.content
-
-
-def test_the_same_logo_again_changes_nothing(owner_client, club):
-    png = encoded(halves((64, 64)), "PNG")
-    post_logo(owner_client, club, logo=upload(png))
-    count = club.history.count()
-    post_logo(owner_client, club, logo=upload(png))
-    assert club.history.count() == count
-
-
-def test_a_refused_upload_says_why_and_keeps_the_logo(owner_client, club):
-    post_logo(owner_client, club, logo=upload(encoded(halves((64, 64)), "PNG")))
-    club.refresh_from_db()
-    kept = club.logo_version
-
-    response = post_logo(owner_client, club, logo=upload(SVG, "logo.png", "image/png"))
-
-    assert response.status_code == 303
-    assert flashed(response) == [(messages.ERROR, logo_message("wrong_type"))]
-    club.refresh_from_db()
-    assert club.logo_version == kept
-
-
-def test_a_file_over_the_limit_is_refused_by_its_size(owner_client, club):
-    response = post_logo(owner_client, club, logo=upload(bytes(MAX_UPLOAD + 1)))
-    assert flashed(response) == [(messages.ERROR, logo_message("too_large"))]
-
-
-def test_a_post_without_a_file_is_refused(owner_client, club):
-    response = post_logo(owner_client, club)
-    assert response.status_code == 303
-    assert [level for level, _text in flashed(response)] == [messages.ERROR]
-
-
-def test_an_owner_removes_the_logo(owner_client, club):
-    post_logo(owner_client, club, logo=upload(encoded(halves((64, 64)), "PNG")))
-    club.refresh_from_db()
-    old = reverse("events:club_logo", args=[club.slug, club.logo_version])
-
-    response = post_logo(owner_client, club, remove="1")
-
-    assert response.status_code == 303
-    assert [level for level, _text in flashed(response)] == [messages.SUCCESS]
-    club.refresh_from_db()
-    assert bytes(club.logo) == b"" and club.logo_version == ""
-    assert owner_client.get(old).status_code == 404
-
-
-@pytest.mark.parametrize("who", ["organiser", "owner_elsewhere", "scorekeeper"])
-def test_only_the_clubs_owners_set_its_logo(client, club, who):
-    user = UserFactory()
-    if who == "owner_elsewhere":
-        other = HostClubFactory(slug="other-club")
-        ClubRole.objects.create(club=other, user=user, role=ClubRole.Role.OWNER)
-    else:
-        ClubRole.objects.create(club=club, user=user, role=who)
-    client.force_login(user)
-
-    png = encoded(halves((64, 64)), "PNG")
-    assert post_logo(client, club, logo=upload(png)).status_code == 403
-    assert post_logo(client, club, remove="1").status_code == 403
-    club.refresh_from_db()
-    assert club.logo_version == ""
-
-
-def test_anonymous_uploads_go_to_the_login(client, club):
-    response = post_logo(client, club, logo=upload(encoded(halves((64, 64)), "PNG")))
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("account_login"))
-    club.refresh_from_db()
-    assert club.logo_version == ""
-
-
-def test_the_upload_address_takes_posts_only(owner_client, club):
-    address = reverse("events:club_logo_upload", args=[club.slug])
-    assert owner_client.get(address).status_code == 405
-
-
-@pytest.fixture
-def with_logo(club, owner):
-    from events.clubs.logo_services import club_logo_set
-
-    return club_logo_set(club=club, by=owner, data=encoded(halves((300, 100)), "PNG"))
-
-
-def test_the_logo_is_served_for_a_year(client, with_logo, django_assert_max_num_queries):
-    club = with_logo
-    address = reverse("events:club_logo", args=[club.slug, club.logo_version])
-
-    with django_assert_max_num_queries(1) as queries:
-        response = client.get(address)
-    print([q["sql"] for q in queries.captured_queries])
-
-    assert response.status_code == 200
-    assert response["Content-Type"] == "image/png"
-    assert response["X-Content-Type-Options"] == "nosniff"
-    cache = {part.strip() for part in response["Cache-Control"].split(",")}
-    assert cache == {"public", "max-age=31536000", "immutable"}
-    assert response["ETag"] == f'"{club.logo_version}"'
-    assert logo_version(response.content) == club.logo_version
-    assert opened(response.content).size == (256, 85)
-
-    again = client.get(address, headers={"If-None-Match": response["ETag"]})
-    assert again.status_code == 304 and again.content == b""
-    assert client.head(address).status_code == 200
-    assert client.post(address).status_code == 405
-
-
-def test_no_logo_where_there_is_none(client, with_logo):
-    club = with_logo
-    logo = reverse("events:club_logo", args=[club.slug, club.logo_version])
-    assert client.get(logo).status_code == 200
-    assert client.get(logo.replace(club.logo_version, "0" * 12)).status_code == 404
-    assert client.get(logo.replace(club.slug, "no-such-club")).status_code == 404
-    bare = HostClubFactory(slug="bare")
-    assert client.get(reverse("events:club_logo", args=[bare.slug, "x"])).status_code == 404
-    assert client.get(f"/c/{bare.slug}/logo-.png").status_code == 404
