@@ -1,23 +1,30 @@
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone, translation
 
-from blokus import services
+from blokus import selectors, services
 from blokus.models import SessionPlayer
-from events.models import Competition, Game
+from events.models import Competition, Entry, Game, Seat
+from events.signups.models import SignUp
+from events.signups.services import lifecycle as signups
 from tests.support.blokus import (
     HTMX,
     big_tournament,
     flashed_codes,
+    play_round,
     play_session,
+    record,
     register,
     result_fields,
     seat_players,
     seated,
+    seated_round,
     small,
     url,
 )
@@ -212,3 +219,236 @@ def test_the_desk_overview_query_count_does_not_grow_with_sessions(desk_client, 
             assert desk_client.get(url("desk", competition)).status_code == 200
         counts[n] = len(queries)
     assert counts[1] == counts[4]
+
+
+def test_seat_session_is_offered_only_when_four_can_play(desk_client, event):
+    competition = small(event)
+    session = competition.sessions.get()
+    players = register(competition, session, 5, check_in=3)
+    page = desk_client.get(url("desk_session", competition, 1)).content.decode()
+    assert "Seat session…" not in page and 'id="seat-not-yet"' in page
+    services.session_check_in(session_player=players[3])
+    page = desk_client.get(url("desk_session", competition, 1)).content.decode()
+    assert "Seat session…" in page and 'id="seat-not-yet"' not in page
+
+
+def test_the_competition_desk_counts_the_roll_call_check_ins(desk_client, event):
+    competition = small(event, sessions=2)
+    first, second = competition.sessions.order_by("number")
+    register(competition, first, 6, check_in=5)
+    register(competition, second, 4, check_in=3, prefix="Q")
+    assert Entry.objects.filter(competition=competition, checked_in_at__isnull=False).count() == 8
+    page = desk_client.get(competition.get_desk_url()).content.decode()
+    assert "10 registered, 8 checked in" in page
+    # Undoing a roll-call check-in undoes what it told the competition desk.
+    late = first.blokus_players.filter(checked_in_at__isnull=False).order_by("roll_call").last()
+    services.session_undo_check_in(session_player=late)
+    page = desk_client.get(competition.get_desk_url()).content.decode()
+    assert "10 registered, 7 checked in" in page
+
+
+def test_counts_meet_nouns_in_the_right_plural(desk_client, event):
+    competition = small(event, sessions=2, rounds=2)
+    first = competition.sessions.get(number=1)
+    round_ = seated_round(competition, first, 4, seed=3)
+    play_round(round_, random.Random(1))
+    page = desk_client.get(url("desk", competition)).content.decode()
+    assert "1 round drawn" in page and "1 rounds" not in page
+    services.round_draw(session=first, seed=4)
+    page = desk_client.get(url("desk", competition)).content.decode()
+    assert "2 rounds drawn" in page
+    assert "1 registered · 1 playing" not in page and "4 registered · 4 playing" in page
+
+
+def test_the_session_page_shows_one_reserve_in_the_singular(desk_client, event):
+    competition = small(event)
+    session = competition.sessions.get()
+    register(competition, session, 5)
+    html = desk_client.get(url("session_seat", competition, 1), headers=HTMX).content.decode()
+    assert "1 reserve" in html and "1 reserves" not in html
+
+
+def test_a_swedish_page_shows_times_in_the_events_zone_with_its_name(desk_client, event):
+    competition = small(event)
+    session = competition.sessions.get()
+    session.starts_at = dt.datetime(2026, 5, 6, 8, 0, tzinfo=dt.UTC)
+    session.save()
+    with translation.override("sv"):
+        page = desk_client.get(url("desk", competition), headers={"Accept-Language": "sv"})
+    html = page.content.decode()
+    # 08:00 UTC is 10:00 in Stockholm (summer time), the zone named beside it.
+    assert f"10:00 ({event.time_zone})" in html and "08:00" not in html
+    assert 'datetime="2026-05-06T10:00:00+02:00"' in html
+
+
+def test_the_final_card_and_overview_after_the_final_result(desk_client, client, event):
+    competition = small(event)
+    session = competition.sessions.get()
+    seat_players(competition, session, 8)
+    play_session(session, random.Random(5), rounds=1)
+    final = services.final_seat(competition=competition, seed=1, lot_seed=1)
+    game = Game.objects.get(round__session=final)
+    record(game, [3, 1, 0, 9])
+    round_id = game.round_id
+    assert desk_client.get(url("round_cards", competition, round_id)).status_code == 200
+    # An admin removes a finalist's session record: the public page still answers.
+    gone = game.seats.get(position=1).entry
+    SessionPlayer.objects.filter(entry=gone).delete()
+    rows = selectors.qualification_rows(competition)
+    assert gone.pk not in {r.entry.pk for r in rows}
+    view = selectors.final_view(competition, rows)
+    assert [seat.entry.pk for _, seat in view.placed][0] == game.seats.get(position=3).entry_id
+    assert len(view.placed) == 4
+    assert client.get(url("overview", competition)).status_code == 200
+    assert desk_client.get(url("round_cards", competition, round_id)).status_code == 200
+
+
+def _seats(competition: Competition) -> list[tuple[int, str]]:
+    return list(
+        Seat.objects.filter(
+            game__round__session__competition=competition, game__round__session__kind="final"
+        )
+        .order_by("position")
+        .values_list("entry_id", "colour")
+    )
+
+
+def test_the_seat_button_is_hidden_until_every_session_is_played(desk_client, event):
+    competition = small(event)
+    session = competition.sessions.get()
+    page = desk_client.get(url("desk", competition)).content.decode()
+    assert "Seat the final…" not in page and "has not" in page
+    # Asking for the preview anyway shows why, not a rule code, and seats nothing.
+    preview = desk_client.get(url("final_seat", competition)).content.decode()
+    assert 'id="final-preview"' not in preview and "A-BLK" not in preview
+    register(competition, session, 3)
+    services.session_not_held(session=session, reason="Three came.")
+    page = desk_client.get(url("desk", competition)).content.decode()
+    assert 'id="no-final"' in page and "there is no final." in page
+    assert "Seat the final…" not in page and "A-BLK" not in page
+
+
+def test_the_preview_shows_who_qualifies_and_the_draw_then_seats_exactly_that(
+    desk_client, eight_played
+):
+    competition, _session, a, b = eight_played
+    assert "Seat the final…" in desk_client.get(url("desk", competition)).content.decode()
+    response = desk_client.get(url("final_seat", competition))
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="final-preview"' in page
+    plan = response.context["final_preview"]
+    assert {row.entry.pk for row in plan.finalists} == {a[0], a[1], b[0], b[1]}
+    assert plan.lot_drawn_now and plan.lot_decides  # A1 and B1 are equal: the lot decides
+    # Nothing was written by looking, and looking again shows the same draw.
+    assert not _seats(competition) and not selectors.competition_lot(competition)
+    again = desk_client.get(url("final_seat", competition)).context["final_preview"]
+    assert [(r.entry.pk, c) for r, c in again.colours] == [(r.entry.pk, c) for r, c in plan.colours]
+    for row, colour in plan.colours:
+        assert row.entry.player.name in page and f"c-{colour}" in page
+    confirmed = desk_client.post(url("final_seat", competition), {"version": plan.version})
+    assert confirmed.status_code == 302
+    assert _seats(competition) == [(r.entry.pk, c) for r, c in plan.colours]
+    lot = selectors.competition_lot(competition)
+    assert lot is not None and lot.seed == plan.lot_seed
+    # A second confirmation (a double click) seats nothing more.
+    twice = desk_client.post(url("final_seat", competition), {"version": plan.version})
+    assert twice.status_code == 302 and len(_seats(competition)) == 4
+
+
+def test_a_result_changed_after_the_preview_refuses_the_stale_confirmation(
+    desk_client, eight_played
+):
+    competition, session, a, _b = eight_played
+    plan = desk_client.get(url("final_seat", competition)).context["final_preview"]
+    game = Game.objects.get(round__session=session, number=1)
+    record(game, [9, 0, 1, 2])  # another desk corrects game 1: A2 now leads it
+    stale = desk_client.post(url("final_seat", competition), {"version": plan.version})
+    assert stale.status_code == 409 and not _seats(competition)
+    page = stale.content.decode()
+    assert 'data-code="final_stale"' in page and 'id="final-preview"' in page
+    fresh = stale.context["final_preview"]
+    assert fresh.version != plan.version
+    assert (
+        desk_client.post(url("final_seat", competition), {"version": fresh.version}).status_code
+        == 302
+    )
+    assert len(_seats(competition)) == 4
+
+
+def test_a_post_without_a_preview_only_shows_the_preview(desk_client, eight_played):
+    competition, *_rest = eight_played
+    response = desk_client.post(url("final_seat", competition))
+    assert response.status_code == 200 and 'id="final-preview"' in response.content.decode()
+    assert not _seats(competition)
+
+
+def test_a_scorekeeper_is_not_offered_the_final(client, eight_played, django_user_model):
+    competition, *_rest = eight_played
+    keeper = django_user_model.objects.create(username="keeper")
+    competition.event.organisers.add(keeper, through_defaults={"role": "scorekeeper"})
+    client.force_login(keeper)
+    page = client.get(url("desk", competition))
+    assert page.status_code == 200 and "Seat the final…" not in page.content.decode()
+    assert client.get(url("final_seat", competition)).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_waitlisted_player_checked_in_at_roll_call_becomes_a_reserve(
+    desk_client, competition, sessions
+):
+    session = sessions[0]
+    register(competition, session, 12)  # three full tables checked in
+    now = timezone.now()
+    window = signups.window_set(
+        competition=competition,
+        opens_at=now - dt.timedelta(days=9),
+        closes_at=now + dt.timedelta(days=1),
+        cap=1,
+    )
+    seated = signups.signup_confirm(
+        sign_up=signups.signup_submit(
+            window=window, name="Sam Seat", email="sam@example.org", session=session
+        )
+    )
+    waiting = [
+        signups.signup_confirm(
+            sign_up=signups.signup_submit(
+                window=window, name=name, email=f"{name[:3]}@example.org", session=session
+            )
+        )
+        for name in ("Wim Wait", "Ada Wait")
+    ]
+    assert seated.status == "confirmed" and {w.status for w in waiting} == {"waitlisted"}
+
+    page = desk_client.get(url("desk_session", competition, session.number))
+    assert b"Sign-up waitlist" in page.content and b"Wim Wait" in page.content
+
+    answer = desk_client.post(
+        url("session_waitlisted", competition, session.number),
+        {"sign_up": waiting[0].pk},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200
+    assert b"Wim Wait checked in from the waitlist." in answer.content
+    waiting[0].refresh_from_db()
+    assert waiting[0].status == "confirmed" and waiting[0].entry is not None
+    view = selectors.session_view(session)
+    assert view.checked_in[-1].entry == waiting[0].entry  # after those already here
+    plan = view.plan
+    assert [sp.entry for sp in plan.reserves] == [waiting[0].entry]
+
+    # Again, or someone of another competition: refused in words, nothing written.
+    again = desk_client.post(
+        url("session_waitlisted", competition, session.number),
+        {"sign_up": waiting[0].pk},
+        headers=HTMX,
+    )
+    assert b"is not on this competition" in again.content
+    assert (
+        desk_client.post(
+            url("session_waitlisted", competition, session.number), {"sign_up": "999999"}
+        ).status_code
+        == 404
+    )
+    assert SignUp.objects.filter(status="confirmed").count() == 2
+    services.session_seat(session=session)

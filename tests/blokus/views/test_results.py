@@ -4,12 +4,14 @@ import random
 
 import pytest
 
-from blokus import services
+from blokus import selectors, services
 from events.models import Game, Seat
 from tests.support.blokus import (
     HTMX,
     error_codes,
     play_round,
+    record,
+    refused,
     result_fields,
     url,
 )
@@ -77,3 +79,46 @@ def test_a_correction_after_the_next_draw_asks_for_confirmation(desk_client, com
     assert refused.status_code == 400 and error_codes(refused) == {"later_round_drawn"}
     ok = desk_client.post(address, result_fields(game, [1, 2, 3, 4], confirm="on"))
     assert ok.status_code == 302
+
+
+def test_a_refused_stale_save_keeps_what_was_typed_beside_the_stored_result(
+    desk_client, eight_played
+):
+    competition, session, *_rest = eight_played
+    game = Game.objects.get(round__session=session, number=1)
+    game.refresh_from_db()
+    opened_at = game.revision  # the second desk opens the form
+    record(game, [4, 5, 6, 7])  # the first desk saves a correction meanwhile
+    seats = list(game.seats.order_by("position"))
+    typed = {"revision": opened_at}
+    for seat, squares in zip(seats, [11, 12, 13, 14], strict=True):
+        typed[f"squares_{seat.pk}"] = squares
+    response = desk_client.post(url("game_result", competition, game.pk), typed)
+    assert response.status_code == 409
+    page = response.content.decode()
+    for seat, squares in zip(seats, [11, 12, 13, 14], strict=True):
+        assert f'name="squares_{seat.pk}"' in page
+        assert response.context["form"][f"squares_{seat.pk}"].value() in (squares, str(squares))
+    assert 'id="stored-result"' in page and "-4" in page and "4 squares left" in page
+    # The form now carries the stored revision: saving again replaces it deliberately.
+    again = dict(typed, revision=response.context["form"]["revision"].value())
+    assert desk_client.post(url("game_result", competition, game.pk), again).status_code == 302
+    assert sorted(game.seats.values_list("score", flat=True)) == [-14, -13, -12, -11]
+
+
+def test_a_correction_after_the_final_is_seated_needs_confirmation(eight_played, desk_client):
+    competition, session, a, b = eight_played
+    final = services.final_seat(competition=competition, seed=1, lot_seed=1)
+    at_final = set(Seat.objects.filter(game__round__session=final).values_list("entry", flat=True))
+    assert at_final == {a[0], a[1], b[0], b[1]}
+    game_a = Game.objects.get(round__session=session, number=1)
+    page = desk_client.get(url("game_result", competition, game_a.pk)).content.decode()
+    assert "The final was seated from the earlier standings" in page
+    with refused("final_seated_confirm"):
+        record(game_a, [10, 11, 0, 12])
+    record(game_a, [10, 11, 0, 12], confirm_later_round=True)
+    rows = selectors.qualification_rows(competition)
+    assert rows[0].entry.pk in {a[2], b[0]}  # A3 is now among the best on points
+    assert {r.entry.pk for r in rows if r.finalist} == at_final
+    overview = desk_client.get(url("overview", competition)).content.decode()
+    assert overview.count('class=" finalist"') + overview.count('class="cut finalist"') == 4
