@@ -11,8 +11,13 @@ from django.urls import reverse
 
 from events import services as event_services
 from events.models import Competition, Entry, Game, Seat
-from roundrobin import services
-from roundrobin.models import PlayerToken, Turn
+from roundrobin import selectors, services
+from roundrobin.models import (
+    GameDetail,
+    PlayerToken,
+    RatingSnapshot,
+    Turn,
+)
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 START = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -170,3 +175,29 @@ def players(n: int) -> list[str]:
 def turns(first: str, second: str) -> list[tuple[bool, bool]]:
     """Two turn logs written as strings of M (moved) and x (missed) -> a game's turns."""
     return [(a == "M", b == "M") for a, b in zip(first, second, strict=True)]
+
+
+HOUR = dt.timedelta(hours=1)
+
+
+def tables(competition):
+    return {t.number: t for t in selectors.tables_for_competition(competition)}
+
+
+def seats_of(table_number, competition):
+    return [
+        s.entry
+        for s in RatingSnapshot.objects.filter(
+            entry__competition=competition, table=table_number
+        ).order_by("seed")
+    ]
+
+
+def detail(game):
+    return GameDetail.objects.get(game=game)
+
+
+def points(game):
+    return tuple(
+        Seat.objects.filter(game=game).order_by("position").values_list("points", flat=True)
+    )

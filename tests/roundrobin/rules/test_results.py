@@ -80,3 +80,25 @@ def test_it_ranks_as_a_permutation_with_competition_ranking(points):
     assert [place for place, _ in places] == sorted(place for place, _ in places)
     for group in podium_ties(points):
         assert len(group) >= 2 and len({points[player] for player in group}) == 1
+
+
+WHITE_SIDE = {"won": "1-0", "draw": "1/2-1/2", "lost": "0-1", "resign": "0-1"}
+
+
+BLACK_SIDE = {"won": "0-1", "draw": "1/2-1/2", "lost": "1-0", "resign": "1-0"}
+
+
+@given(outcome=st.sampled_from(rules.OUTCOMES), position=st.sampled_from([1, 2]))
+def test_an_outcome_maps_to_the_result_from_whites_side(outcome, position):
+    result = rules.result_of_outcome(outcome, position)
+    assert result == (WHITE_SIDE if position == 1 else BLACK_SIDE)[outcome]
+    mine = rules.result_points(result)[position - 1]
+    assert mine == {"won": 1, "draw": rules.HALF, "lost": 0, "resign": 0}[outcome]
+    # read back from the same side: the same words (resigning reads as a loss)
+    assert rules.outcome_of_result(result, position) == ("lost" if outcome == "resign" else outcome)
+
+
+@given(outcome=st.text(max_size=8).filter(lambda text: text not in rules.OUTCOMES))
+def test_anything_else_is_refused_in_words(outcome):
+    with pytest.raises(rules.InvalidResult):
+        rules.result_of_outcome(outcome, 1)

@@ -6,17 +6,17 @@ import datetime as dt
 
 import pytest
 import time_machine
-from django.core import mail
 from django.core.management import call_command
 
 from events.errors import Conflict, Forbidden, Gone, Invalid, NotFound
 from events.models import Game, Player, Seat
-from events.outbox import queue as outbox
 from roundrobin import rules, selectors, services
-from roundrobin.models import Ending, GameDetail, PlayerToken, ResultReport, Turn
-from tests.support.roundrobin import START, enter_players, make_competition, move
+from roundrobin.models import Ending, PlayerToken, Turn
+from tests.support.roundrobin import START, detail, enter_players, make_competition, move
 
 H = dt.timedelta(hours=1)
+
+
 DAY = 24 * H
 
 
@@ -33,13 +33,6 @@ def turns_of(game):
 def sweep(at):
     with time_machine.travel(at, tick=False):
         return services.deadlines_process()
-
-
-def detail(game):
-    return GameDetail.objects.get(game=game)
-
-
-# --- turns ----------------------------------------------------------------------------------------
 
 
 def test_turn_1_of_every_game_opens_at_the_start(started):
@@ -60,16 +53,6 @@ def test_the_turn_length_follows_hours_per_move(event):
     assert set(Turn.objects.values_list("deadline", flat=True)) == {START + 6 * H}
 
 
-def test_players_with_an_address_get_their_link_by_mail(event, django_capture_on_commit_callbacks):
-    competition = make_competition(event, slug="mail")
-    a, b, c = enter_players(competition, 3)
-    Player.objects.filter(pk=a.player_id).update(email="a@example.org")
-    with django_capture_on_commit_callbacks(execute=True):
-        services.competition_start(competition=competition, now=START)
-    assert [m.to for m in mail.outbox] == [["a@example.org"]]
-    assert PlayerToken.objects.get(entry=a).token in mail.outbox[0].body
-
-
 def test_a_turn_closes_when_both_have_moved_and_the_next_opens_then(duel):
     competition, game, white, black = duel
     move(white, game, 1, "e4", START + 2 * H)
@@ -78,9 +61,6 @@ def test_a_turn_closes_when_both_have_moved_and_the_next_opens_then(duel):
     first, second = Turn.objects.filter(game=game).order_by("number")
     assert (first.closed_at, first.first_move, first.second_move) == (START + 5 * H, "e4", "e5")
     assert (second.opened_at, second.deadline) == (START + 5 * H, START + 29 * H)
-
-
-# --- deadlines ------------------------------------------------------------------------------------
 
 
 def test_a_single_miss_keeps_the_game_going_and_processes_the_opponents_move(duel):
@@ -195,9 +175,6 @@ def test_a_tiebreak_game_gets_its_turn_1_when_it_is_created(duel):
     assert Turn.objects.get(game=game).closed_at == START + 5 * H  # the result stopped the clock
 
 
-# --- pages never show an expired turn open -------------------------------------------------------
-
-
 def test_the_clock_is_projected_past_an_unprocessed_deadline(duel):
     competition, game, white, black = duel
     move(white, game, 1, "e4", START + H)
@@ -207,9 +184,6 @@ def test_the_clock_is_projected_past_an_unprocessed_deadline(duel):
     assert clock.misses == (0, 1) and clock.is_open
     late = selectors.private_page(entry, START + 3 * DAY).games[0].clock
     assert late.outcome == rules.SECOND_LOST_ON_TIME and not late.is_open
-
-
-# --- moving ---------------------------------------------------------------------------------------
 
 
 def test_a_move_after_the_deadline_is_refused_showing_the_deadline(duel):
@@ -281,74 +255,6 @@ def test_moves_in_other_games_finished_games_and_wrong_turns_are_refused(duel, s
     with pytest.raises(Gone) as refused:
         move(white, game, 3, "e4", START + 3 * DAY)
     assert refused.value.code == "game_over"
-
-
-# --- results reported by players -----------------------------------------------------------------
-
-
-def test_a_resignation_is_recorded_at_once(duel):
-    competition, game, white, black = duel
-    assert services.result_report(entry=black, game_id=game.pk, result="1-0", now=START + H)
-    assert detail(game).ending == Ending.PLAYED
-
-
-def test_a_claimed_win_waits_for_the_opponent(duel):
-    competition, game, white, black = duel
-    assert not services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
-    assert not services.result_report(entry=black, game_id=game.pk, result="1/2-1/2", now=START)
-    assert not detail(game).is_over and ResultReport.objects.count() == 2
-    assert services.result_report(entry=white, game_id=game.pk, result="1/2-1/2", now=START)
-    assert detail(game).ending == Ending.PLAYED
-    with pytest.raises(Gone) as refused:
-        services.result_report(entry=white, game_id=game.pk, result="1-0", now=START)
-    assert refused.value.code == "result_already_recorded"
-    with pytest.raises(Invalid) as refused:
-        services.result_report(entry=white, game_id=game.pk, result="2-0", now=START)
-    assert refused.value.code == "bad_result"
-
-
-# --- reminders ------------------------------------------------------------------------------------
-
-
-def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
-    competition, game, white, black = duel
-    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
-    move(white, game, 1, "e4", START + H)
-    assert services.reminders_send(now=START + 10 * H) == 0  # 14 h left: too early
-    assert services.reminders_send(now=START + 19 * H) == 1
-    assert services.reminders_send(now=START + 20 * H) == 0
-    assert mail.outbox == []  # queued with the mark; sent by the outbox's drain
-    assert outbox.drain(now=START + 20 * H).sent == 1
-    assert len(mail.outbox) == 1 and "turn 1" in mail.outbox[0].body
-    assert Turn.objects.get(game=game, number=1).second_reminded_at == START + 19 * H
-
-
-def test_a_reminder_is_not_lost_when_the_mail_server_is_down(duel):
-    """The mark says "sent" only once the server took the message, not before."""
-    from tests.support.outbox import server_down
-
-    competition, game, white, black = duel
-    Player.objects.filter(pk=black.player_id).update(email="b@example.org")
-    move(white, game, 1, "e4", START + H)
-    assert services.reminders_send(now=START + 19 * H) == 1
-    with server_down():
-        assert outbox.drain(now=START + 19 * H).retried == 1
-    assert mail.outbox == []
-    assert services.reminders_send(now=START + 20 * H) == 0  # queued once, not again
-    assert outbox.drain(now=START + 20 * H).sent == 1  # the server is back
-    (message,) = mail.outbox
-    assert message.to == ["b@example.org"] and "turn 1" in message.body
-
-
-def test_reminders_follow_the_setting(duel):
-    competition, game, white, black = duel
-    Player.objects.filter(pk=white.player_id).update(email="w@example.org")
-    competition.settings["reminder_hours"] = 0
-    competition.save()
-    assert services.reminders_send(now=START + 23 * H) == 0
-
-
-# --- two sweeps at once (PostgreSQL) -------------------------------------------------------------
 
 
 @pytest.mark.django_db(transaction=True)

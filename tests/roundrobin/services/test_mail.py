@@ -7,14 +7,22 @@ import datetime as dt
 
 from django.core import mail
 from django.test import override_settings
+from django.utils import timezone
 
 from events.models import Player
 from events.outbox import notify, queue as outbox
 from events.outbox.models import NotificationPreference, OutboxMessage, OutboxStatus
 from roundrobin import services
+from roundrobin.models import PlayerToken, Turn
 from roundrobin.services import mail as rr_mail
 from tests.support.notify import PRIVATE, PUBLIC, Browser, PushService, b64
-from tests.support.roundrobin import START, move, started_duel
+from tests.support.roundrobin import (
+    START,
+    enter_players,
+    make_competition,
+    move,
+    started_duel,
+)
 
 H = dt.timedelta(hours=1)
 
@@ -204,3 +212,118 @@ def test_a_leave_that_moves_the_deadline_ends_the_old_reminder_and_a_new_one_fol
     assert fresh.key.startswith("rr-reminder:") and fresh.key.endswith(
         str(int(turn.deadline.timestamp()))
     )
+
+
+def test_players_with_an_address_get_their_link_by_mail(event, django_capture_on_commit_callbacks):
+    competition = make_competition(event, slug="mail")
+    a, b, c = enter_players(competition, 3)
+    Player.objects.filter(pk=a.player_id).update(email="a@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.competition_start(competition=competition, now=START)
+    assert [m.to for m in mail.outbox] == [["a@example.org"]]
+    assert PlayerToken.objects.get(entry=a).token in mail.outbox[0].body
+
+
+def test_one_reminder_per_turn_to_a_player_who_has_not_moved(duel):
+    competition, game, white, black = duel
+    Player.objects.filter(pk__in=[white.player_id, black.player_id]).update(email="p@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 10 * H) == 0  # 14 h left: too early
+    assert services.reminders_send(now=START + 19 * H) == 1
+    assert services.reminders_send(now=START + 20 * H) == 0
+    assert mail.outbox == []  # queued with the mark; sent by the outbox's drain
+    assert outbox.drain(now=START + 20 * H).sent == 1
+    assert len(mail.outbox) == 1 and "turn 1" in mail.outbox[0].body
+    assert Turn.objects.get(game=game, number=1).second_reminded_at == START + 19 * H
+
+
+def test_a_reminder_is_not_lost_when_the_mail_server_is_down(duel):
+    """The mark says "sent" only once the server took the message, not before."""
+    from tests.support.outbox import server_down
+
+    competition, game, white, black = duel
+    Player.objects.filter(pk=black.player_id).update(email="b@example.org")
+    move(white, game, 1, "e4", START + H)
+    assert services.reminders_send(now=START + 19 * H) == 1
+    with server_down():
+        assert outbox.drain(now=START + 19 * H).retried == 1
+    assert mail.outbox == []
+    assert services.reminders_send(now=START + 20 * H) == 0  # queued once, not again
+    assert outbox.drain(now=START + 20 * H).sent == 1  # the server is back
+    (message,) = mail.outbox
+    assert message.to == ["b@example.org"] and "turn 1" in message.body
+
+
+def test_reminders_follow_the_setting(duel):
+    competition, game, white, black = duel
+    Player.objects.filter(pk=white.player_id).update(email="w@example.org")
+    competition.settings["reminder_hours"] = 0
+    competition.save()
+    assert services.reminders_send(now=START + 23 * H) == 0
+
+
+VENUE = "http://192.168.1.20:8000"
+
+
+@override_settings(SITE_URL=VENUE)
+def test_the_private_link_mail_names_every_game_and_links_to_site_url(
+    event, django_capture_on_commit_callbacks
+):
+    competition = make_competition(event, slug="mail")
+    entries = enter_players(competition, 3)
+    for entry in entries:
+        entry.player.email = f"p{entry.pk}@example.org"
+        entry.player.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.competition_start(competition=competition, seed=5, now=START)
+    sent = {message.to[0]: message for message in mail.outbox}
+    body = sent[entries[0].player.email].body
+    assert f"{VENUE}/p/" in body and "localhost" not in body
+    for other in entries[1:]:
+        assert other.player.name in body
+    assert "Table 1, game" in body and ("White against" in body and "Black against" in body)
+
+
+@override_settings(SITE_URL=VENUE)
+def test_a_reminder_names_the_game_the_colour_and_the_opponent(duel):
+    competition, game, white, black = duel
+    for entry in (white, black):
+        entry.player.email = f"p{entry.pk}@example.org"
+        entry.player.save()
+    services.move_submit(entry=white, game_id=game.pk, turn=1, text="e4", now=START + H)
+    mail.outbox.clear()
+    assert services.reminders_send(now=START + 19 * H) == 1
+    outbox.drain(now=START + 19 * H)
+    (message,) = mail.outbox
+    assert message.to == [black.player.email]
+    assert white.player.name in message.subject
+    assert f"Table 1, game {game.number}: Black against {white.player.name}" in message.body
+    assert f"{VENUE}/p/" in message.body and "(Europe/" in message.body
+
+
+def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
+    event, django_capture_on_commit_callbacks
+):
+    """The link is queued, not sent once on commit: that way it was lost for good when the
+    sending failed."""
+    from events.outbox.models import OutboxMessage, OutboxStatus
+    from tests.support.outbox import server_down
+
+    competition = make_competition(event, slug="down")
+    entries = enter_players(competition, 3)
+    for entry in entries:
+        entry.player.email = f"p{entry.pk}@example.org"
+        entry.player.save()
+    mail.outbox.clear()
+    with server_down(), django_capture_on_commit_callbacks(execute=True):
+        services.competition_start(competition=competition, seed=5, now=START)
+    links = OutboxMessage.objects.filter(key__startswith="rr-link:")
+    assert links.count() == 3 and mail.outbox == []
+    assert set(links.values_list("status", flat=True)) == {OutboxStatus.PENDING}
+    assert all(m.attempts == 1 and m.last_error for m in links)
+    # The server is back: the loop's drain (after the backoff) delivers every link, once.
+    report = outbox.drain(now=timezone.now() + dt.timedelta(minutes=5))
+    assert report.sent == 3
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(e.player.email for e in entries)
+    assert all("/p/" in m.body for m in mail.outbox)
