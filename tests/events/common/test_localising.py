@@ -14,7 +14,6 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from events.common.jsi18n import catalogue_version
 from events.common.localising import event_datetime, number
 from tests.support.factories import CompetitionFactory, EntryFactory, EventFactory, SeatFactory
 
@@ -139,23 +138,3 @@ def test_number_inputs_keep_a_dot_in_swedish(admin_client):
     field = re.search(r'<input type="number" name="[^"]*points"[^>]*>', html)
     assert field is not None, html
     assert 'value="0.50"' in field.group(0)
-
-
-@pytest.mark.django_db
-def test_the_javascript_catalogue_is_served_per_language_and_loaded_first(client):
-    page = client.get(reverse("events:index"), **SWEDISH).content.decode()
-    url = f"/jsi18n/sv/?v={catalogue_version()}"
-    assert f'<script src="{url}" defer></script>' in page
-    assert page.index(url) < page.index("js/site.js")
-
-    response = client.get(url)
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/javascript")
-    assert "immutable" in response["Cache-Control"]
-    assert "script-src 'self'" in response["Content-Security-Policy"]
-    body = response.content.decode()
-    assert "django.gettext" in body and "interpolate" in body
-    assert "eval(" not in body
-
-    assert "immutable" not in client.get("/jsi18n/sv/")["Cache-Control"]
-    assert client.get("/jsi18n/de/").status_code == 404

@@ -1,5 +1,4 @@
-"""What a first evening at the desk tripped over: settings pointed to but closed, crumbs
-without the event, the game's name three times over."""
+"""A competition's desk page through real requests (events/desk/views/competition.py)."""
 
 from __future__ import annotations
 
@@ -11,21 +10,6 @@ from django.urls import reverse
 from tests.support.factories import CompetitionFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def test_a_new_competition_opens_on_its_settings_as_the_message_says(desk_client, event):
-    answer = desk_client.post(
-        reverse("events:competition_create", args=[event.slug]),
-        {"name": "Sjoelen", "format": "shuffleboard"},
-    )
-    assert answer.status_code == 302
-    assert answer["Location"].endswith("?new#settings")
-    page = desk_client.get(answer["Location"]).content.decode()
-    assert "Check its settings below." in page
-    assert re.search(r'<details class="panel" id="settings" open>', page)
-    # Later visits keep the desk short: settings closed.
-    later = desk_client.get(answer["Location"].split("?")[0]).content.decode()
-    assert '<details class="panel" id="settings">' in later
 
 
 def test_the_sjoelen_desk_names_the_game_once_and_score_entry_crumbs_name_the_event(
