@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from blokus import services
-from tests.support.blokus import eight_played as build_eight_played, register, set_up
+from events.models import Game, Player
+from events.services import proposals
+from tests.support.blokus import (
+    FULL,
+    eight_played as build_eight_played,
+    play_won_by,
+    register,
+    seated_round,
+    set_up,
+    small,
+)
+from tests.support.factories import EntryFactory, PlayerFactory
 
 
 @pytest.fixture
@@ -33,3 +44,30 @@ def drawn(seated_session):
     """Session 1 seated with round 1 drawn."""
     services.round_draw(session=seated_session, seed=1)
     return seated_session
+
+
+@pytest.fixture
+def short_named(event):
+    """One session of two rounds, twelve players, results from the players' phones: "Åsa
+    Öberg" (shown as "Åsa Ö.") won round 1; round 2 is drawn and she has sent her table's
+    result from her phone."""
+    competition = small(event, rounds=2)
+    competition.settings = {**competition.settings, "results_from_players": True}
+    competition.save(update_fields=["settings"])
+    session = competition.sessions.get()
+    entry = EntryFactory(competition=competition, player=PlayerFactory(name=FULL))
+    Player.objects.filter(pk=entry.player_id).update(name_shown="short")
+    seat = services.session_register(session=session, entry=entry)
+    services.session_check_in(session_player=seat)
+    play_won_by(seated_round(competition, session, 11), entry.pk)
+    round_2 = services.round_draw(session=session, seed=2)
+    services.round_start_clock(round=round_2)
+    game = Game.objects.get(round=round_2, seats__entry=entry)
+    seats = list(game.seats.order_by("position"))
+    proposals.proposal_submit(
+        game=game,
+        entry=entry,
+        code=proposals.table_code(game),
+        payload={"hands": [[s.pk, 0 if s.entry_id == entry.pk else 5, 0] for s in seats]},
+    )
+    return competition, session, entry, game

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from blokus import selectors, services
 from blokus.models import RatingStep, SessionPlayer
 from events.errors import ServiceError
-from events.models import Competition, Game, Round, Session
+from events.models import Competition, Game, Round, Seat, Session
 from tests.support import totp
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
@@ -288,3 +288,50 @@ def result_fields(game, squares, **extra):
         data[f"squares_{seat.pk}"] = n
     data.update(extra)
     return data
+
+
+# A player who chose to be shown by first name and initial: the full name and the public one.
+FULL, SHORT = "Åsa Öberg", "Åsa Ö."
+
+
+def win_table(game: Game, entry_id: int) -> None:
+    """``entry_id`` places every piece, monomino last; the others 5, 6, 7 squares left."""
+    seats = list(game.seats.order_by("position"))
+    squares = [5, 6, 7]
+    record(game, [0 if s.entry_id == entry_id else squares.pop(0) for s in seats])
+
+
+def play_won_by(round_, winner_id: int) -> None:
+    for game in round_.games.order_by("number"):
+        if game.seats.filter(entry_id=winner_id).exists():
+            win_table(game, winner_id)
+        else:
+            record(game, [1, 5, 6, 7])
+
+
+def shows_short(html: str, where: str) -> None:
+    assert SHORT in html, where
+    assert "Öberg" not in html, where
+
+
+OPTION_SETTINGS = {
+    "qualifying_sessions": 1,
+    "capacity": 12,
+    "rounds_per_session": 1,
+    "round_minutes": 15,
+    "official_bonus": False,
+}
+
+
+def with_options(event, slug="options", **settings) -> Competition:
+    competition = CompetitionFactory(
+        event=event, slug=slug, settings={**OPTION_SETTINGS, **settings}
+    )
+    services.sessions_set_up(
+        competition=competition, roll_calls=[None] * competition.options.qualifying_sessions
+    )
+    return competition
+
+
+def by_position(game) -> list[Seat]:
+    return list(game.seats.order_by("position").select_related("entry__player"))

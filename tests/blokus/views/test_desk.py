@@ -6,27 +6,35 @@ import random
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone, translation
 
 from blokus import selectors, services
 from blokus.models import SessionPlayer
-from events.models import Competition, Entry, Game, Seat
+from events.models import Competition, Entry, Game, Round, Seat
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
 from tests.support.blokus import (
+    FULL,
     HTMX,
+    OPTION_SETTINGS,
     big_tournament,
+    by_position,
     flashed_codes,
     play_round,
     play_session,
+    post_result,
     record,
     register,
+    result_data,
     result_fields,
     seat_players,
     seated,
     seated_round,
+    shows_short,
     small,
     url,
+    with_options,
 )
 from tests.support.factories import CompetitionFactory, EntryFactory
 
@@ -452,3 +460,156 @@ def test_a_waitlisted_player_checked_in_at_roll_call_becomes_a_reserve(
     )
     assert SignUp.objects.filter(status="confirmed").count() == 2
     services.session_seat(session=session)
+
+
+def test_the_desk_keeps_the_full_name(short_named, desk_client):
+    competition, session, entry, game = short_named
+    for address in (
+        url("desk", competition),
+        url("desk_session", competition, session.number),
+        url("game_result", competition, game.pk),
+        reverse(
+            "events:competition_export",
+            args=[competition.event.slug, competition.slug, "standings", "csv"],
+        ),
+    ):
+        response = desk_client.get(address)
+        assert response.status_code == 200, address
+        assert FULL in response.content.decode(), address
+    # The printed table cards lie on the tables: the public name.
+    cards = desk_client.get(url("round_cards", competition, game.round_id)).content.decode()
+    shows_short(cards, "cards")
+
+
+def entry_action(desk_client, entry, action):
+    response = desk_client.post(reverse("events:entry_action", args=[entry.pk, action]))
+    assert response.status_code == 302
+
+
+def test_the_official_bonus_chosen_in_the_settings_scores_the_tables(desk_client, event):
+    competition = with_options(event)
+    settings_url = reverse(
+        "events:competition_settings", args=[competition.event.slug, competition.slug]
+    )
+    form = desk_client.get(competition.get_desk_url()).content.decode()
+    assert 'name="official_bonus"' in form and 'name="final_replays"' in form
+    assert 'name="three_handed_after_dropout"' in form
+    response = desk_client.post(settings_url, {**OPTION_SETTINGS, "official_bonus": "on"})
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.options.official_bonus and competition.options.final_replays == 0
+    session = competition.sessions.get()
+    register(competition, session, 4)
+    assert desk_client.post(url("session_seat", competition, 1)).status_code == 302
+    assert desk_client.post(url("round_draw", competition, 1)).status_code == 302
+    game = Game.objects.get(round__session=session)
+    preview = desk_client.post(
+        url("game_preview", competition, game.pk), result_data(game, [0, 0, 3, 10], [0])
+    ).content.decode()
+    assert "+20" in preview and "+15" in preview
+    post_result(desk_client, competition, game, [0, 0, 3, 10], monomino=[0])
+    assert [s.score for s in by_position(game)] == [20, 15, -3, -10]
+    page = desk_client.get(url("session", competition, 1)).content.decode()
+    assert "+20" in page and "+15" in page
+    overview = desk_client.get(url("overview", competition)).content.decode()
+    assert "+20 with the monomino last (official)" in overview
+
+
+def test_a_withdrawn_player_reinstated_at_the_desk_plays_again_from_the_next_round(
+    desk_client, client, event
+):
+    competition = with_options(event, rounds_per_session=3)
+    session = competition.sessions.get()
+    first = seated_round(competition, session, 8)
+    for game in first.games.all():
+        record(game, [0, 1, 2, 3])
+    gone = SessionPlayer.objects.filter(session=session, role="seated").first()
+    entry_action(desk_client, gone.entry, "withdraw")
+    assert desk_client.post(url("round_draw", competition, 1)).status_code == 302
+    second = Round.objects.get(session=session, number=2)
+    mine = Seat.objects.get(game__round=second, entry=gone.entry).game
+    # out in round 2: the desk's form takes only 89 squares for them
+    squares = [89 if s.entry_id == gone.entry_id else 4 for s in by_position(mine)]
+    post_result(desk_client, competition, mine, squares)
+    for game in second.games.exclude(pk=mine.pk):
+        record(game, [0, 1, 2, 3])
+    gone.refresh_from_db()
+    assert gone.dropped_after_round == 1 and gone.dropped_by_withdrawal
+    entry_action(desk_client, gone.entry, "reinstate")
+    assert desk_client.post(url("round_draw", competition, 1)).status_code == 302
+    gone.refresh_from_db()
+    assert (gone.dropped_after_round, gone.back_from_round) == (1, 3)
+    assert not gone.has_dropped_out
+    # round 2 stays as recorded: last at the table, no points
+    seat = Seat.objects.get(game__round=second, entry=gone.entry)
+    assert seat.score == -89 and seat.points == 0
+    # round 3: playing again; an ordinary hand is taken
+    third = Seat.objects.get(game__round__session=session, game__round__number=3, entry=gone.entry)
+    post_result(desk_client, competition, third.game, [0, 1, 2, 3])
+    seat = Seat.objects.get(pk=third.pk)
+    assert seat.points > 0 or seat.position == 4
+    page = client.get(url("session", competition, 1)).content.decode()
+    seats = [
+        line
+        for line in page.splitlines()
+        if f'data-player="{gone.entry_id}"' in line and '<tr class="' in line
+    ]
+    assert len(seats) == 3 and sum('class="dropped' in line for line in seats) == 1
+    desk = desk_client.get(url("desk_session", competition, 1)).content.decode()
+    assert "back from round 3" in desk
+
+
+def test_the_session_desk_brings_a_player_back_from_the_next_round(desk_client, event):
+    competition = with_options(event, rounds_per_session=3)
+    session = competition.sessions.get()
+    seated_round(competition, session, 8)
+    sp = SessionPlayer.objects.filter(session=session, role="seated").first()
+
+    def act(action):
+        address = url("session_player_action", competition, 1, sp.pk, action)
+        assert desk_client.post(address).status_code == 302
+        sp.refresh_from_db()
+
+    act("drop_out")
+    assert sp.dropped_after_round == 1
+    act("come_back")  # no round drawn while out: the drop-out is simply undone
+    assert sp.dropped_after_round is None and sp.back_from_round is None
+    act("drop_out")
+    for game in Round.objects.get(session=session, number=1).games.all():
+        record(game, [0, 1, 2, 3])
+    services.round_draw(session=session, seed=2)
+    for game in Round.objects.get(session=session, number=2).games.all():
+        squares = [89 if s.entry_id == sp.entry_id else 5 for s in by_position(game)]
+        record(game, squares)
+    act("come_back")
+    assert (sp.dropped_after_round, sp.back_from_round) == (1, 3)
+    assert not sp.has_dropped_out
+    # a second click finds them playing: refused with a message, nothing changes
+    response = desk_client.post(url("session_player_action", competition, 1, sp.pk, "come_back"))
+    assert response.status_code == 302
+    sp.refresh_from_db()
+    assert sp.back_from_round == 3
+
+
+def test_after_a_drop_out_the_rest_play_three_handed_when_the_option_is_on(
+    desk_client, client, event
+):
+    competition = with_options(event, rounds_per_session=2, three_handed_after_dropout=True)
+    session = competition.sessions.get()
+    first = seated_round(competition, session, 8)
+    for game in first.games.all():
+        record(game, [0, 1, 2, 3])
+    sp = SessionPlayer.objects.filter(session=session, role="seated").first()
+    address = url("session_player_action", competition, 1, sp.pk, "drop_out")
+    assert desk_client.post(address).status_code == 302
+    assert desk_client.post(url("round_draw", competition, 1)).status_code == 302
+    second = Round.objects.get(session=session, number=2)
+    sizes = [g.seats.count() for g in second.games.order_by("number")]
+    assert sizes == [4, 3]
+    assert not Seat.objects.filter(game__round=second, entry=sp.entry).exists()
+    three = second.games.get(number=2)
+    assert sorted(s.colour for s in three.seats.all()) == ["blue", "red", "yellow"]
+    post_result(desk_client, competition, three, [0, 4, 4])
+    assert [s.points for s in by_position(three)] == [2, pytest.approx(0.5), pytest.approx(0.5)]
+    page = client.get(url("session", competition, 1)).content.decode()
+    assert "needs attention" not in page

@@ -3,16 +3,25 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import Client
 
-from blokus import services
-from events.models import Game
+from blokus import selectors, services
+from events.models import Competition, Game, Round, Session
 from tests.support.blokus import (
+    FULL,
     HTMX,
+    SHORT,
     big_tournament,
+    by_position,
     play_round,
+    play_won_by,
+    post_result,
+    qualified,
     register,
     seated,
+    shows_short,
     url,
+    with_options,
 )
 from tests.support.factories import CompetitionFactory, EntryFactory
 
@@ -113,3 +122,106 @@ def test_a_live_fragment_is_rendered_once_per_version(
     services.round_start_clock(round=drawn.rounds.get())  # a write: a new version
     changed = client.get(address, headers=HTMX)
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def _public(address: str, *, htmx: bool = False) -> str:
+    """The page as an anonymous visitor gets it (a client of its own: ``client`` is the one
+    ``desk_client`` signs in)."""
+    response = Client().get(address, headers=HTMX if htmx else None)
+    assert response.status_code == 200, address
+    return response.content.decode()
+
+
+def test_every_public_page_shows_the_public_name(short_named):
+    competition, session, entry, game = short_named
+    tablemate = game.seats.exclude(entry=entry).first().entry
+    pages = {
+        "competition": competition.get_absolute_url(),
+        "overview": url("overview", competition),
+        "session": url("session", competition, session.number),
+        "player": url("player", competition, entry.pk),
+        "tablemate": url("player", competition, tablemate.pk),
+        "screen": url("screen", competition),
+        "propose": url("propose", competition, game.pk),
+    }
+    for where, address in pages.items():
+        shows_short(_public(address), where)
+    for where in ("overview", "session", "player", "tablemate", "screen"):  # the polled parts
+        shows_short(_public(pages[where], htmx=True), f"{where} (fragment)")
+    player_page = _public(pages["player"])
+    assert f"<h1>{SHORT}" in player_page and f"<title>{SHORT} ·" in player_page
+
+
+def test_the_final_shows_the_public_name_in_public_and_the_full_name_at_the_desk(
+    short_named, desk_client
+):
+    competition, session, entry, game = short_named
+    game.refresh_from_db()
+    play_won_by(game.round, entry.pk)  # the desk enters round 2 as well: Åsa is first
+    final = services.final_seat(competition=competition, seed=1, lot_seed=1)
+    assert Game.objects.filter(round__session=final, seats__entry=entry).exists()
+    shows_short(_public(url("overview", competition)), "overview with the final")
+    assert FULL in desk_client.get(url("desk", competition)).content.decode()
+
+
+def test_the_seed_scoring_stays_the_default(client, event):
+    competition = with_options(event)
+    assert competition.options.official_bonus is False
+    overview = client.get(url("overview", competition)).content.decode()
+    assert "+5 for all pieces placed with the monomino last" in overview
+
+
+def test_a_tied_final_is_replayed_by_the_tied_players(
+    desk_client, client, event, django_assert_max_num_queries
+):
+    competition, final = qualified(event, final_replays=1)
+    seats = by_position(final)
+    post_result(desk_client, competition, final, [3, 3, 5, 7])  # positions 1 and 2 tie
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.RUNNING
+    replay = Game.objects.get(round__session__kind=Session.Kind.FINAL, round__number=2)
+    assert {s.entry_id for s in replay.seats.all()} == {seats[0].entry_id, seats[1].entry_id}
+    assert sorted(s.colour for s in replay.seats.all()) == ["blue", "yellow"]
+    overview = client.get(url("overview", competition)).content.decode()
+    assert 'id="final-replay-open"' in overview and "Replay 1" in overview
+    desk = desk_client.get(url("desk", competition)).content.decode()
+    assert url("game_result", competition, replay.pk) in desk
+    replay_seats = by_position(replay)
+    loser = replay_seats[0]
+    post_result(desk_client, competition, replay, [9, 2])  # the second seat wins the replay
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    phone = Client()  # ``client`` is ``desk_client``, logged in: a phone is not
+    with django_assert_max_num_queries(
+        10
+    ):  # as without replays (tests/blokus/views/test_public.py)
+        overview = phone.get(url("overview", competition)).content.decode()
+    assert 'id="final-replay-1"' in overview and "up to 1 time" in overview
+    result = overview[overview.index('id="final-result"') :]
+    winner = replay_seats[1].entry.player.name
+    assert result.index(winner) < result.index(loser.entry.player.name)
+    # The player's page names their place in the final.
+    page = client.get(url("player", competition, replay_seats[1].entry_id)).content.decode()
+    assert "Winner of the final" in page
+    page = client.get(url("player", competition, loser.entry_id)).content.decode()
+    assert "Place 2 in the final" in page
+
+
+def test_a_replay_tied_again_goes_to_the_better_qualifier_when_no_replay_is_left(
+    desk_client, client, event
+):
+    competition, final = qualified(event, final_replays=1)
+    post_result(desk_client, competition, final, [0, 0, 0, 9])  # three tie
+    replay = Game.objects.get(round__session__kind=Session.Kind.FINAL, round__number=2)
+    assert replay.seats.count() == 3
+    post_result(desk_client, competition, replay, [4, 4, 6])
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    assert not Round.objects.filter(session__kind=Session.Kind.FINAL, number=3).exists()
+    qualification = selectors.qualification_rows(competition)
+    order = [row.entry.pk for row in qualification]
+    tied = sorted((s.entry_id for s in by_position(replay)[:2]), key=order.index)
+    view = selectors.final_view(competition, qualification)
+    assert [s.entry.pk for _, s in view.placed][:2] == tied  # the better qualifier first
+    page = client.get(url("overview", competition)).content.decode()
+    assert 'id="final-replay-1"' in page and 'id="final-replay-2"' not in page

@@ -5,13 +5,16 @@ import random
 import pytest
 
 from blokus import selectors, services
-from events.models import Game, Seat
+from events.models import Competition, Game, Round, Seat, Session
 from tests.support.blokus import (
     HTMX,
     error_codes,
     play_round,
+    post_result,
+    qualified,
     record,
     refused,
+    result_data,
     result_fields,
     url,
 )
@@ -122,3 +125,33 @@ def test_a_correction_after_the_final_is_seated_needs_confirmation(eight_played,
     assert {r.entry.pk for r in rows if r.finalist} == at_final
     overview = desk_client.get(url("overview", competition)).content.decode()
     assert overview.count('class=" finalist"') + overview.count('class="cut finalist"') == 4
+
+
+def test_without_replays_a_tied_final_finishes_at_once(desk_client, event):
+    competition, final = qualified(event)
+    post_result(desk_client, competition, final, [3, 3, 5, 7])
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    assert Round.objects.filter(session__kind=Session.Kind.FINAL).count() == 1
+
+
+def test_a_correction_of_the_final_redraws_an_unplayed_replay_and_refuses_a_played_one(
+    desk_client, event
+):
+    competition, final = qualified(event, final_replays=2)
+    post_result(desk_client, competition, final, [3, 3, 5, 7])
+    final.refresh_from_db()
+    # the tie was a typing error: the unplayed replay goes, the final is finished
+    post_result(desk_client, competition, final, [3, 4, 5, 7])
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    assert Round.objects.filter(session__kind=Session.Kind.FINAL).count() == 1
+    post_result(desk_client, competition, final, [3, 3, 5, 7])
+    replay = Game.objects.get(round__session__kind=Session.Kind.FINAL, round__number=2)
+    post_result(desk_client, competition, replay, [1, 2])
+    final.refresh_from_db()
+    response = desk_client.post(
+        url("game_result", competition, final.pk), result_data(final, [3, 4, 5, 7])
+    )
+    assert response.status_code == 400
+    assert "replay_played" in {e.code for e in response.context["form"].non_field_errors().data}
