@@ -11,7 +11,12 @@ from events.errors import Invalid
 from events.formats import default_settings
 from events.series import services
 from events.series.models import Series, SeriesCompetition
-from tests.support.factories import CompetitionFactory, EventFactory, HostClubFactory, UserFactory
+from tests.support.factories import (
+    CompetitionFactory,
+    EventFactory,
+    HostClubFactory,
+    UserFactory,
+)
 from tests.support.shuffleboard import SjoelenFactory
 
 HUGE = "99999999999999999999"
@@ -243,3 +248,25 @@ def test_a_refusal_at_save_time_is_a_message_not_a_500(league, admin_client, mon
     assert "does not exist (any more)" in response.content.decode()
     assert not SeriesCompetition.objects.filter(competition=free).exists()
     assert Series.objects.get(pk=series.pk).name == "League"
+
+
+def test_the_admin_checks_the_formula_and_the_format(season, admin_client):
+    series, nights, _players = season
+    url = reverse("admin:events_series_change", args=[series.pk])
+    assert admin_client.get(url).status_code == 200
+    data = {
+        "name": "Winter",
+        "slug": series.slug,
+        "kind": "placement",
+        "table": "3,x",
+        "drop_worst": "0",
+        "min_events": "1",
+        "final_counts": "on",
+        "is_public": "on",
+        "members-TOTAL_FORMS": "0",
+        "members-INITIAL_FORMS": "0",
+    }
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    assert "whole numbers separated by commas" in response.content.decode()
+    assert Series.objects.get(pk=series.pk).table == ""
