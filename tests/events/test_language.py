@@ -21,6 +21,9 @@ from django.urls import reverse
 from events import language
 from events.exchange import csv_rules, players as imports
 from events.exchange.document import export_event, import_event
+from events.formats import (
+    all_formats,
+)
 from events.models import Event, Player
 from events.outbox import queue as outbox
 from events.services import editing
@@ -376,3 +379,14 @@ def test_the_private_link_mail_is_rendered_in_the_players_language(
     subjects = {message.to[0]: message.subject for message in mail.outbox}
     assert subjects == {"a@example.org": "et esmaspäev", "b@example.org": "sv måndag"}
     assert all(settings.SITE_URL in message.body for message in mail.outbox)
+
+
+def test_a_player_page_is_read_from_the_registry():
+    """The language middleware's player pages are the registered formats' ``player_pages``."""
+    declared = {
+        view_name: (keyword, lookup)
+        for game_format in all_formats()
+        for view_name, keyword, lookup in game_format.player_pages
+    }
+    assert declared  # at least one installed format has a player's page
+    assert language.player_pages() == declared

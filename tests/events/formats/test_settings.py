@@ -1,3 +1,6 @@
+"""A competition's settings (``events.formats.settings``): read back from what is stored, text
+and values the form refuses included."""
+
 from __future__ import annotations
 
 import pytest
