@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from blokus import selectors, services
-from blokus.models import SessionPlayer
+from blokus.models import SessionNotHeld, SessionPlayer
 from events.models import Competition, Entry, Game, Round, Seat
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
@@ -613,3 +613,39 @@ def test_after_a_drop_out_the_rest_play_three_handed_when_the_option_is_on(
     assert [s.points for s in by_position(three)] == [2, pytest.approx(0.5), pytest.approx(0.5)]
     page = client.get(url("session", competition, 1)).content.decode()
     assert "needs attention" not in page
+
+
+def test_the_desk_refuses_a_late_replacement_in_place(desk_client, competition, seated_session):
+    out = seated(seated_session)[0]
+    reserve = SessionPlayer.objects.get(session=seated_session, role="reserve")
+    round_ = services.round_draw(session=seated_session, seed=3)
+    play_round(round_, random.Random(2))
+    response = desk_client.post(
+        url("session_replace", competition, 1),
+        {"seated": out.pk, "reserve": reserve.pk},
+        headers=HTMX,
+    )
+    assert response.status_code == 200 and response.context["error_code"] == "round_one_started"
+    assert Seat.objects.filter(game__round=round_, entry=out.entry).exists()
+
+
+def test_the_desk_declares_a_session_not_held(desk_client, event):
+    competition = small(event, sessions=2)
+    first, second = competition.sessions.order_by("number")
+    seat_players(competition, first, 4)
+    play_session(first, random.Random(4), rounds=1)
+    register(competition, second, 3, prefix="Q")
+    page = desk_client.get(url("desk_session", competition, 2)).content.decode()
+    assert "Declare not held" in page and "Only 3 checked in at the roll call." in page
+    address = url("session_not_held", competition, 2)
+    empty = desk_client.post(address, {"reason": ""}, headers=HTMX)
+    assert empty.status_code == 200 and empty.context["error_code"] == "reason_required"
+    assert desk_client.post(address, {"reason": "Only three came."}).status_code == 302
+    desk = desk_client.get(url("desk", competition)).content.decode()
+    assert "Only three came." in desk and "Seat the final" in desk
+    public = desk_client.get(url("overview", competition)).content.decode()
+    assert "not held" in public and "Only three came." in public
+    session_page = desk_client.get(url("session", competition, 2)).content.decode()
+    assert "This session is not held: Only three came." in session_page
+    assert desk_client.post(address, {"undo": "1"}, headers=HTMX).status_code == 200
+    assert not SessionNotHeld.objects.exists()

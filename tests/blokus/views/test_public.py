@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from blokus import selectors, services
+from events import services as event_services
 from events.models import Competition, Game, Round, Session
 from tests.support.blokus import (
     FULL,
@@ -225,3 +226,11 @@ def test_a_replay_tied_again_goes_to_the_better_qualifier_when_no_replay_is_left
     assert [s.entry.pk for _, s in view.placed][:2] == tied  # the better qualifier first
     page = client.get(url("overview", competition)).content.decode()
     assert 'id="final-replay-1"' in page and 'id="final-replay-2"' not in page
+
+
+def test_a_withdrawn_players_page_is_shown(client, eight_played):
+    competition, _session, a, _b = eight_played
+    entry = competition.entries.get(pk=a[3])
+    event_services.entry_withdraw(entry=entry)
+    response = client.get(url("player", competition, entry.pk))
+    assert response.status_code == 200 and "withdrawn" in response.content.decode()
