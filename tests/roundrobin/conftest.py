@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from roundrobin import services
-from tests.support.roundrobin import START, enter_players, make_competition, started_duel
+from tests.support.roundrobin import (
+    START,
+    asa_table,
+    enter_players,
+    make_competition,
+    play,
+    started_duel,
+)
 
 
 @pytest.fixture
@@ -29,3 +36,11 @@ def started(league, sixteen):
 def duel(event):
     """One game between two players, started at START with 24-hour turns."""
     return started_duel(event)
+
+
+@pytest.fixture
+def named(event):
+    """Åsa (a) beat b; a–c and b–c are open."""
+    competition, (a, b, c) = asa_table(event, "names")
+    play(competition, a, b)
+    return competition, (a, b, c)

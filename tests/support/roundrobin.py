@@ -10,7 +10,7 @@ from typing import NamedTuple
 from django.urls import reverse
 
 from events import services as event_services
-from events.models import Competition, Entry, Game, Seat
+from events.models import Competition, Entry, Game, Player, Seat
 from roundrobin import selectors, services
 from roundrobin.models import (
     GameDetail,
@@ -201,3 +201,49 @@ def points(game):
     return tuple(
         Seat.objects.filter(game=game).order_by("position").values_list("points", flat=True)
     )
+
+
+def first_game(entry):
+    game = Game.objects.filter(seats__entry=entry).order_by("pk").first()
+    return game, Seat.objects.get(game=game, entry=entry).position
+
+
+HUGE = 99999999999999999999999
+
+
+FULL = "Åsa Öberg"
+
+
+SHORT = "Åsa Ö."
+
+
+SURNAME = "Öberg"
+
+
+def page(client, address, **headers):
+    response = client.get(address, headers=headers)
+    assert response.status_code == 200, address
+    return response.content.decode()
+
+
+def shows_short(html):
+    return SHORT in html and SURNAME not in html
+
+
+def asa_table(event, slug, players=3):
+    """A started competition of ``players`` at one table, the first one "Åsa Öberg", who chose
+    first name and initial before the start; every player has an e-mail address."""
+    competition = make_competition(event, slug=slug)
+    entries = enter_players(competition, players)
+    asa = entries[0].player
+    asa.name, asa.club = FULL, f"Club {slug}"  # one register row per competition
+    asa.save()
+    Player.objects.filter(pk=asa.pk).update(name_shown=Player.NameShown.SHORT)
+    for index, entry in enumerate(entries):
+        Player.objects.filter(pk=entry.player_id).update(email=f"p{index}.{slug}@example.org")
+    services.competition_start(competition=competition, seed=5, now=START)
+    competition.refresh_from_db()
+    for entry in entries:
+        entry.refresh_from_db()
+        entry.player.refresh_from_db()
+    return competition, entries

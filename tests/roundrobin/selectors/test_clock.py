@@ -10,10 +10,19 @@ import pytest
 import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from roundrobin import selectors, services
 from roundrobin.services.leave import leave_take
-from tests.support.roundrobin import START, api, open_turn, started_duel, token_of
+from tests.support.roundrobin import (
+    START,
+    api,
+    first_game,
+    open_turn,
+    started_duel,
+    started_with,
+    token_of,
+)
 
 H = dt.timedelta(hours=1)
 
@@ -52,3 +61,22 @@ def test_the_projection_reads_leaves_in_one_query_and_none_while_leave_is_off(ev
         assert len(leave_queries) == (1 if days else 0)
         counts[slug] = len(queries.captured_queries)
     assert counts["on"] == counts["off"] + 1
+
+
+@pytest.fixture
+def duel(event):
+    competition, entries = started_with(event, "pv", 2)
+    return competition, entries
+
+
+def test_the_desk_table_shows_each_games_clock(desk_client, duel):
+    competition, (a, b) = duel
+    game, _ = first_game(a)
+    services.move_submit(entry=a, game_id=game.pk, turn=1, text="e4", now=START + H)
+    address = reverse("roundrobin:desk_table", args=[competition.event.slug, competition.slug, 1])
+    with time_machine.travel(START + 2 * H, tick=False):
+        html = desk_client.get(address).content.decode()
+    assert "Turn 1" in html and "22 h 00 min left" in html and "double timeouts 0" in html
+    with time_machine.travel(START + 3 * 24 * H, tick=False):
+        html = desk_client.get(address).content.decode()
+    assert "lost on time" in html and "Turn 3" not in html

@@ -17,7 +17,10 @@ from roundrobin.models import PlayerToken, Turn
 from roundrobin.services import mail as rr_mail
 from tests.support.notify import PRIVATE, PUBLIC, Browser, PushService, b64
 from tests.support.roundrobin import (
+    FULL,
+    SHORT,
     START,
+    SURNAME,
     enter_players,
     make_competition,
     move,
@@ -327,3 +330,17 @@ def test_a_private_link_mail_waits_on_the_outbox_while_the_mail_server_is_down(
     assert report.sent == 3
     assert sorted(m.to[0] for m in mail.outbox) == sorted(e.player.email for e in entries)
     assert all("/p/" in m.body for m in mail.outbox)
+
+
+def test_e_mails_name_the_opponent_by_public_name_and_the_player_by_their_own(named):
+    competition, (a, b, c) = named
+    assert services.reminders_send(now=START + 19 * H) > 0
+    (link,) = OutboxMessage.objects.filter(to=c.player.email, key__startswith="rr-link")
+    assert f"against {SHORT}" in link.body and SURNAME not in link.subject + link.body
+    reminders = OutboxMessage.objects.filter(to=c.player.email, key__startswith="rr-reminder")
+    assert reminders  # c's games: against Åsa and against b
+    texts = [m.subject + "\n" + m.body for m in reminders]
+    assert any(f"against {SHORT}" in text for text in texts)
+    assert all(SURNAME not in text for text in texts)
+    to_asa = OutboxMessage.objects.filter(to=a.player.email)
+    assert to_asa and all(f"Hello {FULL}," in m.body for m in to_asa)  # her own name, whole

@@ -6,6 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+import time_machine
 
 from events.errors import Conflict, Gone, Invalid, NotFound, Refused, Stale
 from events.models import Competition, Seat
@@ -18,6 +19,7 @@ from tests.support.roundrobin import (
     game_between,
     play,
     points,
+    private,
     started_duel,
 )
 
@@ -156,3 +158,18 @@ def test_replacing_a_result_needs_confirming_and_a_fresh_revision(duel):
         confirmed=True,
     )
     assert points(game) == (0, 1)
+
+
+def test_a_black_player_confirms_i_won_on_the_page_without_javascript(client, duel):
+    competition, game, white, black = duel
+    page = private(client, black)
+    with time_machine.travel(START + H, tick=False):
+        asked = client.post(page, {"game": game.pk, "outcome": "won"})
+        html = asked.content.decode()
+        assert asked.status_code == 200 and "<html" in html  # a second screen, nothing saved
+        assert f"Confirm: you won against {white.player.name} as Black?" in html
+        assert "It is recorded as 0-1 when your opponent reports the same." in html
+        assert not ResultReport.objects.exists()
+        done = client.post(page, {"game": game.pk, "outcome": "won", "confirm": "1"})
+    assert done.status_code == 303
+    assert ResultReport.objects.get(entry=black).result == "0-1"
