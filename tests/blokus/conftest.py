@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from blokus import services
-from events.models import Game, Player
+from events.models import Game, Player, Round
 from events.services import proposals
 from tests.support.blokus import (
     FULL,
+    T,
     eight_played as build_eight_played,
     play_won_by,
     register,
@@ -71,3 +72,14 @@ def short_named(event):
         payload={"hands": [[s.pk, 0 if s.entry_id == entry.pk else 5, 0] for s in seats]},
     )
     return competition, session, entry, game
+
+
+@pytest.fixture
+def round_(seated_session) -> Round:
+    """Round 1 of session 1, drawn, its clock not started."""
+    return services.round_draw(session=seated_session, seed=1)
+
+
+@pytest.fixture
+def started(round_) -> Round:
+    return services.round_start_clock(round=round_, now=T)

@@ -335,3 +335,12 @@ def with_options(event, slug="options", **settings) -> Competition:
 
 def by_position(game) -> list[Seat]:
     return list(game.seats.order_by("position").select_related("entry__player"))
+
+
+# The round clock: when a round's clock starts, the default round length, a moment after the start.
+T = dt.datetime(2026, 5, 6, 10, 30, tzinfo=dt.UTC)
+MINUTES = 15  # the default round length
+
+
+def at(seconds: float) -> dt.datetime:
+    return T + dt.timedelta(seconds=seconds)

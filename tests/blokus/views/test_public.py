@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from blokus import selectors, services
 from events import services as event_services
@@ -12,6 +13,7 @@ from tests.support.blokus import (
     FULL,
     HTMX,
     SHORT,
+    T,
     big_tournament,
     by_position,
     play_round,
@@ -234,3 +236,48 @@ def test_a_withdrawn_players_page_is_shown(client, eight_played):
     event_services.entry_withdraw(entry=entry)
     response = client.get(url("player", competition, entry.pk))
     assert response.status_code == 200 and "withdrawn" in response.content.decode()
+
+
+def test_the_clock_stays_while_time_is_left_after_the_last_result(client, competition, round_):
+    services.round_start_clock(round=round_)  # now: the clock has 15 minutes
+    play_round(round_, random.Random(3))
+    html = client.get(url("clock", competition)).content.decode()
+    assert "blokus-clock" in html and "data-remaining-ms" in html
+
+
+def test_a_paused_clock_says_so_and_does_not_tick(client, competition, round_):
+    services.round_start_clock(round=round_)
+    services.clock_pause(round=round_)
+    html = client.get(url("clock", competition)).content.decode()
+    assert "data-paused" in html and ">paused<" in html and " paused" in html
+
+
+def test_the_clock_goes_when_its_time_is_up_and_every_result_is_in(client, competition, round_):
+    services.round_start_clock(round=round_, now=T)  # long ago
+    assert "expired" in client.get(url("clock", competition)).content.decode()
+    play_round(round_, random.Random(3))
+    assert "blokus-clock" not in client.get(url("clock", competition)).content.decode()
+
+
+def test_the_clock_fragment_reads_with_a_constant_number_of_queries(
+    client, competition, seated_session, django_assert_max_num_queries
+):
+    round_ = services.round_draw(session=seated_session, seed=1)
+    services.round_start_clock(round=round_)
+    with django_assert_max_num_queries(3):  # competition, the clock's round, (options)
+        assert "blokus-clock" in client.get(url("clock", competition)).content.decode()
+    play_round(round_, random.Random(3))
+    second = services.round_draw(session=seated_session, seed=2)
+    services.round_start_clock(round=second)
+    services.clock_pause(round=second)
+    with django_assert_max_num_queries(3):
+        assert "data-paused" in client.get(url("clock", competition)).content.decode()
+
+
+def test_the_alarm_is_off_unless_the_address_asks(client, competition, round_):
+    services.round_start_clock(round=round_)
+    page = reverse("blokus:session", args=[competition.event.slug, competition.slug, 1])
+    assert "data-alarm" not in client.get(page).content.decode()
+    assert 'data-alarm="flash"' in client.get(page + "?alarm=flash").content.decode()
+    assert 'data-alarm="sound"' in client.get(page + "?alarm=sound").content.decode()
+    assert "data-alarm" not in client.get(page + "?alarm=<script>").content.decode()

@@ -1,7 +1,7 @@
-"""Sign-up for a Blokus qualifying session: the person chooses the
-session, each session has its own seats and waitlist under the competition's cap, a seat
-registers the entry in its session, and a freed seat goes to the first waiting for that
-session."""
+"""Sign-up for a Blokus qualifying session through the format's hooks (``blokus.hooks``): the
+person chooses the session, each session has its own seats and waitlist under the
+competition's cap, a seat registers the entry in its session, and a freed seat goes to the
+first waiting for that session."""
 
 from __future__ import annotations
 
