@@ -12,7 +12,7 @@ import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
@@ -28,9 +28,14 @@ from shuffleboard.models import Turn as ShuffleboardTurn
 from tests.support.factories import PlayerFactory
 
 FROZEN = dt.datetime(2026, 6, 12, 9, 30, tzinfo=dt.UTC)
+
+
 MAX_PAGES = 400  # per event; the demo events have fewer
 
+
 LINK = re.compile(r'\bhref="([^"#?]*(?:\?[^"#]*)?)')
+
+
 ATTRIBUTE = re.compile(r'([\w:-]+)=(["\'])(.*?)\2', re.S)
 
 
@@ -345,18 +350,3 @@ def test_a_broken_file_leaves_nothing_half_written(demo):
         exchange.import_event(document, slug="broken")
     assert refused.value.code == "broken_file"
     assert (Event.objects.count(), Entry.objects.count(), Player.objects.count()) == counts
-
-
-def test_the_commands_write_and_read_a_file(demo, tmp_path):
-    _, competitions = demo
-    event = competitions[0].event
-    path = tmp_path / "event.json"
-    call_command("export_event", event.slug, output=str(path))
-    document = json.loads(path.read_text(encoding="utf-8"))
-    assert (document["format"], document["version"]) == ("boardgame-events/event", 1)
-    with pytest.raises(CommandError):  # a site with clubs: the command asks which one
-        call_command("import_event", str(path), slug="restored")
-    call_command("import_event", str(path), slug="restored", club=event.host.slug)
-    restored = Event.objects.get(slug="restored")
-    assert restored.name == event.name and restored.host == event.host
-    assert restored.competitions.count() == event.competitions.count()
