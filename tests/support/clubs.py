@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import struct
 
+from django.urls import reverse
 from PIL import ExifTags, Image, ImageCms
 
+from events.clubs import invitations
 from events.clubs.logo import LOGO_SIDE
 from events.models import Entry, HostClub
+from events.outbox.models import OutboxMessage
 from events.series.models import Series
 from tests.support.factories import (
     CompetitionFactory,
@@ -134,3 +138,21 @@ def season_world(club: HostClub, other: HostClub) -> dict:
     Series.objects.create(host=club, slug="club-league", name="Club league", format="blokus")
     Series.objects.create(host=other, slug="their-league", name="Their league", format="blokus")
     return {"events": [old, spring, summer, new_year]}
+
+
+def send_invitation(club, by, address, role):
+    """An invitation to ``club`` sent by ``by`` (the service, no request)."""
+    return invitations.invitation_send(club=club, by=by, email=address, role=role)
+
+
+def invite(client, club, address, role="organiser"):
+    """An invitation sent through the desk's form."""
+    return client.post(
+        reverse("events:club_invite", args=[club.slug]), {"email": address, "role": role}
+    )
+
+
+def invitation_link(address: str) -> str:
+    """The path of the invitation in the last mail to ``address``."""
+    message = OutboxMessage.objects.filter(to=address).order_by("-pk").first()
+    return re.search(r"https?://[^/\s]+(/invitations/\S+/)", message.body).group(1)
