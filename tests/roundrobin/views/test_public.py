@@ -11,6 +11,7 @@ from django.urls import reverse
 from events.models import Player
 from events.signups.services import privacy
 from roundrobin import services
+from roundrobin.models import RatingSnapshot
 from tests.support.roundrobin import (
     FULL,
     HUGE,
@@ -190,3 +191,27 @@ def test_the_pages_follow_a_changed_choice_at_once(client, named):
     after = client.get(url("tables", competition), headers=again)
     assert after.status_code == 200 and FULL in after.content.decode()
     assert FULL in page(client, url("player", competition, b.pk))
+
+
+def test_pages_answer_for_a_snapshot_whose_table_is_wrong(client, organiser, started, sixteen):
+    """Old rows (or a raw edit) naming a table the entry does not play at: no 500."""
+    play(started, sixteen[0], sixteen[1])
+    RatingSnapshot.objects.filter(entry=sixteen[0]).update(table=99)
+    event, slug = started.event.slug, started.slug
+    urls = [
+        reverse("roundrobin:tables", args=[event, slug]),
+        reverse("roundrobin:screen", args=[event, slug]),
+        reverse("roundrobin:ratings", args=[event, slug]),
+        started.get_absolute_url(),
+        *(reverse("roundrobin:player", args=[event, slug, e.pk]) for e in sixteen[:3]),
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 200, url
+    client.force_login(organiser)
+    desk = [
+        reverse("roundrobin:desk", args=[event, slug]),
+        reverse("roundrobin:withdraw", args=[event, slug, sixteen[0].pk]),
+        started.get_desk_url(),
+    ]
+    for url in desk:
+        assert client.get(url).status_code in (200, 302), url
