@@ -12,6 +12,7 @@ from tests.support.blokus import (
     T,
     eight_played as build_eight_played,
     play_won_by,
+    record,
     register,
     seated_round,
     set_up,
@@ -83,3 +84,16 @@ def round_(seated_session) -> Round:
 @pytest.fixture
 def started(round_) -> Round:
     return services.round_start_clock(round=round_, now=T)
+
+
+@pytest.fixture
+def two_rounds(event):
+    """8 players; round 1 played (table 1: 0+mono, 1, 2, 3 -> QP 3, 2, 1, 0), round 2 drawn."""
+    competition = small(event, rounds=4)
+    session = competition.sessions.get()
+    first = seated_round(competition, session, 8)
+    a, b = first.games.order_by("number")
+    record(a, [0, 1, 2, 3])
+    record(b, [5, 6, 7, 8])
+    services.round_draw(session=session, seed=2)
+    return competition, session, a

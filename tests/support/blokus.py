@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import strategies as st
 
 from blokus import selectors, services
-from blokus.models import RatingStep, SessionPlayer
+from blokus.models import Hand, RatingStep, SessionPlayer
 from events.errors import ServiceError
 from events.models import Competition, Game, Round, Seat, Session
 from tests.support import totp
@@ -344,3 +344,7 @@ MINUTES = 15  # the default round length
 
 def at(seconds: float) -> dt.datetime:
     return T + dt.timedelta(seconds=seconds)
+
+
+def last_hand(game: Game) -> Hand:
+    return Hand.objects.select_related("seat__entry__player").get(seat__game=game, seat__position=4)

@@ -7,10 +7,12 @@ import random
 from blokus import services
 from blokus.models import Hand
 from events.errors import Invalid, Stale
-from events.models import Competition, Seat
+from events.models import Competition, Correction, Seat
+from events.services import correction_undo
 from tests.support.blokus import (
     hands_for,
     play_round,
+    record,
     refused,
 )
 
@@ -95,3 +97,28 @@ def test_the_admin_rescore_follows_a_changed_hand(seated_session):
     services.game_rescore(hand.seat.game)
     seat = Seat.objects.get(pk=hand.seat_id)
     assert (seat.score, seat.points) == (0, 3)
+
+
+def test_undo_is_refused_once_the_table_was_changed_again(organiser, two_rounds):
+    competition, session, game = two_rounds
+    record(game, [0, 1, 3, 2], confirm_later_round=True, by=organiser)
+    first = Correction.objects.first()
+    record(game, [0, 1, 2, 5], confirm_later_round=True, by=organiser)
+    with refused("correction_stale", Stale):
+        correction_undo(correction=first, by=organiser)
+
+
+def test_resaving_the_same_result_writes_no_correction(organiser, two_rounds):
+    competition, session, game = two_rounds
+    record(game, [0, 1, 2, 3], confirm_later_round=True, by=organiser)
+    assert not Correction.objects.exists()
+
+
+def test_the_impact_names_every_player_whose_points_move(two_rounds):
+    competition, session, game = two_rounds
+    seats = list(game.seats.order_by("position"))
+    hands = [services.HandInput(s.pk, n, n == 0) for s, n in zip(seats, [0, 1, 3, 2], strict=True)]
+    impact = services.game_result_impact(game=game, hands=hands)
+    assert impact.needs_confirmation and impact.later_round == 2
+    moved = {c.entry.pk: (c.total_before, c.total_after) for c in impact.changes}
+    assert moved == {seats[2].entry_id: (1, 0), seats[3].entry_id: (0, 1)}

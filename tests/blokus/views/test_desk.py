@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from blokus import selectors, services
-from blokus.models import SessionNotHeld, SessionPlayer
-from events.models import Competition, Entry, Game, Round, Seat
+from blokus.models import Hand, SessionNotHeld, SessionPlayer
+from events.errors import Stale
+from events.models import Competition, Correction, Entry, Game, Round, Seat
+from events.services import correction_undo
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
 from tests.support.blokus import (
@@ -21,10 +23,12 @@ from tests.support.blokus import (
     big_tournament,
     by_position,
     flashed_codes,
+    last_hand,
     play_round,
     play_session,
     post_result,
     record,
+    refused,
     register,
     result_data,
     result_fields,
@@ -649,3 +653,81 @@ def test_the_desk_declares_a_session_not_held(desk_client, event):
     assert "This session is not held: Only three came." in session_page
     assert desk_client.post(address, {"undo": "1"}, headers=HTMX).status_code == 200
     assert not SessionNotHeld.objects.exists()
+
+
+def _pages(client, competition, entry_id) -> list:
+    return [
+        client.get(url("overview", competition)),
+        client.get(url("session", competition, 1)),
+        client.get(url("player", competition, entry_id)),
+    ]
+
+
+def test_a_desk_correction_is_on_the_trail_and_undone_from_the_desk(
+    desk_client, organiser, client, two_rounds
+):
+    competition, session, game = two_rounds
+    record(game, [0, 1, 3, 2], confirm_later_round=True, by=organiser)
+    corrections = list(Correction.objects.select_related("entry__player"))
+    assert {c.source for c in corrections} == {"desk"}
+    changed = [c for c in corrections if c.before.startswith("-3")]
+    assert len(changed) == 1 and changed[0].after == "-2 (1 QP)"
+
+    desk = desk_client.get(url("desk_session", competition, 1)).content.decode()
+    assert "alice" in desk and "Undo" in desk
+
+    client.logout()
+    public = client.get(url("session", competition, 1)).content.decode()
+    assert "corrected" in public and 'id="corrected-note"' in public and "alice" not in public
+    player_page = client.get(url("player", competition, changed[0].entry_id)).content.decode()
+    assert "-3 (0 QP) → -2 (1 QP)" in player_page and "alice" not in player_page
+
+    client.force_login(organiser)
+    response = client.post(reverse("events:correction_undo", args=[changed[0].pk]))
+    assert response.status_code == 302
+    assert Seat.objects.get(pk=last_hand(game).seat_id).score == -3
+    undo = Correction.objects.get(reverts=changed[0])
+    assert undo.source == "undo" and undo.after == "-3 (0 QP)"
+    # another record of the same correction can no longer be undone: the table changed since
+    sibling = next(c for c in corrections if c.pk != changed[0].pk)
+    with refused("correction_stale", Stale):
+        correction_undo(correction=sibling, by=organiser)
+
+
+@pytest.mark.parametrize(
+    "breakage",
+    ["three_seats", "pieces_mismatch", "missing_hand", "no_points", "score_mismatch", "raw_sql"],
+)
+def test_inconsistent_stored_rows_show_needs_attention_never_a_500(
+    client, desk_client, two_rounds, breakage
+):
+    competition, session, game = two_rounds
+    hand = last_hand(game)
+    entry_id = hand.seat.entry_id
+    if breakage == "three_seats":
+        Hand.objects.filter(seat__game=game, seat__position=4).delete()
+        Seat.objects.filter(game=game, position=4).delete()
+        entry_id = Seat.objects.filter(game=game).first().entry_id
+    elif breakage == "pieces_mismatch":
+        Hand.objects.filter(pk=hand.pk).update(pieces=["I1"])
+    elif breakage == "missing_hand":
+        Hand.objects.filter(pk=hand.pk).delete()
+    elif breakage == "no_points":
+        Seat.objects.filter(pk=hand.seat_id).update(points=None, score=None)
+    elif breakage == "score_mismatch":
+        # A score Blokus allows (the database checks that) but not the one the hand gives.
+        wrong = -89 if hand.seat.score != -89 else -88
+        Seat.objects.filter(pk=hand.seat_id).update(score=wrong)
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Hand._meta.db_table} SET pieces = %s WHERE id = %s", ['"oops"', hand.pk]
+            )
+    Competition.objects.filter(pk=competition.pk).update(version=999)
+    for page in _pages(client, competition, entry_id):
+        assert page.status_code == 200
+    assert "needs attention" in client.get(url("session", competition, 1)).content.decode()
+    desk = desk_client.get(url("desk_session", competition, 1))
+    assert desk.status_code == 200 and 'id="needs-attention"' in desk.content.decode()
+    result_page = desk_client.get(url("game_result", competition, game.pk))
+    assert result_page.status_code == 200

@@ -155,3 +155,16 @@ def test_a_correction_of_the_final_redraws_an_unplayed_replay_and_refuses_a_play
     )
     assert response.status_code == 400
     assert "replay_played" in {e.code for e in response.context["form"].non_field_errors().data}
+
+
+def test_the_desk_and_the_admin_share_the_impact_words(desk_client, competition, two_rounds):
+    competition, session, game = two_rounds
+    data = {"revision": Game.objects.get(pk=game.pk).revision}
+    for seat, squares in zip(game.seats.order_by("position"), [0, 1, 2, 0], strict=True):
+        data[f"squares_{seat.pk}"] = squares
+    response = desk_client.post(url("game_result", competition, game.pk), data)
+    assert response.status_code == 400
+    assert error_codes(response) == {"later_round_drawn"}
+    assert "Round 2 was grouped from this result" in response.content.decode()
+    data["confirm"] = "on"
+    assert desk_client.post(url("game_result", competition, game.pk), data).status_code == 302

@@ -1,11 +1,9 @@
-"""The Blokus reads (blokus/selectors/): the qualification follows the recorded lot, the final's
-preview reads in a constant number of queries, and no read imports a write."""
+"""The qualification (``blokus.selectors.qualification``): ties go to the recorded lot, and the
+final's preview reads in a constant number of queries."""
 
 from __future__ import annotations
 
-import ast
 from decimal import Decimal
-from pathlib import Path
 
 from blokus import selectors, services
 from blokus.models import QualificationLot
@@ -29,22 +27,6 @@ def test_qualification_ties_go_to_the_recorded_lot(competition, sessions):
     )
     again = selectors.qualification_rows(competition)
     assert [r.entry.pk for r in again] == [r.entry.pk for r in reversed(rows)]
-
-
-def test_selectors_never_import_services():
-    """Reads never call writes: services may use selectors, not the other way round."""
-    sources = sorted(Path(selectors.__file__).parent.glob("*.py"))
-    assert sources
-    for source in sources:
-        tree = ast.parse(source.read_text())
-        for node in ast.walk(tree):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            names += (
-                [a.name for a in node.names]
-                if isinstance(node, ast.Import | ast.ImportFrom)
-                else []
-            )
-            assert not any("services" in name for name in names), source
 
 
 def test_the_preview_reads_in_a_constant_number_of_queries(
