@@ -11,7 +11,7 @@ from django.urls import reverse
 from events import services
 from events.exchange import players as imports, players as players_import
 from events.models import Entry, Player
-from tests.support.factories import EntryFactory, PlayerFactory
+from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 FILES = Path(__file__).parents[2] / "files"
 EXCEL = (FILES / "excel_semicolon_cp1252.csv").read_bytes()
@@ -98,7 +98,6 @@ def test_an_altered_preview_is_refused_and_imports_nothing(desk_client, competit
 
 
 def test_a_preview_cannot_be_confirmed_in_another_competition(desk_client, competition, event):
-    from tests.support.factories import CompetitionFactory
 
     other = CompetitionFactory(event=event, name="Sjoelen", format="shuffleboard", settings={})
     preview = upload(desk_client, competition, GOOGLE)
@@ -178,3 +177,48 @@ def test_all_or_nothing_import_keeps_refusing_a_file_with_a_bad_row(competition)
         imports.players_import_csv(competition=competition, data=EXCEL)
     assert [p.line for p in info.value.problems] == [7]
     assert not Entry.objects.exists()
+
+
+def test_csv_import_page(desk_client, competition):
+    assert desk_client.get(desk_url("csv_import", competition)).status_code == 200
+    upload = SimpleUploadedFile("p.csv", "name;club\nÕie Sööt;Tallinn\n".encode(), "text/csv")
+    preview = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    assert preview.status_code == 200  # the preview: nothing written yet
+    assert not Entry.objects.exists()
+    confirm = preview.context["confirm_form"]
+    data = {"payload": confirm["payload"].initial, "submission": confirm["submission"].initial}
+    response = desk_client.post(desk_url("csv_import_confirm", competition), data)
+    assert response.status_code == 302
+    assert Entry.objects.filter(competition=competition, player__name="Õie Sööt").exists()
+
+
+def test_csv_import_lists_bad_rows(desk_client, competition):
+    upload = SimpleUploadedFile("p.csv", b"name,club,email\nA,B,bad\n,,x@y.z\n", "text/csv")
+    response = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "No row of this file can be imported" in html
+    assert [row.line for row in response.context["plan"].rows] == [2, 3]
+    assert "is not an e-mail address" in html and "the name is missing" in html
+    assert not Entry.objects.filter(competition=competition).exists()
+
+
+def test_csv_import_without_a_file_says_so(desk_client, competition):
+    response = desk_client.post(desk_url("csv_import", competition), {})
+    assert "This field is required." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\x01\x02binary",
+        b"\xff\xfe\x00n\x00a",
+        b'name\n"unclosed,quote\n',
+        b"a;b;c;d;e;f\n" * 3,
+    ],
+)
+def test_csv_import_survives_hostile_files(desk_client, competition, content):
+    upload = SimpleUploadedFile("p.csv", content, "text/csv")
+    response = desk_client.post(desk_url("csv_import", competition), {"file": upload})
+    assert response.status_code in (200, 400)  # a preview, or why not
+    assert not Entry.objects.filter(competition=competition).exists()
