@@ -26,8 +26,6 @@ from tests.support.roundrobin import (
 )
 
 H = dt.timedelta(hours=1)
-
-
 DAY = 24 * H
 
 
@@ -163,13 +161,6 @@ def test_process_deadlines_twice_gives_the_same_state(started):
     assert state == sorted(
         Turn.objects.values_list("game", "number", "closed_at", "first_missed", "second_missed")
     )
-
-
-def test_the_command_sweeps_and_reports(duel, capsys):
-    with time_machine.travel(START + 3 * DAY, tick=False):
-        call_command("process_deadlines")
-    assert "closed 2 turns, finished 1 games" in capsys.readouterr().out
-    assert detail(duel[1]).ending == Ending.DOUBLE_FORFEIT
 
 
 def test_a_tiebreak_game_gets_its_turn_1_when_it_is_created(duel):

@@ -14,13 +14,18 @@ from roundrobin.models import Leave, Turn
 from roundrobin.services.leave import leave_take
 from tests.support.roundrobin import START, open_turn, private, started_duel
 
-H = dt.timedelta(hours=1)
-DAY = 24 * H
+
+def url(name, competition, *args):
+    return reverse(f"roundrobin:{name}", args=[competition.event.slug, competition.slug, *args])
 
 
 @pytest.fixture
 def duel(event):
     return started_duel(event, leave_days=10)
+
+
+H = dt.timedelta(hours=1)
+DAY = 24 * H
 
 
 def test_a_leave_moves_the_open_turns_deadline_and_the_sweep_respects_it(duel):
@@ -85,10 +90,6 @@ def test_a_withdrawn_player_takes_no_leave(duel):
         leave_take(entry=white, start=START + 2 * H, days=1, now=START + 2 * H)
 
 
-def url(name, competition, *args):
-    return reverse(f"roundrobin:{name}", args=[competition.event.slug, competition.slug, *args])
-
-
 def test_a_player_announces_leave_on_the_private_page_and_the_desk_sees_it(
     client, desk_client, duel, django_assert_max_num_queries
 ):
@@ -135,18 +136,6 @@ def test_private_page_and_desk_say_nothing_of_leave_while_it_is_off(client, desk
         assert "Announce leave" not in client.get(private(client, white)).content.decode()
         html = desk_client.get(url("desk_table", competition, 1)).content.decode()
     assert "Record leave" not in html
-
-
-def test_the_setting_is_off_by_default_and_at_most_45_days():
-    from roundrobin.format import RoundRobinSettings
-    from roundrobin.forms import RoundRobinSettingsForm
-
-    assert RoundRobinSettings().leave_days == 0
-    assert RoundRobinSettings(leave_days="x").leave_days == 0  # an odd stored value
-    base = {"max_table_size": 7, "hours_per_move": 24, "colours": "random"}
-    assert RoundRobinSettingsForm({**base, "leave_days": 45}).is_valid()
-    assert RoundRobinSettingsForm({**base}).is_valid()
-    assert not RoundRobinSettingsForm({**base, "leave_days": 46}).is_valid()
 
 
 def test_the_desk_form_refuses_bad_input_with_a_sentence(desk_client, duel):
