@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Competition, Entry
+from events.models import Competition, Entry, Player, ResultProposal
+from events.services import proposals as shared
 from shuffleboard import proposals, rules, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
@@ -172,3 +173,42 @@ def post_game(client, competition, entry, **extra):
 def raises(message: str):
     """pytest.raises for an InvalidResult whose message is exactly ``message``."""
     return pytest.raises(InvalidResult, match=f"^{re.escape(message)}$")
+
+
+def competition_version(competition):
+    return Competition.objects.values_list("version", flat=True).get(pk=competition.pk)
+
+
+# A player who chose to be shown by first name and initial: the full name, the public one, the
+# surname the public pages never show.
+FULL, SHORT, SURNAME = "Åsa Öberg", "Åsa Ö.", "Öberg"
+
+
+def proposal_payload(entry, counts=(5, 9, 5, 7), number=1, board_no=1) -> dict:
+    return {"player": entry.pk, "number": number, "board": board_no, "counts": list(counts)}
+
+
+def submit_proposal(competition, sender, payload, **kw):
+    return shared.proposal_submit(
+        competition=competition,
+        entry=sender,
+        code=kw.pop("code", proposals.board_code(competition, payload["board"])),
+        payload=payload,
+        **kw,
+    )
+
+
+ProposalStatus = ResultProposal.Status
+
+
+def show_short(entry) -> None:
+    Player.objects.filter(pk=entry.player_id).update(name_shown="short")
+    entry.player.refresh_from_db()
+
+
+def shows_public(html: str) -> None:
+    assert SHORT in html
+    assert SURNAME not in html
+
+
+SUB_TURN_ROWS = [(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]  # adds up to 5, 9, 5, 7 = 116

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
+from shuffleboard import rules
 from shuffleboard.rules import (
     BOARDS_NOT_VALID,
     GAMES_NOT_A_LIST,
@@ -26,7 +27,9 @@ from shuffleboard.rules import (
     standings_rows,
     tied_for_first,
 )
-from tests.support.shuffleboard import raises
+from tests.support.shuffleboard import (
+    raises,
+)
 
 # --- Game winners (R-SJ-01) ----------------------------------------------------------------------
 
@@ -286,3 +289,81 @@ def test_it_totals_and_averages_a_series_of_ten():  # T-SJ-13
         shared=False,
     )
     assert row.average == 82.5
+
+
+def test_class_of_uses_the_limits_from_and_including():
+    assert [rules.class_of(x, a=120, b=100) for x in (148, 120, Fraction(239, 2), 100, 99, 0)] == [
+        "A", "A", "B", "B", "C", "C",
+    ]  # fmt: skip
+    assert rules.class_of(None, a=120, b=100) == "C"
+    for a, b in ((100, 100), (100, 120), (100, -1), (100.5, 50)):
+        with pytest.raises(rules.InvalidResult):
+            rules.class_of(50, a=a, b=b)
+
+
+@given(st.fractions(0, 148), st.fractions(0, 148), st.integers(1, 148), st.integers(0, 147))
+def test_a_higher_average_never_gets_a_lower_class(x, y, a, b):
+    if b >= a:
+        return
+    low, high = sorted((x, y))
+    assert rules.class_of(high, a=a, b=b) <= rules.class_of(low, a=a, b=b)  # "A" < "B" < "C"
+
+
+@given(
+    st.dictionaries(st.integers(0, 30), st.lists(st.integers(0, 148), max_size=4), max_size=12),
+    st.data(),
+)
+def test_class_groups_split_the_ranking_and_place_within_each_class(games, data):
+    ranked = rules.rank(games)
+    classes = {p: data.draw(st.sampled_from(rules.CLASSES)) for p in games}
+    groups = rules.class_groups(ranked, classes)
+    assert sorted(p for _, rows in groups for *_, p in rows) == sorted(games)
+    assert [name for name, _ in groups] == [c for c in rules.CLASSES if c in classes.values()]
+    overall = dict((p, place) for place, p in ranked)
+    for name, rows in groups:
+        assert all(classes[p] == name for *_, p in rows)
+        assert [p for *_, p in rows] == [p for _, p in ranked if classes[p] == name]
+        assert rows[0][0] == 1
+        for (place, _, p), (next_place, _, q) in zip(rows, rows[1:], strict=False):
+            assert (place == next_place) == (overall[p] == overall[q])
+
+
+players = st.lists(st.sampled_from("abcdef"), min_size=2, max_size=6, unique=True)
+
+
+def test_a_two_player_play_off_step_by_step():
+    assert rules.title_playoff(["a", "b"], []) == rules.Playoff(1, ["a", "b"], ["a", "b"], [])
+    state = rules.title_playoff(["a", "b"], [{"a": 100}])
+    assert (state.round, state.waiting, state.over) == (1, ["b"], False)
+    state = rules.title_playoff(["a", "b"], [{"a": 100, "b": 100}, {"b": 90, "a": 91}])
+    assert (state.round, state.champions) == (2, ["a"])
+    three = [{"a": 100, "b": 100}, {"a": 90, "b": 90}, {"a": 80, "b": 80}]
+    assert rules.title_playoff(["a", "b"], three).champions == ["a", "b"]  # shared after 3
+    assert rules.title_playoff(["a"], []).champions == ["a"]
+    assert rules.title_playoff([], []).champions == []
+
+
+def test_title_places_put_the_champion_first_and_the_rest_next():
+    assert rules.title_places(["a", "b", "c"], ["b"]) == {
+        "a": (2, True),
+        "b": (1, False),
+        "c": (2, True),
+    }
+    assert rules.title_places(["a", "b"], []) == {"a": (1, True), "b": (1, True)}
+
+
+@given(players, st.data())
+def test_a_play_off_always_ends_within_its_rounds_with_the_best_scores(tied, data):
+    rounds = []
+    state = rules.title_playoff(tied, rounds)
+    while not state.over:
+        assert 1 <= state.round <= rules.PLAYOFF_ROUNDS
+        assert state.waiting == state.players
+        scores = {p: data.draw(st.integers(0, 148)) for p in state.players}
+        extra = data.draw(st.sampled_from([p for p in "abcdef" if p not in state.players] or ["z"]))
+        rounds.append({**scores, extra: 148})  # a score of a player not in the round is ignored
+        state = rules.title_playoff(tied, rounds)
+        best = max(scores.values())
+        assert set(state.champions) <= {p for p, s in scores.items() if s == best}
+    assert state.champions and set(state.champions) <= set(tied)
+    assert len(state.champions) == 1 or state.round == rules.PLAYOFF_ROUNDS

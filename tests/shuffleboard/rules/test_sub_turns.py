@@ -4,7 +4,9 @@ bonus discs, the one check of a result. Pure, no database (RULES.md section 2, T
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, strategies as st
 
+from shuffleboard import rules
 from shuffleboard.rules import (
     COUNT_NEGATIVE,
     NO_SUB_TURNS,
@@ -70,3 +72,40 @@ def test_it_finds_the_sub_turn_that_reached_148():
     assert max_reached_after([(7, 7, 7, 8), (0, 0, 0, 1), (0, 0, 0, 0)]) == 2
     assert max_reached_after([(5, 5, 5, 5), (2, 2, 2, 2), (0, 0, 0, 2)]) == 3
     assert max_reached_after([(5, 9, 5, 7)]) is None
+
+
+@st.composite
+def rows_of_a_turn(draw):
+    """One to three valid sub-turn rows: each lands at most the discs still in hand."""
+    rows, left = [], rules.DISCS
+    for _ in range(draw(st.integers(1, rules.SUB_TURNS))):
+        row = [0, 0, 0, 0]
+        for _ in range(draw(st.integers(0, left))):
+            row[draw(st.integers(0, 3))] += 1
+        left -= sum(row)
+        rows.append(tuple(row))
+        if left == 0:
+            break
+    return rows
+
+
+@given(rows_of_a_turn())
+def test_check_game_keeps_the_rows_and_stored_sub_turns_reads_them_back(rows):
+    game = rules.check_game(sub_turns=rows)
+    assert game.sub_turns == tuple(rows)
+    assert game.counts == rules.sub_turns_total(rows)
+    assert rules.stored_sub_turns([list(r) for r in rows], game.counts) == tuple(rows)
+
+
+@given(rows_of_a_turn(), st.integers(0, 3))
+def test_stored_rows_that_do_not_add_up_are_not_shown(rows, gate):
+    counts = list(rules.sub_turns_total(rows))
+    if sum(counts) < rules.DISCS:
+        counts[gate] += 1
+        assert rules.stored_sub_turns(rows, counts) is None
+
+
+def test_stored_sub_turns_never_raises_on_junk():
+    for junk in (None, [], "abc", [[1, 2]], [[-1, 0, 0, 0]], [["a", 0, 0, 0]], {"a": 1}, 5):
+        assert rules.stored_sub_turns(junk, (0, 0, 0, 0)) is None
+    assert rules.check_game((5, 9, 5, 7)).sub_turns is None

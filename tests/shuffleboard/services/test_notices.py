@@ -3,21 +3,15 @@ next game and board; a correction that moves it tells the new one and cancels th
 
 from __future__ import annotations
 
-import datetime as dt
+import json
 
-import pytest
-from django.db import transaction
-from django.utils import timezone
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
-
-from events.models import Entry, Player
-from events.outbox import notify
+from events.models import Player
+from events.outbox import notify, webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus
 from shuffleboard import selectors, services
-from shuffleboard.models import Turn
 from shuffleboard.services import notices
 from tests.support.factories import PlayerFactory
-from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, TurnFactory
+from tests.support.shuffleboard import PlayingEntryFactory
 
 COUNTS = (5, 9, 5, 7)
 
@@ -106,36 +100,38 @@ def test_every_game_in_ends_the_subject(sjoelen):
     assert [s for _t, s in subjects(entry)] == [OutboxStatus.CANCELLED]
 
 
-@pytest.mark.django_db
-@hsettings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(
-    players=st.integers(1, 7),
-    boards=st.integers(1, 5),
-    entered=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 4)), max_size=12),
-)
-def test_the_next_game_is_the_rotas(players, boards, entered):
-    """For any players, boards and games entered: ``next_game`` is the rota's next game and
-    board for every player (computed without the whole rota)."""
-    with transaction.atomic():
-        point = transaction.savepoint()
-        competition = SjoelenFactory(settings={"games": 4, "boards": boards, "bonus_disc": False})
-        start = timezone.now()
-        entries = [
-            PlayingEntryFactory(
-                competition=competition,
-                checked_in_at=start + dt.timedelta(seconds=i // 2),  # some at the same moment
-            )
-            for i in range(players)
-        ]
-        for index, number in entered:
-            if index < players:
-                if not Turn.objects.filter(entry=entries[index], number=number).exists():
-                    TurnFactory(entry=entries[index], number=number)
-        rota = selectors.rota_for_competition(competition)
-        for entry in Entry.objects.filter(competition=competition).select_related("competition"):
-            player = rota.by_entry(entry.pk)
-            expected = (
-                None if player.next_number is None else (player.next_number, player.next_board)
-            )
-            assert selectors.next_game(entry) == expected
-        transaction.savepoint_rollback(point)
+def sent(topic: str) -> list[dict]:
+    return [
+        json.loads(m.body)
+        for m in OutboxMessage.objects.filter(channel="webhook", subject=topic).order_by("pk")
+    ]
+
+
+def test_a_game_entered_tells_the_result_and_the_next_board(playing):
+    first = playing[0]
+    event = first.competition.event
+    webhooks.webhook_create(
+        event=event,
+        url="http://127.0.0.1:9/hook",
+        topics=["result.confirmed", "round.seated"],
+    )
+    turn = services.turn_record(entry=first, number=1, counts=COUNTS, board=1)
+    (result,) = sent("result.confirmed")
+    assert result["data"] | {"api": None} == {
+        "event": event.slug,
+        "competition": first.competition.slug,
+        "api": None,
+        "entry": first.pk,
+        "game": 1,
+        "board": 1,
+        "correction": False,
+    }
+    (board,) = sent("round.seated")
+    assert board["data"]["entry"] == first.pk and board["data"]["game"] == 2
+    services.turn_correct(turn=turn, revision=turn.revision, counts=(7, 7, 7, 9))
+    assert [r["data"]["correction"] for r in sent("result.confirmed")] == [False, True]
+
+
+def test_without_a_webhook_nothing_is_queued(playing):
+    services.turn_record(entry=playing[0], number=1, counts=COUNTS, board=1)
+    assert not OutboxMessage.objects.filter(channel="webhook").exists()

@@ -1,24 +1,21 @@
+"""Recording a game (``shuffleboard.services.turns``): the derived score and the refusals."""
+
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, transaction
 
-from events.errors import Conflict, Invalid, Refused, Stale
+from events.errors import Conflict, Invalid, Refused
 from events.models import Competition
 from events.services import entry_withdraw
 from shuffleboard import rules, selectors, services
 from shuffleboard.models import Turn
 from tests.support.factories import EntryFactory
-from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
-
-
-def version(competition):
-    return Competition.objects.values_list("version", flat=True).get(pk=competition.pk)
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, competition_version
 
 
 def test_it_records_a_game_with_the_derived_score_and_starts_the_competition(playing, organiser):
     entry = playing[0]
-    before = version(entry.competition)
+    before = competition_version(entry.competition)
     turn = services.turn_record(
         entry=entry, number=1, counts=(5, 9, 5, 7), board=1, entered_by=organiser
     )
@@ -28,7 +25,7 @@ def test_it_records_a_game_with_the_derived_score_and_starts_the_competition(pla
     assert turn.revision == 1
     entry.competition.refresh_from_db()
     assert entry.competition.status == Competition.Status.RUNNING
-    assert version(entry.competition) == before + 1
+    assert competition_version(entry.competition) == before + 1
 
 
 @pytest.mark.parametrize(
@@ -86,62 +83,6 @@ def test_it_refuses_other_formats(competition):
         assert info.value.code == "wrong_format"
 
 
-def test_it_refuses_scores_once_finished_and_accepts_them_after_reopening(playing):
-    competition = services.competition_finish(competition=playing[0].competition)
-    with pytest.raises(Refused) as info:
-        services.turn_record(entry=playing[0], number=1, counts=(0, 0, 0, 0))
-    assert info.value.code == "finished"
-    with pytest.raises(Refused) as info:
-        services.competition_finish(competition=competition)
-    assert info.value.code == "already_finished"
-    services.competition_reopen(competition=competition)
-    with pytest.raises(Refused) as info:
-        services.competition_reopen(competition=competition)
-    assert info.value.code == "not_finished"
-    assert services.turn_record(entry=playing[0], number=1, counts=(0, 0, 0, 30)).score == 120
-
-
-def test_a_correction_keeps_the_history_and_bumps_the_revision(playing, organiser):
-    turn = services.turn_record(entry=playing[0], number=1, counts=(5, 9, 5, 7))
-    before = version(playing[0].competition)
-    corrected = services.turn_correct(
-        turn=turn, revision=1, counts=(7, 7, 7, 9), entered_by=organiser
-    )
-    assert corrected.score == 148
-    assert corrected.revision == 2
-    assert [h.score for h in corrected.history.order_by("history_date")] == [116, 148]
-    assert version(playing[0].competition) == before + 1
-
-
-def test_a_stale_correction_is_refused_with_the_current_value(playing):
-    turn = services.turn_record(entry=playing[0], number=1, counts=(5, 9, 5, 7))
-    services.turn_correct(turn=turn, revision=1, counts=(1, 1, 1, 1))
-    with pytest.raises(Stale) as info:
-        services.turn_correct(turn=turn, revision=1, counts=(0, 0, 0, 30))
-    assert info.value.code == "stale"
-    assert info.value.http_status == 409
-    assert "2→1 3→1 4→1 1→1 = 20" in info.value.text  # the current value, to check against
-    turn.refresh_from_db()
-    assert turn.score == 20
-
-
-def test_an_invalid_correction_changes_nothing(playing):
-    turn = services.turn_record(entry=playing[0], number=1, counts=(5, 9, 5, 7))
-    with pytest.raises(Invalid):
-        services.turn_correct(turn=turn, revision=1, counts=(10, 10, 10, 10))
-    turn.refresh_from_db()
-    assert (turn.score, turn.revision) == (116, 1)
-
-
-def test_it_deletes_a_game_with_the_current_revision_only(playing):
-    turn = services.turn_record(entry=playing[0], number=1, counts=(5, 9, 5, 7))
-    with pytest.raises(Stale):
-        services.turn_delete(turn=turn, revision=7)
-    services.turn_delete(turn=turn, revision=1)
-    assert not Turn.objects.exists()
-    assert Turn.history.filter(history_type="-").count() == 1
-
-
 def test_bonus_discs_count_only_with_the_bonus_rule(event):
     plain = PlayingEntryFactory(competition=SjoelenFactory(event=event))
     with pytest.raises(Invalid) as info:
@@ -168,34 +109,6 @@ def test_bonus_discs_count_only_with_the_bonus_rule(event):
             entry=bonus, number=2, counts=(5, 9, 5, 7), bonus_counts=(0, 0, 0, 1), max_after=1
         )
     assert info.value.code == "bonus_not_earned"
-
-
-@pytest.mark.parametrize(
-    "changes",
-    [
-        {"c1": 31, "score": 31},  # more than 30 discs
-        {"c1": 8, "c2": 8, "c3": 8, "c4": 7, "score": 148},  # 31 discs
-        {"score": 117},  # a score that is not the counts' score
-        {"number": 0},
-        {"b4": 1, "score": 120},  # bonus discs without 148
-        {"max_after": 4},
-    ],
-)
-def test_the_database_refuses_what_the_rules_forbid(playing, changes):
-    values = {"entry": playing[0], "number": 1, "c1": 5, "c2": 9, "c3": 5, "c4": 7, "score": 116}
-    Turn.objects.create(**{**values, "number": 2})  # the valid row passes
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Turn.objects.create(**{**values, **changes})
-
-
-def test_the_database_refuses_a_second_row_for_the_same_game(playing):
-    values = {"entry": playing[0], "number": 1, "c1": 0, "c2": 0, "c3": 0, "c4": 0, "score": 0}
-    Turn.objects.create(**values)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Turn.objects.create(**values)
-
-
-# --- a result checked where it came in, a rota read once --------------------------------------
 
 
 def test_a_game_checked_by_the_form_is_taken_as_it_is(playing):
