@@ -1,5 +1,5 @@
 """The workers' side of background work (events/management/worker.py): periodic work once per
-period however many workers ask, a dead worker's job ready again, ``manage.py worker --once``."""
+period however many workers ask, a dead worker's job ready again, old records pruned."""
 
 from __future__ import annotations
 
@@ -80,14 +80,6 @@ def test_a_job_just_started_is_not_taken_from_its_worker(db):
     assert worker.recover_stalled(now=NOW) == 0
 
 
-def test_once_runs_the_periodic_work_and_the_due_jobs_then_stops(db, capsys):
-    job = worker.probe.enqueue(7)
-    call_command("worker", once=True)
-    out = capsys.readouterr().out
-    assert "sign-ups: 0 offers ended" in out and "round robin: closed 0 turns" in out
-    assert DBTaskResult.objects.get(pk=job.id).return_value == 7
-
-
 def test_old_job_records_and_beats_are_pruned(db):
     old = worker.probe.enqueue(1)
     call_command("worker", once=True, verbosity=0)
@@ -95,13 +87,6 @@ def test_old_job_records_and_beats_are_pruned(db):
     WorkerBeat.objects.create(worker_id="long-gone", seen_at=NOW - dt.timedelta(days=2))
     assert worker.prune(now=NOW) == 1
     assert not WorkerBeat.objects.filter(worker_id="long-gone").exists()
-
-
-def test_the_interval_is_checked(db):
-    from django.core.management.base import CommandError
-
-    with pytest.raises(CommandError, match="--interval"):
-        call_command("worker", interval=-1)
 
 
 @pytest.mark.skipif(
