@@ -26,6 +26,8 @@ from tests.support.roundrobin import (
     started_with,
 )
 
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def duel(event):
@@ -163,9 +165,6 @@ def test_a_player_reports_a_result_on_the_private_page(client, duel):
 @pytest.fixture(autouse=True)
 def push_set_up(settings):
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = PRIVATE, PUBLIC
-
-
-pytestmark = pytest.mark.django_db
 
 
 def boxes(html: str) -> dict[str, bool]:
