@@ -42,3 +42,8 @@ def world_of(key: str):
 
 # Every registered format's: ``WORLDS[key](event, players)``.
 WORLDS = {game_format.key: world_of(game_format.key) for game_format in all_formats()}
+
+
+def get(client, path: str, **headers):
+    """A GET of the read API with these headers (``If_None_Match=…``, ``Accept_Encoding=…``)."""
+    return client.get(path, headers=headers)

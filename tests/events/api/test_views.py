@@ -14,9 +14,8 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings, stra
 from events.api.contract import ReadApi
 from events.formats import part
 from events.models import Competition, Event
-from events.series import services as series_services
 from events.services import competition_touch, editing
-from tests.support.api import WORLDS, api_path
+from tests.support.api import WORLDS, api_path, get
 from tests.support.factories import CompetitionFactory, EventFactory
 
 pytestmark = pytest.mark.django_db
@@ -32,10 +31,6 @@ def has_read_api(key: str) -> bool:
 def fuzz_world(event):
     """A sjoelen competition of 4 in the public test event, for the fuzz to find."""
     return WORLDS["shuffleboard"](event, 4)
-
-
-def get(client, path: str, **headers):
-    return client.get(path, headers=headers)
 
 
 @pytest.mark.parametrize("key", FORMATS)
@@ -250,37 +245,6 @@ def test_another_lists_cursor_is_refused(client, event):
     entries_next = get(client, api_path(competition, "entries") + "?limit=2").json()["next"]
     response = get(client, api_path(competition, "results") + f"?cursor={entries_next}")
     assert response.status_code == 400 and response.json()["code"] == "invalid_cursor"
-
-
-def test_series_and_their_standings(client, organiser):
-    event = EventFactory(slug="night-1", organisers=[organiser])
-    competition = WORLDS["shuffleboard"](event, 4)
-    series = series_services.series_create(
-        by=organiser, name="Season", format_key="shuffleboard", kind="placement"
-    )
-    series_services.series_join(series=series, competition_id=competition.pk, by=organiser)
-    listed = get(client, "/api/v1/series").json()["items"]
-    assert [s["slug"] for s in listed] == [series.slug]
-    detail = get(client, f"/api/v1/series/{series.slug}").json()
-    assert detail["competitions"][0]["links"]["self"] == api_path(competition)
-    standings = get(client, detail["series"]["links"]["standings"])
-    assert standings.status_code == 200
-    assert [row["place"] for row in standings.json()["items"]] == [1, 2, 3, 4]
-    etag = standings["ETag"]
-    assert (
-        get(client, f"/api/v1/series/{series.slug}/standings", If_None_Match=etag).status_code
-        == 304
-    )
-
-
-def test_the_blokus_rating_list(client, event):
-    WORLDS["blokus"](event, 8)
-    index = get(client, "/api/v1/").json()
-    assert index["ratings"] == {"blokus": "/api/v1/ratings/blokus"}
-    ratings = get(client, "/api/v1/ratings/blokus")
-    assert ratings.status_code == 200
-    items = ratings.json()["items"]
-    assert items and {"place", "player", "name", "rating", "games"} <= set(items[0])
 
 
 @pytest.mark.parametrize("players", [4, 40])
