@@ -39,7 +39,7 @@ SERVER_MODULES = {
 # The longest tests (each several seconds): the whole demo exported and restored, every admin
 # form and every URL with hostile values, every page in every language.
 SLOW_MODULES = {
-    "test_roundtrip.py",  # tests/events/exchange/document/
+    "test_restore.py",  # tests/events/exchange/document/
     "test_admin_fuzz.py",
     "test_hostile_input.py",
     "test_translated_pages.py",
