@@ -11,11 +11,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import Competition, Entry, Player, ResultProposal
+from events.outbox import notify
+from events.outbox.models import OutboxMessage
 from events.services import proposals as shared
 from shuffleboard import proposals, rules, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.models import Turn
 from shuffleboard.rules import InvalidResult
+from shuffleboard.services import notices
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
 
 
@@ -212,3 +215,21 @@ def shows_public(html: str) -> None:
 
 
 SUB_TURN_ROWS = [(4, 6, 3, 5), (1, 2, 2, 2), (0, 1, 0, 0)]  # adds up to 5, 9, 5, 7 = 116
+
+
+def listen(entry, language="en"):
+    Player.objects.filter(pk=entry.player_id).update(
+        email=f"p{entry.pk}@example.org", language=language
+    )
+    entry.player.refresh_from_db()
+    notify.preference_set(
+        player=entry.player, event=entry.competition.event, email=True, push=False
+    )
+
+
+def subjects(entry):
+    return list(
+        OutboxMessage.objects.filter(subject_key=notices.next_subject(entry.pk))
+        .order_by("pk")
+        .values_list("subject", "status")
+    )

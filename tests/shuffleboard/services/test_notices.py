@@ -5,33 +5,21 @@ from __future__ import annotations
 
 import json
 
-from events.models import Player
-from events.outbox import notify, webhooks
+from events.outbox import webhooks
 from events.outbox.models import OutboxMessage, OutboxStatus
 from shuffleboard import selectors, services
 from shuffleboard.services import notices
 from tests.support.factories import PlayerFactory
-from tests.support.shuffleboard import PlayingEntryFactory
+from tests.support.shuffleboard import PlayingEntryFactory, listen, subjects
 
 COUNTS = (5, 9, 5, 7)
 
 
-def listen(entry, language="en"):
-    Player.objects.filter(pk=entry.player_id).update(
-        email=f"p{entry.pk}@example.org", language=language
-    )
-    entry.player.refresh_from_db()
-    notify.preference_set(
-        player=entry.player, event=entry.competition.event, email=True, push=False
-    )
-
-
-def subjects(entry):
-    return list(
-        OutboxMessage.objects.filter(subject_key=notices.next_subject(entry.pk))
-        .order_by("pk")
-        .values_list("subject", "status")
-    )
+def sent(topic: str) -> list[dict]:
+    return [
+        json.loads(m.body)
+        for m in OutboxMessage.objects.filter(channel="webhook", subject=topic).order_by("pk")
+    ]
 
 
 def test_each_entered_game_tells_the_next_board_in_the_players_language(
@@ -66,28 +54,6 @@ def test_each_entered_game_tells_the_next_board_in_the_players_language(
     assert subjects(second)[-2][1] == OutboxStatus.CANCELLED
 
 
-def test_check_in_tells_the_first_board_and_an_undone_one_moves_those_after(sjoelen):
-    from events.services import entry_check_in, entry_undo_check_in
-    from tests.support.factories import EntryFactory
-
-    first, second, third = (
-        EntryFactory(competition=sjoelen, player=PlayerFactory(name=name))
-        for name in ("Õie Sööt", "Jüri Tamm", "Mari Kask")
-    )
-    for entry, language in ((first, "en"), (second, "sv"), (third, "nl")):
-        listen(entry, language)
-    for entry in (first, second, third):
-        entry_check_in(entry=entry)
-    # In check-in order, player i's game 1 is at board i + 1; each hears theirs once.
-    assert "game 1 at board 1" in subjects(first)[0][0]
-    assert "parti 1 vid bräda 2" in subjects(second)[0][0]
-    assert "partij 1 aan sjoelbak 3" in subjects(third)[0][0]
-    entry_undo_check_in(entry=first)  # before the first game: the others move up a board
-    assert [s for _t, s in subjects(first)] == [OutboxStatus.CANCELLED]
-    assert [s for _t, s in subjects(second)] == [OutboxStatus.CANCELLED, OutboxStatus.PENDING]
-    assert "bräda 1" in subjects(second)[-1][0] and "sjoelbak 2" in subjects(third)[-1][0]
-
-
 def test_every_game_in_ends_the_subject(sjoelen):
     sjoelen.settings = {"games": 2, "boards": 4, "bonus_disc": False}
     sjoelen.save()
@@ -98,13 +64,6 @@ def test_every_game_in_ends_the_subject(sjoelen):
     services.turn_record(entry=entry, number=2, counts=COUNTS, board=2)
     assert selectors.next_game(entry) is None
     assert [s for _t, s in subjects(entry)] == [OutboxStatus.CANCELLED]
-
-
-def sent(topic: str) -> list[dict]:
-    return [
-        json.loads(m.body)
-        for m in OutboxMessage.objects.filter(channel="webhook", subject=topic).order_by("pk")
-    ]
 
 
 def test_a_game_entered_tells_the_result_and_the_next_board(playing):

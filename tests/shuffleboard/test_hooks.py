@@ -1,0 +1,30 @@
+"""What sjoelen answers ``events`` (``shuffleboard.hooks``): a check-in tells the player their
+first board; an undone one moves everyone after it, who hear their new board."""
+
+from __future__ import annotations
+
+from events.outbox.models import OutboxStatus
+from tests.support.factories import PlayerFactory
+from tests.support.shuffleboard import listen, subjects
+
+
+def test_check_in_tells_the_first_board_and_an_undone_one_moves_those_after(sjoelen):
+    from events.services import entry_check_in, entry_undo_check_in
+    from tests.support.factories import EntryFactory
+
+    first, second, third = (
+        EntryFactory(competition=sjoelen, player=PlayerFactory(name=name))
+        for name in ("Õie Sööt", "Jüri Tamm", "Mari Kask")
+    )
+    for entry, language in ((first, "en"), (second, "sv"), (third, "nl")):
+        listen(entry, language)
+    for entry in (first, second, third):
+        entry_check_in(entry=entry)
+    # In check-in order, player i's game 1 is at board i + 1; each hears theirs once.
+    assert "game 1 at board 1" in subjects(first)[0][0]
+    assert "parti 1 vid bräda 2" in subjects(second)[0][0]
+    assert "partij 1 aan sjoelbak 3" in subjects(third)[0][0]
+    entry_undo_check_in(entry=first)  # before the first game: the others move up a board
+    assert [s for _t, s in subjects(first)] == [OutboxStatus.CANCELLED]
+    assert [s for _t, s in subjects(second)] == [OutboxStatus.CANCELLED, OutboxStatus.PENDING]
+    assert "bräda 1" in subjects(second)[-1][0] and "sjoelbak 2" in subjects(third)[-1][0]
