@@ -1,5 +1,6 @@
 """The series formulas (``events.rules.series``): hand-worked examples for every
-formula, and the properties the issue names."""
+formula, and the properties every formula keeps (the order of results never matters, dropping
+the worst never lowers an average, a player who missed an event keeps what counted)."""
 
 from __future__ import annotations
 
