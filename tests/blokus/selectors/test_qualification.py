@@ -1,9 +1,12 @@
 """The qualification (``blokus.selectors.qualification``): ties go to the recorded lot, and the
-final's preview reads in a constant number of queries."""
+final's preview reads in a constant number of queries; and no read of the package imports a
+write."""
 
 from __future__ import annotations
 
+import ast
 from decimal import Decimal
+from pathlib import Path
 
 from blokus import selectors, services
 from blokus.models import QualificationLot
@@ -37,3 +40,19 @@ def test_the_preview_reads_in_a_constant_number_of_queries(
     with django_assert_max_num_queries(6):
         plan = selectors.final_plan(competition)
     assert len(plan.finalists) == 4
+
+
+def test_selectors_never_import_services():
+    """Reads never call writes: services may use selectors, not the other way round."""
+    sources = sorted(Path(selectors.__file__).parent.glob("*.py"))
+    assert sources
+    for source in sources:
+        tree = ast.parse(source.read_text())
+        for node in ast.walk(tree):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import | ast.ImportFrom)
+                else []
+            )
+            assert not any("services" in name for name in names), source
