@@ -19,6 +19,8 @@ from config.devserver import LISTEN_QUEUE
 from tests.support.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+# Servers of its own: the pass that runs them one at a time (timing on a 2-core machine).
+pytestmark = pytest.mark.server
 
 
 def start(port: int, **env: str) -> subprocess.Popen:
