@@ -1,6 +1,7 @@
 """The house rules of LAYOUT.md that a machine can check: no private name used across modules,
 no import loop between the project's modules, no raw version bump outside events/versions.py,
-a small top level in events/, and no module of the apps over 500 lines."""
+a small top level in events/, no module of the apps over 500 lines, tests that mirror the
+modules, and no tracker issue numbers in the code and its words."""
 
 from __future__ import annotations
 
@@ -191,8 +192,8 @@ def test_format_tests_mirror_the_app(app):
     selectors/ and views/ live in tests/<app>/rules/, services/, selectors/ and views/, each a
     package holding at least one test_*.py. A test left at the top of tests/<app>/ is named
     after a top-level module or package of the app other than those four, as
-    test_<module>.py or test_<module>_<topic>.py (admin.py: test_admin.py,
-    test_admin_corrections.py; models/: test_models_admin.py), or after one of the app's
+    test_<module>.py or test_<module>_<topic>.py (admin.py: test_admin.py; models/:
+    test_models_admin.py), or after one of the app's
     migrations without its number (migrations/0004_seat_checks.py: test_seat_checks.py)."""
     mirrored = ("rules", "services", "selectors", "views")
     source, tests = package_dir(app), ROOT / "tests" / app
@@ -245,3 +246,53 @@ def test_no_code_or_doc_cites_a_tracker_issue_number():
     ]
     assert len(files) > 100  # the walk reads the tree
     assert not cited, "\n".join(cited)
+
+
+# Modules that define functions yet have nothing of their own to test: declarations a format or a
+# room fills in (their bodies are `...` or a documented empty default), and a one-line tag over a
+# tested function.
+NOTHING_OF_THEIR_OWN = {
+    "events/calendar/contract.py": "a data class and a Protocol, no behaviour",
+    "events/exchange/contract.py": "Protocols only",
+    "events/formats/proposals.py": "Protocols and two plain data classes",
+    "events/series/contract.py": "a Protocol whose one default answers no links",
+    "events/signups/contract.py": "Protocols only",
+    "events/templatetags/jsi18n.py": "calls events.common.jsi18n.catalogue_url, tested there",
+}
+TRIVIAL_METHODS = {"__str__", "__repr__", "ready", "get_absolute_url"}
+
+
+def mirrored_test(path: Path, app: str) -> Path:
+    """events/live/pages.py → tests/events/live/test_pages.py; a package's __init__.py with logic
+    → tests/<parent>/test_<package>.py."""
+    relative = path.relative_to(APP_DIRS[app].parent)
+    if path.name == "__init__.py":
+        return ROOT / "tests" / relative.parent.parent / f"test_{relative.parent.name}.py"
+    return ROOT / "tests" / relative.parent / f"test_{path.stem}.py"
+
+
+def has_logic(path: Path) -> bool:
+    return any(
+        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.name not in TRIVIAL_METHODS
+        for node in ast.walk(ast.parse(path.read_text()))
+    )
+
+
+def test_every_module_with_logic_has_its_test_module():
+    """LAYOUT.md's tests mirror the tree, module by module: a module that defines a function
+    (migrations, apps.py and urls.py aside) is tested in its mirrored test module."""
+    checked, missing = 0, []
+    for app, folder in APP_DIRS.items():
+        for path in sorted(folder.rglob("*.py")):
+            if "migrations" in path.parts or path.name in ("apps.py", "urls.py"):
+                continue
+            if not has_logic(path):
+                continue
+            checked += 1
+            if shown(path) in NOTHING_OF_THEIR_OWN:
+                assert not mirrored_test(path, app).exists(), f"{shown(path)} is tested: unlist it"
+            elif not mirrored_test(path, app).is_file():
+                missing.append(f"{shown(path)} → {mirrored_test(path, app).relative_to(ROOT)}")
+    assert checked > 200  # the walk reads the apps
+    assert not missing, "\n".join(missing)

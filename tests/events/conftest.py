@@ -1,4 +1,4 @@
-"""Fixtures of the live-page tests (live/test_pages.py, live/test_one_path.py)."""
+"""Fixtures of the live-page tests (live/test_pages.py, live/test_pages_shared.py)."""
 
 from __future__ import annotations
 
