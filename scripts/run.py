@@ -73,10 +73,16 @@ def banner(base: str, venue: bool) -> str:
     import django
 
     django.setup()
+    from django.db import connections
+
     from events import demo
 
     lines = [f"Tabletop Desk is running at {base}/"]
-    if demo.is_loaded():
+    loaded = demo.is_loaded()
+    # This process only waits for the server from here on: its connection would be one more
+    # beside the server's pool and the worker's for as long as the server runs.
+    connections.close_all()
+    if loaded:
         clubs = ", ".join(f"{name} / {password}" for name, password in demo.CLUB_ORGANISERS)
         organiser = " / ".join(demo.ORGANISER)
         lines += [

@@ -30,7 +30,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 15.0
 POLL_EVERY = 0.05  # seconds between two looks at /healthz while a server starts
