@@ -73,16 +73,10 @@ def banner(base: str, venue: bool) -> str:
     import django
 
     django.setup()
-    from django.db import connections
-
     from events import demo
 
     lines = [f"Tabletop Desk is running at {base}/"]
-    loaded = demo.is_loaded()
-    # This process only waits for the server from here on: its connection would be one more
-    # beside the server's pool and the worker's for as long as the server runs.
-    connections.close_all()
-    if loaded:
+    if demo.is_loaded():
         clubs = ", ".join(f"{name} / {password}" for name, password in demo.CLUB_ORGANISERS)
         organiser = " / ".join(demo.ORGANISER)
         lines += [
@@ -113,6 +107,11 @@ def main() -> None:
     env = {**os.environ, "SITE_URL": base}
     dev_push_keys(env, Path(os.environ.get("VAR_DIR") or ROOT / "var"))
     print(banner(base, venue), flush=True)
+    from django.db import connections
+
+    # This process only waits for the server from here on: the banner's connection would be one
+    # more beside the server's pool and the worker's for as long as the server runs.
+    connections.close_all()
     if venue:
         import segno
 
