@@ -53,10 +53,11 @@ endif
 	@echo "== tests that start servers of their own"
 	@$(BIN)/pytest -m "server" $(PYTEST_ARGS) || [ $$? = 5 ]
 
-# After every change: the suite without the browser journeys and the server tests, on two
-# processes (pytest-xdist), no lint. `make test` before a commit.
+# After every change: the suite without the browser journeys, the server tests and the few slow
+# sweeps (every admin form and every URL with hostile values, the whole demo restored, every page
+# in every language), on two processes (pytest-xdist), no lint. `make test` before a commit.
 test-fast: $(BIN)/.installed
-	$(BIN)/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
+	@$(BIN)/pytest -n 2 -m "not browser and not server and not slow" $(PYTEST_ARGS)
 
 # Quiet when all is well: only what is wrong is printed.
 lint: $(BIN)/.installed
