@@ -190,7 +190,10 @@ def make_run(env: dict[str, str]) -> Iterator[tuple[int, Path]]:
             assert server.poll() is None, "make run stopped:\n" + log.read_text()
             try:
                 return Phone(port, "127.0.0.1").request("GET", "/healthz").status == 200
-            except OSError:
+            except (OSError, http.client.HTTPException):
+                # Before the server listens, a connection to a free port in the ephemeral range
+                # now and then meets itself (TCP's simultaneous open) and reads its own request
+                # back: not up yet either.
                 return False
 
         wait_until(up, "the development server", START_TIMEOUT)

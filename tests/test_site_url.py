@@ -223,7 +223,7 @@ def test_venue_mode_serves_the_lan_address_it_prints(tmp_path):
                 conn = http.client.HTTPConnection(lan, port, timeout=10)
                 conn.request("GET", "/")
                 return conn.getresponse().status
-            except OSError:
+            except (OSError, http.client.HTTPException):  # not listening yet
                 assert server.poll() is None, "the server stopped"
                 return None
 

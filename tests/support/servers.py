@@ -144,8 +144,8 @@ def _wait_healthy(
         try:
             if _get(base_url, "/healthz") == 200:
                 return
-        except OSError:
-            pass
+        except (OSError, http.client.HTTPException):
+            pass  # not listening yet (a connection may even meet itself and read its own request)
         if time.monotonic() > deadline:
             raise RuntimeError(f"{name} did not start:\n{output()}")
         time.sleep(POLL_EVERY)
