@@ -32,20 +32,6 @@ def fresh_counters():
     cache.clear()
 
 
-@pytest.fixture
-def club(db):
-    return HostClub.objects.create(
-        name="Tartu Lauamängud", slug="tartu", time_zone="Europe/Tallinn", language="et"
-    )
-
-
-@pytest.fixture
-def owner(club):
-    user = UserFactory(username="owner-o")
-    ClubRole.objects.create(club=club, user=user, role="owner")
-    return user
-
-
 def test_an_owner_invites_and_a_new_person_signs_up_and_joins(client, club, owner):
     client.force_login(owner)
     response = _invite(client, club, "Mari@Example.org")

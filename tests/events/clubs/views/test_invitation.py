@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from events.clubs import invitations
 from events.clubs.models import ClubInvitation
-from events.models import ClubRole, HostClub
+from events.models import ClubRole
 from tests.support.clubs import invitation_link as _link_in, send_invitation as _send
 from tests.support.factories import UserFactory
 
@@ -27,20 +27,6 @@ def fresh_counters():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def club(db):
-    return HostClub.objects.create(
-        name="Tartu Lauamängud", slug="tartu", time_zone="Europe/Tallinn", language="et"
-    )
-
-
-@pytest.fixture
-def owner(club):
-    user = UserFactory(username="owner-o")
-    ClubRole.objects.create(club=club, user=user, role="owner")
-    return user
 
 
 def test_a_withdrawn_or_expired_or_renewed_link_is_dead(client, club, owner):
