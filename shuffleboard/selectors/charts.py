@@ -1,0 +1,191 @@
+"""What the sjoelen player page's charts show: a player's average night by night across the
+season, and where their discs go (gate by gate, and sub-turn by sub-turn where the desk typed
+the sub-turns) against the field. Each read in a constant number of queries.
+
+The season is the hosting club's season (``events.clubs.season``): the events of the club
+whose first day falls in the year of this competition's event. A player's nights are the
+sjoelen competitions of those events, up to and including this one, in which the same
+``Player`` has an entry (the register's record is shared across events). A night's average
+counts games 1..N only (no play-off games) and only rows that pass the rules (A-SJ-14), as the
+standings do.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from events.models import Competition, Entry
+from shuffleboard import rules
+from shuffleboard.format import SJOELEN
+from shuffleboard.models import Turn
+from shuffleboard.selectors.standings import GAME_COLUMNS, game_row
+
+GATES = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Night:
+    """One sjoelen competition of the player's season."""
+
+    competition_id: int
+    event_name: str
+    competition_name: str
+    starts_on: dt.date
+    games: int  # the games that count
+    average: Fraction | None  # None: no game counted yet
+    here: bool  # the competition of the page
+
+
+@dataclass(frozen=True)
+class SeasonAverages:
+    year: int
+    nights: list[Night]
+    class_a: int | None  # the class boundaries of the page's competition, when it has classes
+    class_b: int | None
+
+
+def season_averages(competition: Competition, entry: Entry) -> SeasonAverages:
+    """The player's average per night across the season, up to this competition (two
+    queries: the player's entries in the season's sjoelen competitions, their games)."""
+    event = competition.event
+    year = event.starts_on.year
+    entries = (
+        Entry.objects.filter(
+            player_id=entry.player_id,
+            competition__format=SJOELEN.key,
+            competition__event__host_id=event.host_id,
+            competition__event__starts_on__gte=dt.date(year, 1, 1),
+            competition__event__starts_on__lte=event.starts_on,
+        )
+        .order_by()
+        .values_list(
+            "pk",
+            "competition_id",
+            "competition__name",
+            "competition__settings",
+            "competition__event__name",
+            "competition__event__starts_on",
+        )
+    )
+    facts = {row[0]: row for row in entries}
+    options = {pk: SJOELEN.read_settings(row[3]) for pk, row in facts.items()}
+    scores: dict[int, list[int]] = defaultdict(list)
+    if facts:
+        turns = Turn.objects.filter(entry_id__in=list(facts)).order_by().values_list(*GAME_COLUMNS)
+        for values in turns:
+            settings = options[values[0]]
+            row = game_row(values, settings.bonus_disc)
+            if row.attention is None and row.number <= settings.games:
+                scores[row.entry_id].append(row.score)
+    nights = [
+        Night(
+            competition_id=competition_id,
+            event_name=event_name,
+            competition_name=name,
+            starts_on=starts_on,
+            games=len(scores[pk]),
+            average=Fraction(sum(scores[pk]), len(scores[pk])) if scores[pk] else None,
+            here=competition_id == competition.pk,
+        )
+        for pk, competition_id, name, _, event_name, starts_on in facts.values()
+    ]
+    nights.sort(key=lambda night: (night.starts_on, night.competition_id))
+    classed = competition.options.classes
+    return SeasonAverages(
+        year=year,
+        nights=nights,
+        class_a=competition.options.class_a if classed else None,
+        class_b=competition.options.class_b if classed else None,
+    )
+
+
+@dataclass(frozen=True)
+class Discs:
+    """Discs per gate (gate-value order 1, 2, 3, 4) summed over some games."""
+
+    games: int
+    counts: tuple[int, int, int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    def share(self, gate: int) -> Fraction | None:
+        """The share of the discs that went into ``gate`` (1..4), from 0 to 1."""
+        return Fraction(self.counts[gate - 1], self.total) if self.total else None
+
+    def per_game(self) -> Fraction | None:
+        """Discs that went into a gate, per game."""
+        return Fraction(self.total, self.games) if self.games else None
+
+
+@dataclass(frozen=True)
+class GateSplit:
+    """Where the discs go: the player's and the field's (everyone in the competition, the
+    player too), gate by gate, and in each sub-turn of the games whose sub-turns were typed."""
+
+    player: Discs
+    field: Discs
+    player_sub_turns: list[Discs]  # one per sub-turn (1, 2, 3); games: those with sub-turns
+    field_sub_turns: list[Discs]
+    without_sub_turns: int  # the player's counted games whose sub-turns were not typed
+
+    @property
+    def with_sub_turns(self) -> int:
+        return self.player_sub_turns[0].games if self.player_sub_turns else 0
+
+
+def _summed(rows: list[tuple[int, ...]]) -> tuple[int, int, int, int]:
+    return (
+        sum(row[0] for row in rows),
+        sum(row[1] for row in rows),
+        sum(row[2] for row in rows),
+        sum(row[3] for row in rows),
+    )
+
+
+def gate_split(competition: Competition, entry: Entry) -> GateSplit:
+    """The player's discs per gate against the field's, in this competition's games that
+    count (one query). Bonus discs (A-SJ-04) are left out: the split is of the 30 discs."""
+    settings = competition.options
+    rows = (
+        Turn.objects.filter(entry__competition=competition, number__lte=settings.games)
+        .order_by()
+        .values_list(*GAME_COLUMNS, "sub_turns")
+    )
+    mine: list[tuple[int, ...]] = []
+    everyone: list[tuple[int, ...]] = []
+    mine_rows: list[tuple[tuple[int, int, int, int], ...]] = []
+    everyone_rows: list[tuple[tuple[int, int, int, int], ...]] = []
+    for values in rows:
+        row = game_row(values[:-1], settings.bonus_disc)
+        if row.attention is not None:
+            continue
+        counts = tuple(values[5:9])
+        typed = rules.stored_sub_turns(values[-1], counts)
+        everyone.append(counts)
+        if typed:
+            everyone_rows.append(typed)
+        if row.entry_id == entry.pk:
+            mine.append(counts)
+            if typed:
+                mine_rows.append(typed)
+    return GateSplit(
+        player=Discs(len(mine), _summed(mine)),
+        field=Discs(len(everyone), _summed(everyone)),
+        player_sub_turns=_by_sub_turn(mine_rows),
+        field_sub_turns=_by_sub_turn(everyone_rows),
+        without_sub_turns=len(mine) - len(mine_rows),
+    )
+
+
+def _by_sub_turn(games: list[tuple[tuple[int, int, int, int], ...]]) -> list[Discs]:
+    """Discs per gate in sub-turn 1, 2 and 3, over the games given (a game typed with fewer
+    rows than three has none in the later ones)."""
+    return [
+        Discs(len(games), _summed([game[index] for game in games if len(game) > index]))
+        for index in range(rules.SUB_TURNS)
+    ]
