@@ -1,0 +1,195 @@
+"""Seating with constraints (``events.rules.seating``): every player seated once at tables of
+four and three, groups kept apart where the tables allow and reported where they do not,
+repeat table-mates avoided where a repeat-free round is known to exist, never worse than the
+greedy baseline, the same seed giving the same seating."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from events.rules.seating import (
+    Costs,
+    clashes_of,
+    greedy_tables,
+    improve,
+    least_shared,
+    repeat_pairs,
+    seat_tables,
+    table_sizes,
+)
+
+# GF(4) multiplication (x² = x + 1), for the affine plane AG(2, 4): 16 points, five parallel
+# classes of four lines of four. Any k < 5 of its classes are rounds that a repeat-free next
+# round provably completes.
+GF4_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
+POINTS = [(x, y) for x in range(4) for y in range(4)]
+
+
+def parallel_classes() -> list[list[list[tuple[int, int]]]]:
+    slopes = [
+        [[(x, y) for (x, y) in POINTS if y == GF4_MUL[m][x] ^ b] for b in range(4)]
+        for m in range(4)
+    ]
+    verticals = [[(x, y) for (x, y) in POINTS if x == c] for c in range(4)]
+    return [*slopes, verticals]
+
+
+def group_pairs(tables, groups) -> int:
+    return sum(
+        len(set(groups.get(a, ())) & set(groups.get(b, ())))
+        for table in tables
+        for a, b in combinations(table, 2)
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]), (12, [4, 4, 4]), (13, [4, 3, 3, 3])],
+)
+def test_table_sizes_are_fours_with_as_few_threes_as_needed(players, sizes):
+    assert table_sizes(players) == sizes
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 5])
+def test_a_count_that_cannot_sit_at_tables_of_three_and_four_is_refused(players):
+    with pytest.raises(ValueError, match="cannot"):
+        table_sizes(players)
+
+
+def test_a_player_listed_twice_is_refused():
+    with pytest.raises(ValueError, match="twice"):
+        seat_tables(["a", "b", "a", "c"], random.Random(0))
+
+
+def test_least_shared_spreads_a_group_evenly():
+    assert least_shared(4, [4, 4, 4, 4]) == 0
+    assert least_shared(6, [4, 3, 3, 3]) == 2  # 2, 2, 1, 1
+    assert least_shared(9, [3, 3, 3]) == 9  # every seat: 3 pairs at each table
+
+
+def test_families_are_kept_apart_when_the_tables_allow():
+    players = [f"p{i}" for i in range(12)]
+    families = {"p0": {"Berg"}, "p1": {"Berg"}, "p2": {"Berg"}, "p3": {"Tamm"}, "p4": {"Tamm"}}
+    seating = seat_tables(players, random.Random(3), groups=families)
+    assert seating.clashes == []
+    for table in seating.tables:
+        assert sum(p in {"p0", "p1", "p2"} for p in table) <= 1
+
+
+def test_a_club_larger_than_the_tables_is_reported_as_unavoidable():
+    players = list("ABCDEFGHIJKLM")  # 13: tables of 4, 3, 3, 3
+    club = {p: {"Ajax"} for p in "ABCDEF"}  # six members, four tables
+    seating = seat_tables(players, random.Random(2), groups=club)
+    clashes = seating.group_clashes
+    assert sum(len(c.players) * (len(c.players) - 1) // 2 for c in clashes) == 2
+    assert all(c.unavoidable and c.group == "Ajax" for c in clashes)
+    for clash in clashes:
+        assert set(clash.players) <= set(seating.tables[clash.table])
+
+
+def test_a_clash_the_search_could_have_avoided_is_not_called_unavoidable():
+    players = list(range(8))
+    groups = {0: {"x"}, 1: {"x"}}
+    costs = Costs([frozenset(groups.get(p, ())) for p in players], {})
+    # Seat the pair together and do not search: the clash is real but avoidable.
+    clashes = clashes_of([[0, 1, 2, 3], [4, 5, 6, 7]], costs, {"x": 0}, players)
+    assert [(c.kind, c.players, c.unavoidable) for c in clashes] == [("group", (0, 1), False)]
+
+
+@pytest.mark.parametrize("rounds_before", [1, 2, 3, 4])
+def test_a_repeat_free_round_is_found_where_one_is_known_to_exist(rounds_before):
+    classes = parallel_classes()
+    assert repeat_pairs(classes) == 0
+    history = [table for cls in classes[:rounds_before] for table in cls]
+    for seed in range(10):
+        seating = seat_tables(POINTS, random.Random(seed), history=history)
+        assert seating.repeats == 0, (seed, seating.tables)
+
+
+def test_128_players_of_10_clubs_sit_four_rounds_apart_and_without_repeats():
+    players = list(range(128))
+    clubs = {p: {p % 10} for p in players}
+    rng = random.Random(2026)
+    rounds: list[list[list[int]]] = []
+    for _ in range(4):
+        history = [table for played in rounds for table in played]
+        seating = seat_tables(players, rng, groups=clubs, history=history)
+        assert seating.clashes == []
+        rounds.append(seating.tables)
+    assert repeat_pairs(rounds) == 0
+    assert all(group_pairs(r, clubs) == 0 for r in rounds)
+
+
+def test_the_same_seed_gives_the_same_seating():
+    players = [f"p{i}" for i in range(23)]
+    clubs = {p: {i % 3} for i, p in enumerate(players)}
+    first = seat_tables(players, random.Random(9), groups=clubs)
+    again = seat_tables(players, random.Random(9), groups=clubs)
+    assert first == again
+
+
+def test_without_wishes_the_draw_is_random_but_complete():
+    players = list(range(16))
+    draws = {tuple(map(tuple, seat_tables(players, random.Random(s)).tables)) for s in range(5)}
+    assert len(draws) > 1
+
+
+history_strategy = st.lists(
+    st.lists(st.integers(0, 24), min_size=2, max_size=4, unique=True), max_size=30
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    count=st.integers(6, 25),
+    group_of=st.lists(st.integers(0, 5), min_size=25, max_size=25),
+    history=history_strategy,
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_player_sits_once_at_tables_the_count_allows(count, group_of, history, seed):
+    players = list(range(count))
+    groups = {p: {group_of[p]} for p in players if group_of[p]}
+    seating = seat_tables(players, random.Random(seed), groups=groups, history=history)
+    seated = [p for table in seating.tables for p in table]
+    assert sorted(seated) == players
+    assert [len(t) for t in seating.tables] == table_sizes(count)
+    # The report is the truth: every shared group and every earlier meeting at a table is in it.
+    assert sum(
+        len(c.players) * (len(c.players) - 1) // 2 for c in seating.group_clashes
+    ) == group_pairs(seating.tables, groups)
+    met = repeat_pairs([[t for t in history if len(set(t) & set(players)) > 1], seating.tables])
+    before = repeat_pairs([[t for t in history if len(set(t) & set(players)) > 1]])
+    assert seating.repeats == met - before
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    count=st.integers(6, 25),
+    group_of=st.lists(st.integers(0, 4), min_size=25, max_size=25),
+    history=history_strategy,
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_the_search_is_never_worse_than_the_greedy_baseline(count, group_of, history, seed):
+    players = list(range(count))
+    groups = {p: {group_of[p]} for p in players if group_of[p]}
+    met: dict[tuple[int, int], int] = {}
+    for table in history:
+        for a, b in combinations(sorted(p for p in table if p < count), 2):
+            met[(a, b)] = met.get((a, b), 0) + 1
+    costs = Costs([frozenset(groups.get(p, ())) for p in players], met)
+    order = list(range(count))
+    random.Random(seed).shuffle(order)
+    sizes = table_sizes(count)
+    baseline = greedy_tables(order, sizes, costs)
+    searched = improve([list(t) for t in baseline], costs, random.Random(seed), 0, 2000)
+    assert sum(map(costs.table, searched)) <= sum(map(costs.table, baseline))
+    # ... and the whole seating's cost (groups first, then repeats) is what the search kept.
+    whole = seat_tables(players, random.Random(seed), groups=groups, history=history)
+    index = {p: i for i, p in enumerate(players)}
+    assert sum(costs.table([index[p] for p in t]) for t in whole.tables) <= sum(
+        map(costs.table, baseline)
+    )
