@@ -29,8 +29,9 @@ def test_it_gives_a_players_place_by_colour_and_squares_per_round(event):
     winner = Entry.objects.get(pk=game.seats.get(position=1).entry_id)
     second = services.round_draw(session=session, seed=2)
     [again] = second.games.all()
-    squares = {s.entry_id: n for s, n in zip(again.seats.order_by("position"), [5, 4, 9, 0])}
-    record(again, [squares[s.entry_id] for s in again.seats.order_by("position")])
+    order = list(again.seats.order_by("position"))
+    squares = {s.entry_id: n for s, n in zip(order, [5, 4, 9, 0], strict=True)}
+    record(again, [squares[s.entry_id] for s in order])
 
     chart = charts.player_colours(competition, winner)
 
