@@ -8,6 +8,7 @@ from events.common.routing import nest
 from events.desk import urls as desk
 from events.live import urls as live
 from events.outbox import urls as outbox
+from events.printing import urls as printing
 from events.series import urls as series
 from events.signups import urls as signups
 
@@ -29,6 +30,7 @@ routes = [
     *clubs.desk_routes,
     *series.desk_routes,
     *outbox.desk_routes,
+    *printing.desk_routes,
     *desk.events,
     *signups.desk_routes,
     *desk.entries,

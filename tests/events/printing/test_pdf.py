@@ -1,0 +1,127 @@
+"""The drawing surface: paper sizes, the shipped fonts, QR codes, text that never gets cut,
+folded tents, tables over pages with their headings repeated."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+from pypdf import PdfReader
+
+from events.printing.pdf import PAPER, KitPdf
+from tests.support.printing import embedded_fonts, opened, page_sizes_mm, text_of
+
+EVERY_SCRIPT = "Tõnu Šmidt Žanna Ülle Öö Ää Иван Петров Γιώργος Παπαδόπουλος"
+
+
+def test_pages_have_the_paper_and_orientation_asked_for():
+    for paper, (width, height) in PAPER.items():
+        pdf = KitPdf(title="t", paper=paper)
+        pdf.add_page()
+        landscape = KitPdf(title="t", paper=paper, orientation="L")
+        landscape.add_page()
+        assert page_sizes_mm(opened(pdf.to_bytes())) == [(width, height)]
+        assert page_sizes_mm(opened(landscape.to_bytes())) == [(height, width)]
+
+
+def test_unknown_paper_or_orientation_is_refused():
+    with pytest.raises(ValueError):
+        KitPdf(title="t", paper="Letter")
+    with pytest.raises(ValueError):
+        KitPdf(title="t", orientation="X")
+
+
+def test_metadata_title_and_the_active_language():
+    with translation.override("et"):
+        pdf = KitPdf(title="LinCon 2026: Blokus")
+    reader = opened(pdf.to_bytes())
+    assert reader.metadata.title == "LinCon 2026: Blokus"
+    assert reader.trailer["/Root"]["/Lang"] == "et"
+    assert len(reader.pages) == 1  # an empty document still opens
+
+
+def test_estonian_cyrillic_and_greek_print_in_the_shipped_font(caplog):
+    pdf = KitPdf(title="t")
+    pdf.add_page()
+    pdf.fit_text(EVERY_SCRIPT, 10, 10, 190, 10, size=12)
+    pdf.fit_text(EVERY_SCRIPT, 10, 30, 190, 10, size=12, style="B")
+    reader = opened(pdf.to_bytes())
+    assert "missing" not in caplog.text.lower()
+    assert embedded_fonts(reader) == {"DejaVuSansBook", "DejaVuSansBold"}
+    text = text_of(reader)
+    for word in EVERY_SCRIPT.split():
+        assert word in text
+
+
+def test_fit_text_shrinks_a_long_name_instead_of_cutting_it():
+    pdf = KitPdf(title="t")
+    pdf.add_page()
+    name = "Maximilian Alexander von Hohenzollern-Sigmaringen"
+    pdf.fit_text(name, 10, 10, 60, 8, size=20)
+    assert pdf.font_size_pt < 20
+    assert pdf.get_string_width(name) <= 60
+    pdf.fit_text("Short", 10, 30, 100, 8, size=20)
+    assert pdf.font_size_pt == 20
+    assert name in text_of(opened(pdf.to_bytes()))
+
+
+def test_fit_text_wraps_below_the_smallest_size():
+    pdf = KitPdf(title="t")
+    pdf.add_page()
+    pdf.fit_text("Anna Maria Magdalena Kuusk-Tamm", 10, 10, 15, 12, size=12, min_size=6)
+    text = text_of(opened(pdf.to_bytes()))
+    for word in ("Anna", "Maria", "Magdalena", "Kuusk-Tamm"):
+        assert word in text
+
+
+def test_qr_code_is_drawn_with_its_quiet_zone():
+    pdf = KitPdf(title="t")
+    pdf.add_page()
+    pdf.qr("https://events.example.org/e/lincon/", 10, 10, 40)
+    content = opened(pdf.to_bytes()).pages[0].get_contents().get_data()
+    # one white square for the quiet zone, then runs of dark modules
+    assert content.count(b" re f") > 50
+
+
+def test_tent_draws_each_face_twice_the_upper_turned():
+    pdf = KitPdf(title="t", paper="A5")
+    faces = []
+
+    def face(x, y, w, h):
+        faces.append((x, y, w, h))
+        pdf.fit_text("Table 7", x, y, w, h, size=40)
+
+    pdf.tent(face)
+    pdf.tent(face)
+    reader = opened(pdf.to_bytes())
+    assert page_sizes_mm(reader) == [(148, 210), (148, 210)]
+    assert len(faces) == 4
+    x, y, w, h = faces[0]
+    assert y > 105 and y + h < 210  # the lower half; the rotation puts its copy above the fold
+    assert b" cm" in reader.pages[0].get_contents().get_data()  # the turned copy
+    assert text_of(reader).count("Table 7") == 4
+
+
+def test_grid_table_repeats_title_and_headings_on_every_page():
+    pdf = KitPdf(title="t", orientation="L")
+    rows = [[str(n), f"Player {n:03d}", "Club Ääretu", str(n * 3)] for n in range(1, 121)]
+    pdf.grid_table(
+        ["Place", "Player", "Club", "Points"],
+        rows,
+        widths=[1, 4, 3, 1],
+        title="Standings",
+        align=["R", "L", "L", "R"],
+    )
+    reader: PdfReader = opened(pdf.to_bytes())
+    assert len(reader.pages) >= 4
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert "Standings" in text and "Player" in text and "Points" in text
+        assert f"{number} / {len(reader.pages)}" in text
+    whole = text_of(reader)
+    assert "Player 001" in whole and "Player 120" in whole
+
+
+def test_grid_table_needs_one_width_per_heading():
+    pdf = KitPdf(title="t")
+    with pytest.raises(ValueError):
+        pdf.grid_table(["a", "b"], [], widths=[1])
