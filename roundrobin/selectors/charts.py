@@ -1,0 +1,114 @@
+"""What the round robin's time chart shows: how long a player took for each move of each of
+their games, beside the time the turn gave them (its deadline), from the stored turns.
+
+Only closed turns count: an open turn's time still runs (the page is stored once per version,
+so it must not show a number that grows with the clock). A turn the player missed used all
+its time; one closed by the game's end without their move is left out. With alternating
+turns (``Turn.mover``) a turn that was the opponent's to move is not the player's. Two
+queries, whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+
+from events.models import Competition, Entry, NameShown, Seat, short_name
+from roundrobin.models import Turn
+
+HOUR = dt.timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class MoveTime:
+    number: int  # the turn
+    used: float  # hours from the turn's opening to the player's move (all of it when missed)
+    allowed: float  # hours from the turn's opening to its deadline
+    missed: bool
+    deadline: dt.datetime
+
+
+@dataclass(frozen=True)
+class GameTimes:
+    game_id: int
+    white: bool  # the player had White (seat position 1)
+    opponent: str  # the opponent's public name
+    moves: list[MoveTime]
+
+
+@dataclass(frozen=True)
+class MoveTimes:
+    games: list[GameTimes]  # the player's games with a closed turn, in order of play
+    hours_per_move: int  # the competition's setting: a turn's time without leave
+
+    @property
+    def moves(self) -> int:
+        return sum(len(game.moves) for game in self.games)
+
+
+def _public(name: str, shown: str) -> str:
+    return short_name(name) if shown == NameShown.SHORT else name
+
+
+def move_times(competition: Competition, entry: Entry) -> MoveTimes:
+    """The player's time per move in each of their games of the competition (two queries:
+    the games' seats, their closed turns)."""
+    seats = (
+        Seat.objects.filter(game__seats__entry=entry, game__round__session__competition=competition)
+        .order_by("game__round__session__number", "game__round__number", "game__number")
+        .values_list(
+            "game_id", "entry_id", "position", "entry__player__name", "entry__player__name_shown"
+        )
+    )
+    position: dict[int, int] = {}
+    opponent: dict[int, str] = {}
+    order: list[int] = []
+    for game_id, entry_id, seat_position, name, shown in seats:
+        if game_id not in order:
+            order.append(game_id)
+        if entry_id == entry.pk:
+            position[game_id] = seat_position
+        else:
+            opponent[game_id] = _public(name, shown)
+    moves: dict[int, list[MoveTime]] = defaultdict(list)
+    if order:
+        turns = (
+            Turn.objects.filter(game_id__in=order, closed_at__isnull=False)
+            .order_by("game_id", "number")
+            .values_list(
+                "game_id",
+                "number",
+                "opened_at",
+                "deadline",
+                "first_moved_at",
+                "second_moved_at",
+                "first_missed",
+                "second_missed",
+                "mover",
+            )
+        )
+        for game_id, number, opened, deadline, first_at, second_at, *missed, mover in turns:
+            mine = position.get(game_id)
+            if mine is None or (mover is not None and mover != mine):
+                continue
+            moved_at = first_at if mine == 1 else second_at
+            was_missed = bool(missed[0] if mine == 1 else missed[1])
+            if moved_at is None and not was_missed:
+                continue  # closed by the game's end (a result, a forfeit), not by the clock
+            end = moved_at if moved_at is not None else deadline
+            moves[game_id].append(
+                MoveTime(
+                    number=number,
+                    used=(end - opened) / HOUR,
+                    allowed=(deadline - opened) / HOUR,
+                    missed=was_missed,
+                    deadline=deadline,
+                )
+            )
+    games = [
+        GameTimes(game_id, position[game_id] == 1, opponent.get(game_id, ""), moves[game_id])
+        for game_id in order
+        if moves[game_id] and game_id in position
+    ]
+    return MoveTimes(games=games, hours_per_move=competition.options.hours_per_move)
