@@ -297,6 +297,9 @@ class Entry(models.Model):
     # The player's number in this competition (1, 2, ... in order of registration): typed at
     # the desk to check them in, shown on the desk and on the player's page.
     number = models.PositiveIntegerField(_("player number"), null=True, blank=True)
+    # A group the desk marks (a family, a car-load) that seatings with the "keep apart" option
+    # seat at different tables, beside the club the player plays for (events/seating/).
+    group = models.CharField(_("group"), max_length=40, blank=True)
 
     history = HistoricalRecords()
 
