@@ -14,6 +14,7 @@ from shuffleboard import selectors
 from shuffleboard.format import SJOELEN, SjoelenSettings
 from shuffleboard.forms import RANKING_CHOICES, TIEBREAK_CHOICES, optional_numbers
 from shuffleboard.rules import BOARD_ORDER
+from shuffleboard.views.charts import player_charts
 
 
 def _players_url(competition: Competition) -> str:
@@ -74,6 +75,7 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
         "games": rota_player.game_rows if rota_player else [],
         "board_order": BOARD_ORDER,
         "corrections": selectors.corrections_of_entry(entry),
+        "charts": player_charts(competition, entry) if rota_player else [],
     }
 
 

@@ -125,13 +125,14 @@ def test_public_pages_take_constant_queries(client, event, players, django_asser
             Turn(entry=e, number=number, c1=1, c2=1, c3=1, c4=1, score=20) for e in entries
         )
     # ETag version, competition, entries with players, turns, the correction trail (the
-    # player page reads the entry and turns twice: rota and standings)
+    # player page reads the entry and turns twice: rota and standings, and three for its charts:
+    # the season's nights, their games, the gate split)
     # (+1 on the event's first page: its language, then cached; events/language.py)
     with django_assert_max_num_queries(6):
         client.get(url("standings", competition), headers=HTMX)
     with django_assert_max_num_queries(4):
         client.get(url("rota", competition))
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(11):
         client.get(url("player", competition, entries[0].pk))
 
 
