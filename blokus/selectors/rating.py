@@ -127,3 +127,16 @@ def player_history(player_id: int) -> History | None:
     if not steps:
         return None
     return History(player=steps[0].player, steps=[HistoryStep(step) for step in steps])
+
+
+def competition_steps(competition_id: int, player_id: int) -> list[RatingStep]:
+    """A player's rating steps at the tables of one competition, in the order of play (one
+    query). Only these: a competition's page is cached per its own version, and these rows are
+    what a recompute bumps it for (``blokus.services.rating``)."""
+    return list(
+        RatingStep.objects.filter(
+            player_id=player_id, game__round__session__competition_id=competition_id
+        )
+        .select_related("game__round__session")
+        .order_by("order_key", "pk")
+    )

@@ -6,9 +6,10 @@ The rating is global: all Blokus games of all events, in one chronological order
 (``game_order_key``: the event's first day, the competition, the session's number, the
 round's number, the table's number). ``rating_recompute(from_game=G)`` deletes the steps of
 the games at or after G in that order and replays those games (``blokus.rules.replay``) from
-each player's last step before G, in one transaction: six queries (one more per 5,000
+each player's last step before G, in one transaction: seven queries (one more per 5,000
 players) and a ``bulk_create`` (one insert per batch of steps) however many games follow.
-A correction therefore recomputes exactly what it can change.
+A correction therefore recomputes exactly what it can change, and bumps the version of every
+other competition whose steps it changed (their pages draw the rating).
 
 Concurrency: two recomputes must not interleave (both would delete and insert the same
 steps). On PostgreSQL a transaction-scoped advisory lock (``rating_lock``) serialises them
@@ -43,6 +44,7 @@ from blokus import rules
 from blokus.format import BLOKUS
 from blokus.models import RatingStep, SessionPlayer
 from events.models import Game, Seat, Session
+from events.versions import versions_bump
 
 # pg_advisory_xact_lock's key: any constant no other lock of the project uses ("BLKRATE").
 RATING_LOCK_KEY = 0x424C4B52415445
@@ -219,6 +221,7 @@ def rating_recompute(from_game: Game | None = None) -> int:
         stale = RatingStep.objects.all()
         if start is not None:
             stale = stale.filter(order_key__gte=game_order_key(*start))
+        old = set(stale.values_list(*STEP_FIELDS))
         stale.delete()
         tables = tables_from(start)
         played = [
@@ -227,8 +230,25 @@ def rating_recompute(from_game: Game | None = None) -> int:
         ]
         players = sorted({player for table in tables for _entry, player, _score in table.seats})
         replayed = rules.replay(played, start=ratings_before(start, players))
-        RatingStep.objects.bulk_create(step_rows(replayed.steps), batch_size=500)
+        rows = step_rows(replayed.steps)
+        RatingStep.objects.bulk_create(rows, batch_size=500)
+        bump_changed(old, rows, None if start is None or from_game is None else start[1])
         return len(replayed.steps)
+
+
+# What a page draws of a step (the rating charts): a competition whose steps differ in these
+# after a recompute shows other numbers, so its version moves.
+STEP_FIELDS = ("order_key", "player_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+
+
+def bump_changed(old: set[tuple[Any, ...]], rows: Sequence[RatingStep], writer: int | None) -> None:
+    """Bump the competitions whose steps the recompute changed: a correction in an earlier
+    event moves the ratings drawn on the later events' cached pages. ``writer``: the
+    competition of the game that started it, which its own write bumps already."""
+    new = {tuple(getattr(row, name) for name in STEP_FIELDS) for row in rows}
+    changed = {parse_order_key(key)[1] for key, *_ in old ^ new} - {writer}
+    if changed:
+        versions_bump(competitions=Q(pk__in=sorted(changed)))
 
 
 def rating_recompute_after(competitions: Sequence[Any]) -> None:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from blokus.export import rating_sheet
 from blokus.selectors import rating as selectors
+from blokus.views.rating_chart import history_chart
 from events.common.http import int_or_404
 from events.exchange import sheets
 from events.series.models import Series
@@ -52,7 +53,11 @@ def rating_player(request: HttpRequest, player_id: int) -> HttpResponse:
     history = selectors.player_history(int_or_404(player_id))
     if history is None:
         raise Http404
-    return render(request, "blokus/rating_player.html", {"history": history})
+    return render(
+        request,
+        "blokus/rating_player.html",
+        {"history": history, "chart": history_chart([h.step for h in history.steps])},
+    )
 
 
 @require_safe

@@ -93,6 +93,40 @@ def test_recompute_is_idempotent(event):
     assert snapshot() == steps
 
 
+def test_a_recompute_that_changes_nothing_bumps_no_version(event):
+    competition = played(event, players=8, rounds=2)
+    version = Competition.objects.get(pk=competition.pk).version
+    services.rating_recompute()
+    assert Competition.objects.get(pk=competition.pk).version == version
+
+
+def test_a_result_that_moves_a_later_events_ratings_bumps_that_event(organiser):
+    """The later event's pages draw its players' ratings (the rating charts): an earlier
+    event's result entered afterwards changes them, so their cached pages must go."""
+    autumn_event = EventFactory(
+        slug="au", starts_on=dt.date(2026, 9, 1), ends_on=dt.date(2026, 9, 2)
+    )
+    spring_event = EventFactory(
+        slug="sp", starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 3, 2)
+    )
+    autumn = played(autumn_event, players=4, rounds=1, slug="autumn")
+    spring = blokus(spring_event, slug="spring", rounds_per_session=1)
+    other = played(spring_event, players=4, rounds=1, slug="other")  # nobody of autumn plays
+    session = spring.sessions.get()
+    for entry in autumn.entries.order_by("pk"):
+        sp = services.session_register(
+            session=session, entry=spring.entries.create(player=entry.player)
+        )
+        services.session_check_in(session_player=sp)
+    services.session_seat(session=session)
+    game = services.round_draw(session=session, seed=3).games.get()
+    versions = dict(Competition.objects.values_list("pk", "version"))
+    record(game, [0, 1, 2, 3])
+    after = dict(Competition.objects.values_list("pk", "version"))
+    assert after[autumn.pk] > versions[autumn.pk]
+    assert after[other.pk] == versions[other.pk]  # its steps are the same rows as before
+
+
 def test_a_three_handed_table_is_rated_and_a_drop_out_is_not(event):
     competition = blokus(event, rounds_per_session=2, three_handed_after_dropout=True)
     session = competition.sessions.get()
@@ -195,8 +229,8 @@ def test_a_recompute_from_a_game_takes_the_same_queries_for_1_or_20_later_games(
     game = first_game(longer)
     with CaptureQueriesContext(connection) as long:
         services.rating_recompute(from_game=game)
-    # six reads and writes, one insert, the savepoint's two (and PostgreSQL's lock)
-    assert len(long.captured_queries) == len(short.captured_queries) <= 10
+    # seven reads and writes, one insert, the savepoint's two (and PostgreSQL's lock)
+    assert len(long.captured_queries) == len(short.captured_queries) <= 11
 
 
 def test_deleting_a_game_deletes_its_steps(event):
