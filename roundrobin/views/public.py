@@ -9,6 +9,8 @@ from events.live.pages import Context, competition_page
 from events.models import Competition
 from roundrobin import selectors
 from roundrobin.format import ROUNDROBIN
+from roundrobin.views.charts import player_charts
+from roundrobin.views.rating_chart import elo_chart
 
 # --- public ----------------------------------------------------------------------------------
 
@@ -21,7 +23,12 @@ def tables(request: HttpRequest, competition: Competition) -> Context:
 
 @competition_page("roundrobin/player.html", game_format=ROUNDROBIN)
 def player(request: HttpRequest, competition: Competition, entry_id: int) -> Context:
-    return {"page": selectors.player_page(competition, entry_id)}
+    page = selectors.player_page(competition, entry_id)
+    return {
+        "page": page,
+        "rating_chart": elo_chart(competition.pk, page.snapshot, page.history),
+        "charts": player_charts(competition, page.entry),
+    }
 
 
 @competition_page("roundrobin/ratings.html", game_format=ROUNDROBIN)
