@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from blokus import demo, export, proposals, read_api
+from blokus.help import BlokusHelpTables
 from blokus.models import SessionPlayer
 from blokus.selectors import calendar, series
 from blokus.services import rating_recompute_after, undo_correction
@@ -28,7 +29,14 @@ from events.signups.contract import SignUpSessions
 
 
 class BlokusHooks(
-    FormatHooks, Exports, ReadApi, Proposals, SignUpSessions, SeriesResults, CalendarItems
+    FormatHooks,
+    Exports,
+    ReadApi,
+    Proposals,
+    SignUpSessions,
+    SeriesResults,
+    CalendarItems,
+    BlokusHelpTables,
 ):
     # A seat's score and points come from its hand (blokus.models.Hand), edited in its own admin.
     derived_seat_scores = True

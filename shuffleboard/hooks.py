@@ -15,11 +15,14 @@ from events.formats import FormatHooks, Proposals, ProposalsModule
 from events.models import Competition, Correction, Entry
 from events.series.contract import SeriesResult, SeriesResults
 from shuffleboard import demo, export, proposals, read_api
+from shuffleboard.help import SjoelenHelpTables
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import notices, undo_correction
 
 
-class SjoelenHooks(FormatHooks, Exports, ReadApi, Proposals, SeriesResults, CalendarItems):
+class SjoelenHooks(
+    FormatHooks, Exports, ReadApi, Proposals, SeriesResults, CalendarItems, SjoelenHelpTables
+):
     @property
     def export(self) -> ExportModule:
         return export
