@@ -6,6 +6,7 @@ from events.calendar import urls as calendar
 from events.clubs import urls as clubs
 from events.common.routing import nest
 from events.desk import urls as desk
+from events.help import urls as help_calls
 from events.live import urls as live
 from events.outbox import urls as outbox
 from events.printing import urls as printing
@@ -21,6 +22,7 @@ routes = [
     *series.public_routes,
     *calendar.public_routes,
     *signups.public_routes,
+    *help_calls.public_routes,
     *live.competition,
     # a person's own pages behind their link, and the notifications they choose or stop
     *signups.private_routes,
@@ -31,6 +33,7 @@ routes = [
     *series.desk_routes,
     *outbox.desk_routes,
     *printing.desk_routes,
+    *help_calls.desk_routes,
     *desk.events,
     *signups.desk_routes,
     *desk.entries,

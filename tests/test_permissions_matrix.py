@@ -72,6 +72,11 @@ ACCESS: dict[str, str] = {
     "events:webhooks": MANAGE,  # webhooks and their secrets
     "events:webhook_action": MANAGE,
     "events:webhook_resend": MANAGE,
+    # calls for help: every role of the event answers the tables, scorekeepers too
+    "events:help_queue": SCOREKEEPER,
+    "events:help_badge": SCOREKEEPER,
+    "events:help_take": SCOREKEEPER,
+    "events:help_close": SCOREKEEPER,
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
