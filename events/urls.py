@@ -10,6 +10,7 @@ from events.help import urls as help_calls
 from events.live import urls as live
 from events.outbox import urls as outbox
 from events.printing import urls as printing
+from events.screens import urls as screens
 from events.series import urls as series
 from events.signups import urls as signups
 
@@ -22,6 +23,7 @@ routes = [
     *series.public_routes,
     *calendar.public_routes,
     *signups.public_routes,
+    *screens.public_routes,
     *help_calls.public_routes,
     *live.competition,
     # a person's own pages behind their link, and the notifications they choose or stop
@@ -33,6 +35,7 @@ routes = [
     *series.desk_routes,
     *outbox.desk_routes,
     *printing.desk_routes,
+    *screens.desk_routes,
     *help_calls.desk_routes,
     *desk.events,
     *signups.desk_routes,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from blokus import selectors
 from blokus.format import BLOKUS
+from blokus.views.screen_bump import bump_pages
 from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.live.screen import PAGE_VH, numbered, pages_of, rows_fitting, screen_context
@@ -57,7 +58,14 @@ def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
     round_ = current_round(competition)
     rows = rows_fitting(PAGE_VH - CLOCK_VH)
     pages = numbered(
-        pages_of(seat_lines(round_), rows=rows, columns=SEAT_COLUMNS, title=_("Where do I sit?"))
+        pages_of(
+            seat_lines(round_),
+            rows=rows,
+            columns=SEAT_COLUMNS,
+            title=_("Where do I sit?"),
+            kind="seating",
+        ),
+        bump_pages(round_),
     )
     return {
         **screen_context(request, competition, pages),

@@ -22,8 +22,9 @@ from django.http import HttpRequest
 
 from events.common.qr import qr_svg
 from events.common.siteurl import absolute_url
-from events.live.pages import Context
+from events.live.pages import POLL, Context
 from events.models import Competition
+from events.screens import shown as paired
 
 T = TypeVar("T")
 
@@ -115,9 +116,11 @@ def cycle_seconds(request: HttpRequest) -> int:
 
 
 def screen_context(request: HttpRequest, competition: Competition, pages: list[Page]) -> Context:
-    """The shell's context (``events/screen_base.html``): QR code, paging, time zone."""
+    """The shell's context (``events/screen_base.html``): QR code, paging, time zone; for a
+    screen paired at the desk (``events.screens``), the pages or the room's own content the
+    desk chose, and polling that goes on after the competition ends (the desk may switch it)."""
     public = absolute_url(competition.get_absolute_url())
-    return {
+    context: Context = {
         "pages": pages,
         "page_count": len(pages),
         "qr": qr_svg(public),
@@ -125,3 +128,19 @@ def screen_context(request: HttpRequest, competition: Competition, pages: list[P
         "cycle": cycle_seconds(request),
         "time_zone": competition.event.time_zone,
     }
+    shown: paired.Shown | None = getattr(request, paired.ATTRIBUTE, None)
+    if shown is None:
+        return context
+    shows = shown.now()
+    kept = numbered(paired.pages_for(shows, pages))
+    context.update(
+        pages=kept,
+        page_count=len(kept),
+        poll=POLL,
+        screen_shows=paired.template_for(shows),
+        screen_paused=shown.paused,
+        shown=shown,
+    )
+    if shows == paired.Shows.SIGN_UP:
+        context.update(sign_up_qr=qr_svg(shown.sign_up_url), sign_up_url=shown.sign_up_url)
+    return context

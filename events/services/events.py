@@ -52,6 +52,7 @@ RESERVED_SLUGS = frozenset(
         "sign-ups",
         "series",
         "webhooks",
+        "screens",
         "clubs",
     }
 )

@@ -37,8 +37,10 @@
   }
 
   function tickClock() {
-    var clock = document.querySelector("[data-screen-clock]");
-    if (clock) { clock.textContent = timeText(serverNow()); }
+    var text = timeText(serverNow());
+    document.querySelectorAll("[data-screen-clock]").forEach(function (clock) {
+      clock.textContent = text;
+    });
   }
 
   function learnOffset(dateHeader, sentAt) {
@@ -109,7 +111,10 @@
     var seconds = Number(body.dataset.cycle) || 8;
     show(1);
     tickClock();
-    setInterval(function () { show(current + 1); }, seconds * 1000);
+    setInterval(function () {
+      // A screen the desk paused (events/screens) holds the page it shows.
+      if (!document.querySelector("#screen-live[data-screen-paused]")) { show(current + 1); }
+    }, seconds * 1000);
     setInterval(tickClock, 1000);
     // The page itself may come from the browser's cache: ask the server for its time once.
     var sentAt = Date.now();
