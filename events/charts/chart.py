@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import formats
+from django.utils.translation import gettext as _
+
+from events.charts.draw import bump_chart
 
 
 @dataclass(frozen=True)
@@ -50,3 +53,17 @@ def localised(value: float, decimals: int | None = None) -> str:
 
 def axis_number(value: float) -> str:
     return localised(round(value, 6) if not float(value).is_integer() else value)
+
+
+def bump(
+    key: str,
+    title: str,
+    description: str,
+    ranks: Sequence[tuple[str, Sequence[int | None]]],
+    rounds: Sequence[str],
+) -> Chart:
+    """Places over rounds (events/charts/places.py) drawn as a bump chart for the projector,
+    with the places as a table: a player a row, a round a column ("–": no result yet)."""
+    svg = bump_chart(ranks, rounds=rounds, title_id=title_id(key), desc_id=desc_id(key))
+    rows = [[name, *(str(p) if p is not None else "–" for p in places)] for name, places in ranks]
+    return Chart(key, title, description, svg, [_("Player"), *rounds], rows)

@@ -19,6 +19,7 @@ from events.live.screen import (
 from events.models import Competition
 from shuffleboard import selectors
 from shuffleboard.format import SJOELEN
+from shuffleboard.views.screen_bump import bump_pages
 
 STANDING_COLUMNS = 2  # at most; one when the longest name would not fit in two
 BOARD_COLUMNS = 5  # at most; fewer for long names, and no more than the boards need
@@ -77,6 +78,10 @@ def screen(request: HtmxHttpRequest, competition: Competition) -> Context:
         else []
     )
     return {
-        **screen_context(request, competition, numbered(standing_pages, rota_pages)),
+        **screen_context(
+            request,
+            competition,
+            numbered(standing_pages, bump_pages(competition, standings), rota_pages),
+        ),
         "standings": standings,
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from events.charts.chart import Chart, axis_number, desc_id, localised, title_id
+from events.charts.chart import Chart, axis_number, bump, desc_id, localised, title_id
 from events.charts.draw import Series, line_chart
 from tests.support.charts import chart_svg, chart_table, svg_points
 
@@ -71,3 +71,17 @@ def test_numbers_follow_the_language():
     with translation.override("en"):
         assert localised(1512.5, 1) == "1512.5"
         assert localised(7) == "7"
+
+
+def test_a_bump_chart_carries_the_places_as_its_table():
+    chart = bump(
+        "bump", "Places", "Places by round.", [("Anna", [1, None]), ("Bo", [2, 1])], ["R1", "R2"]
+    )
+    assert chart.headings == ["Player", "R1", "R2"]
+    assert chart.rows == [["Anna", "1", "–"], ["Bo", "2", "1"]]
+    points = svg_points(chart.svg)
+    assert [(p.series, p.x, p.y) for p in points] == [
+        ("Anna", "0", 1),
+        ("Bo", "0", 2),
+        ("Bo", "1", 1),
+    ]
