@@ -10,6 +10,9 @@ from django.views.decorators.http import require_safe
 
 from blokus import selectors
 from blokus.format import BLOKUS
+from blokus.selectors.rating import competition_steps
+from blokus.views.charts import player_charts, session_charts
+from blokus.views.rating_chart import competition_chart
 from events.common.http import HtmxHttpRequest
 from events.live.pages import Context, competition_page
 from events.models import Competition, Session
@@ -40,10 +43,12 @@ def overview(request: HtmxHttpRequest, competition: Competition) -> Context:
 
 @competition_page("blokus/session.html", game_format=BLOKUS)
 def session(request: HtmxHttpRequest, competition: Competition, number: int) -> Context:
+    session = selectors.session_by_number(competition, number)
     return {
         **PUBLIC,
-        "view": selectors.session_view(selectors.session_by_number(competition, number)),
+        "view": selectors.session_view(session),
         "clock": selectors.running_clock(competition),
+        "charts": session_charts(session),
     }
 
 
@@ -72,6 +77,8 @@ def player(request: HtmxHttpRequest, competition: Competition, entry_id: int) ->
         "played": len(qualifying),
         "places": selectors.sessions_of_entry(entry),
         "clock": selectors.running_clock(competition),
+        "rating_chart": competition_chart(competition_steps(competition.pk, entry.player_id)),
+        "charts": player_charts(competition, entry),
     }
 
 

@@ -101,14 +101,15 @@ def test_standings_and_tables_take_constant_queries(
     big_tournament(competition, sessions, size)
     entry = seated(sessions[0])[0].entry
     # session page: etag version, competition, players, rounds, games, seats (with hands),
-    # clock round (+1 on the event's first page: its language, then cached; events/language.py)
-    with django_assert_max_num_queries(10):
+    # clock round, the charts' seats and drop-outs (+1 on the event's first page: its language,
+    # then cached; events/language.py)
+    with django_assert_max_num_queries(12):
         assert client.get(url("session", competition, 1)).status_code == 200
     # overview: etag, competition, lot, qualifiers, seats, sessions(+2 prefetches), final
     with django_assert_max_num_queries(10):
         assert client.get(url("overview", competition)).status_code == 200
-    # player: + its corrections
-    with django_assert_max_num_queries(9):
+    # player: + its corrections, its rating steps, the charts' seats and drop-outs
+    with django_assert_max_num_queries(12):
         assert client.get(url("player", competition, entry.pk)).status_code == 200
 
 
