@@ -29,7 +29,7 @@ class PairForm(forms.Form):
 class ShowForm(forms.Form):
     shows = forms.ChoiceField(label=_("Show"), choices=Shows.choices, widget=forms.RadioSelect)
     announcement = forms.CharField(
-        label=_("Announcement"),
+        label=_("Text of the announcement"),
         max_length=MAX_ANNOUNCEMENT,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
