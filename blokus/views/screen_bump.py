@@ -11,27 +11,34 @@ from django.utils.translation import gettext as _
 from events.charts.chart import Chart, bump
 from events.charts.places import places_by_round
 from events.live.screen import Page
-from events.models import Entry, Game, Round, Seat, Session
+from events.models import Game, Player, Round, Seat, Session
 
 KEY = "bump"
 
 
 def session_bump(session: Session) -> Chart | None:
-    """The session's finished tables, accumulated round by round (two queries); None before
+    """The session's finished tables, accumulated round by round (one query); None before
     two rounds have results."""
     seats = Seat.objects.filter(
         game__round__session=session,
         game__status=Game.Status.FINISHED,
         points__isnull=False,
-    ).values_list("entry_id", "game__round__number", "points", "score")
+    ).values_list(
+        "entry_id",
+        "game__round__number",
+        "points",
+        "score",
+        "entry__player__name",
+        "entry__player__name_shown",
+    )
     per_round: dict[int, dict[int, tuple[float, int]]] = defaultdict(dict)
-    for entry_id, number, won, score in seats:
+    names: dict[int, str] = {}
+    for entry_id, number, won, score, name, shown in seats:
         per_round[entry_id][number] = (float(won or 0), score or 0)
+        names[entry_id] = Player(name=name, name_shown=shown).public_name
     numbers = sorted({n for rounds in per_round.values() for n in rounds})
     if len(numbers) < 2:
         return None
-    entries = Entry.objects.filter(pk__in=list(per_round)).select_related("player")
-    names = {e.pk: e.player.public_name for e in entries}
     keys: dict[int, list[tuple[float, ...] | None]] = {}
     for entry_id, rounds in per_round.items():
         points_total = score_total = 0.0
