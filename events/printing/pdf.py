@@ -37,6 +37,8 @@ class KitPdf(fpdf.FPDF):
             raise ValueError(f"Unknown orientation {orientation!r}.")
         super().__init__(orientation=orientation, unit="mm", format=PAPER[paper])
         self.paper = paper
+        # The organiser's signature for certificates, uploaded with the request, never stored.
+        self.signature_image: bytes | None = None
         for style, path in SHIPPED:
             self.add_font(FAMILY, style, str(path))
         fallbacks = []

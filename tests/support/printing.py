@@ -35,3 +35,14 @@ def embedded_fonts(reader: PdfReader) -> set[str]:
             name = str(font.get_object()["/BaseFont"]).lstrip("/")
             names.add(name.split("+", 1)[-1])
     return names
+
+
+def png_signature() -> bytes:
+    """A small PNG (a stroke on white), as an organiser would upload their signature."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (120, 40), "white")
+    ImageDraw.Draw(image).line((5, 30, 115, 10), fill="black", width=3)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
