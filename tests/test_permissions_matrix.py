@@ -77,6 +77,8 @@ ACCESS: dict[str, str] = {
     "events:help_badge": SCOREKEEPER,
     "events:help_take": SCOREKEEPER,
     "events:help_close": SCOREKEEPER,
+    "events:print_kit": MANAGE,  # the print kit: badges and sheets carry every name
+    "events:print_download": MANAGE,
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
