@@ -18,6 +18,7 @@ from blokus.models import SessionPlayer
 from blokus.selectors import calendar, series
 from blokus.services import rating_recompute_after, undo_correction
 from blokus.services.sessions import session_register
+from blokus.stream import BlokusStream
 from events.api.contract import ReadApi, ReadApiModule
 from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
@@ -37,6 +38,7 @@ class BlokusHooks(
     SeriesResults,
     CalendarItems,
     BlokusHelpTables,
+    BlokusStream,
 ):
     # A seat's score and points come from its hand (blokus.models.Hand), edited in its own admin.
     derived_seat_scores = True

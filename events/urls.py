@@ -6,6 +6,7 @@ from events.calendar import urls as calendar
 from events.clubs import urls as clubs
 from events.common.routing import nest
 from events.desk import urls as desk
+from events.embed import urls as embed
 from events.help import urls as help_calls
 from events.live import urls as live
 from events.outbox import urls as outbox
@@ -23,6 +24,7 @@ routes = [
     *series.public_routes,
     *calendar.public_routes,
     *signups.public_routes,
+    *embed.public_routes,
     *screens.public_routes,
     *help_calls.public_routes,
     *live.competition,
@@ -35,6 +37,7 @@ routes = [
     *series.desk_routes,
     *outbox.desk_routes,
     *printing.desk_routes,
+    *embed.desk_routes,
     *screens.desk_routes,
     *help_calls.desk_routes,
     *desk.events,
