@@ -23,6 +23,10 @@ class BlokusSettings:
     three_handed_after_dropout: bool = False  # A-BLK-05's alternative: tables of 3 after drop-outs
     # Players enter their table's result from their phones (events/services/proposals.py).
     results_from_players: bool = False
+    # Players of one club or group seated apart (events/seating/contract.py's modes): "off",
+    # "first_round" (round 1 a constrained draw, beside R-BLK-25) or "every_round" (a side
+    # event: every round drawn apart with the fewest repeats, not by points).
+    seating_apart: str = "off"
 
 
 BLOKUS = GameFormat(

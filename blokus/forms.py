@@ -73,6 +73,26 @@ class BlokusSettingsForm(SettingsForm):
         ),
     )
 
+    seating_apart = forms.ChoiceField(
+        label=_("Keep clubs and groups apart"),
+        required=False,  # settings stored before this option take the default: off
+        choices=[
+            ("off", _("Off: round 1 by lot (R-BLK-25), later rounds by points")),
+            (
+                "first_round",
+                _("Round 1 only: a draw that seats clubs and groups apart (departs from R-BLK-25)"),
+            ),
+            (
+                "every_round",
+                _("Side event: every round drawn apart, fewest repeat table-mates, not by points"),
+            ),
+        ],
+        help_text=_(
+            "Players of one club, or of one group marked at the desk (a family), sit at "
+            "different tables where the tables allow; the session desk says where they could not."
+        ),
+    )
+
     def clean_capacity(self) -> int:
         capacity = self.cleaned_data["capacity"]
         if capacity % 4:

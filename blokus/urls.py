@@ -1,7 +1,7 @@
 from django.urls import path
 
 from blokus.format import BLOKUS
-from blokus.views import clock, desk, proposals, public, rating, results, screen
+from blokus.views import clock, desk, proposals, public, rating, results, screen, seating
 from events.formats import format_urls
 
 app_name = "blokus"
@@ -38,6 +38,7 @@ desk_routes = [
         name="session_player_action",
     ),
     path("round/<int:round_id>/start/", desk.round_start, name="round_start"),
+    path("round/<int:round_id>/redraw/", seating.round_redraw, name="round_redraw"),
     path("clock/", clock.desk_clock, name="desk_clock"),
     path("round/<int:round_id>/clock/pause/", clock.clock_pause, name="clock_pause"),
     path("round/<int:round_id>/clock/resume/", clock.clock_resume, name="clock_resume"),

@@ -12,6 +12,7 @@ from events.live import urls as live
 from events.outbox import urls as outbox
 from events.printing import urls as printing
 from events.screens import urls as screens
+from events.seating import urls as seating
 from events.series import urls as series
 from events.signups import urls as signups
 
@@ -40,6 +41,7 @@ routes = [
     *embed.desk_routes,
     *screens.desk_routes,
     *help_calls.desk_routes,
+    *seating.desk_routes,
     *desk.events,
     *signups.desk_routes,
     *desk.entries,

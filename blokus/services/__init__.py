@@ -53,6 +53,10 @@ Decisions where RULES.md section 1 leaves a choice (see also the rules module's 
   decisions): the official bonus (``official_bonus``), replays of a final tied for first
   (``final_replays``, ``final_after_result`` draws each replay when the tied result is saved),
   three-handed tables after a drop-out (``three_handed_after_dropout``, in ``round_draw``).
+- A round with no result and no result proposed can be drawn again at the desk
+  (``round_redraw``): the last round only, the same rules or wishes with a new seed.
+- Seating apart (``seating_apart``, ``seating``): off by default; round 1 only as a
+  constrained draw beside R-BLK-25, or every round (a side event) with fewest repeats.
 - Seeds: every draw uses ``random.Random(seed)`` with a fresh 62-bit seed stored on the Round
   (or on the QualificationLot); ``seed=`` lets the demo and tests fix it.
 """
@@ -74,7 +78,7 @@ from blokus.services.results import (
     score_hands,
     undo_correction,
 )
-from blokus.services.rounds import round_draw, round_start_clock
+from blokus.services.rounds import round_draw, round_redraw, round_start_clock
 from blokus.services.sessions import (
     session_check_in,
     session_not_held,
@@ -100,6 +104,7 @@ __all__ = [
     "rating_recompute",
     "rating_recompute_after",
     "round_draw",
+    "round_redraw",
     "round_start_clock",
     "score_hands",
     "session_check_in",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _, ngettext
 
 from blokus import rules, selectors
 from blokus.models import SessionPlayer
+from blokus.selectors.seating import draws_apart
 from blokus.services import notices
 from blokus.services.common import (
     ensure_open,
@@ -21,13 +22,18 @@ from blokus.services.common import (
     new_seed,
 )
 from blokus.services.players import come_back
+from blokus.services.seating import apart_tables
 from events.errors import Conflict, refuse
-from events.models import Entry, Game, Round, Session
+from events.models import Entry, Game, ResultProposal, Round, Seat, Session
 from events.services import competition_touch
 from events.services.play import games_create
 
 SESSION_NOT_SEATED = _("%(session)s has not been seated yet.")
 ROUND_NOT_FINISHED = _("Round %(round)s still has games without a result.")
+ROUND_HAS_RESULTS = _(
+    "Round %(round)s has results or results proposed: it can no longer be drawn again."
+)
+NOT_LAST_ROUND = _("Round %(round)s is not the last round drawn: only the last can be drawn again.")
 CLOCK_RUNNING = _("The clock of round %(round)s was already started.")
 FINAL_HAS_NO_CLOCK = _("The final has no time limit (§24).")
 
@@ -66,6 +72,25 @@ def _group(
     return rules.group_round(standings, rng)
 
 
+def draw_tables(
+    session: Session, seated: list[SessionPlayer], number: int, rng: random.Random
+) -> list[list[Entry]]:
+    """Round ``number``'s tables: by the rules (R-BLK-25, R-BLK-26), or drawn apart when the
+    competition's ``seating_apart`` setting asks for it in this round."""
+    options = session.competition.options
+    if draws_apart(options, number):
+        try:
+            return apart_tables(session, seated, number, options, rng)
+        except ValueError as exc:  # a count no tables of four and three can seat
+            raise invalid(rules.InvalidResult(str(exc))) from exc
+    try:
+        totals = selectors.session_totals(session)
+        standings = [(sp.entry, *totals.get(sp.entry_id, (Fraction(0), 0))) for sp in seated]
+        return _group(standings, seated, number, options, rng)
+    except rules.InvalidResult as exc:
+        raise invalid(exc) from exc
+
+
 @transaction.atomic
 def round_draw(*, session: Session, seed: int | None = None) -> Round:
     """Draw the next round: round 1 by lot, later ones by points, total score, lot (§15, §16)."""
@@ -76,7 +101,7 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     rounds_per_session = competition.options.rounds_per_session
     seated = list(
         SessionPlayer.objects.filter(session=session, role=SessionPlayer.Role.SEATED)
-        .select_related("entry")
+        .select_related("entry__player")
         .order_by("roll_call", "pk")
     )
     if not seated:
@@ -111,18 +136,53 @@ def round_draw(*, session: Session, seed: int | None = None) -> Round:
     SessionPlayer.objects.bulk_update(
         changed, ["dropped_after_round", "back_from_round", "dropped_by_withdrawal"]
     )
-    totals = selectors.session_totals(session)
-    standings = [(sp.entry, *totals.get(sp.entry_id, (Fraction(0), 0))) for sp in seated]
     seed = new_seed() if seed is None else seed
     rng = random.Random(seed)
-    try:
-        tables = _group(standings, seated, number, competition.options, rng)
-    except rules.InvalidResult as exc:
-        raise invalid(exc) from exc
+    tables = draw_tables(session, seated, number, rng)
     round_ = Round.objects.create(session=session, number=number, seed=seed)
     create_games(round_, tables, rng)
     competition_touch(competition)
     notices.round_drawn(round_)  # to the players who chose notifications
+    return round_
+
+
+@transaction.atomic
+def round_redraw(*, round: Round, seed: int | None = None) -> Round:  # noqa: A002
+    """Draw the session's last round again, as ``round_draw`` drew it (the same rules or
+    wishes, a new seed), while none of its tables has a result or a result proposed. A clock
+    already started keeps running. Players whose seat (table or colour) changed hear their new
+    one; the others hear nothing again (``notices.round_drawn``)."""
+    session = locked_session(round.session)
+    competition = session.competition
+    ensure_open(competition)
+    ensure_qualifying(session)
+    round_ = Round.objects.select_for_update().get(pk=round.pk, session=session)
+    if Round.objects.filter(session=session, number__gt=round_.number).exists():
+        raise refuse(NOT_LAST_ROUND, code="not_last_round", round=round_.number)
+    games = Game.objects.filter(round=round_)
+    if (
+        games.filter(status=Game.Status.FINISHED).exists()
+        or Seat.objects.filter(game__round=round_, score__isnull=False).exists()
+        or ResultProposal.objects.filter(game__round=round_).exists()
+    ):
+        raise refuse(
+            ROUND_HAS_RESULTS, error_class=Conflict, code="round_has_results", round=round_.number
+        )
+    seated = list(
+        SessionPlayer.objects.filter(session=session, role=SessionPlayer.Role.SEATED)
+        .select_related("entry__player")
+        .order_by("roll_call", "pk")
+    )
+    round_.seed = new_seed() if seed is None else seed
+    rng = random.Random(round_.seed)
+    tables = draw_tables(session, seated, round_.number, rng)
+    games.delete()  # their seats with them; the history keeps both
+    round_.save(update_fields=["seed"])
+    create_games(round_, tables, rng)
+    if round_.started_at:
+        games.update(status=Game.Status.PLAYING)
+    competition_touch(competition)
+    notices.round_drawn(round_)
     return round_
 
 

@@ -273,3 +273,29 @@ def repeat_pairs(rounds: Iterable[Iterable[Collection[Hashable]]]) -> int:
                     repeats += seen.get(pair, 0)
                     seen[pair] = seen.get(pair, 0) + 1
     return repeats
+
+
+def seating_clashes(
+    tables: Sequence[Sequence[T]],
+    *,
+    groups: Mapping[T, Collection[Hashable]] | None = None,
+    history: Iterable[Collection[T]] = (),
+) -> list[Clash[T]]:
+    """The clashes of a seating already made (a round as it was stored), as ``seat_tables``
+    reports them for its own: so a page can say what a stored draw could not meet."""
+    players = [player for table in tables for player in table]
+    if len(set(players)) != len(players):
+        raise ValueError("A player is listed twice.")
+    index = {player: i for i, player in enumerate(players)}
+    groups = groups or {}
+    met: dict[tuple[int, int], int] = {}
+    for table in history:
+        seated = sorted(index[p] for p in table if p in index)
+        for i, a in enumerate(seated):
+            for b in seated[i + 1 :]:
+                met[(a, b)] = met.get((a, b), 0) + 1
+    costs = Costs([frozenset(groups.get(player, ())) for player in players], met)
+    sizes = [len(table) for table in tables]
+    must_share = {key: least_shared(len(members), sizes) for key, members in costs.by_group.items()}
+    indices = [[index[p] for p in table] for table in tables]
+    return clashes_of(indices, costs, must_share, players)

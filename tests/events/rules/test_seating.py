@@ -19,6 +19,7 @@ from events.rules.seating import (
     least_shared,
     repeat_pairs,
     seat_tables,
+    seating_clashes,
     table_sizes,
 )
 
@@ -193,3 +194,37 @@ def test_the_search_is_never_worse_than_the_greedy_baseline(count, group_of, his
     assert sum(costs.table([index[p] for p in t]) for t in whole.tables) <= sum(
         map(costs.table, baseline)
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(6, 25),
+    group_of=st.lists(st.integers(0, 5), min_size=25, max_size=25),
+    history=history_strategy,
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_a_stored_seating_reports_the_clashes_its_draw_reported(count, group_of, history, seed):
+    players = list(range(count))
+    groups = {p: {group_of[p]} for p in players if group_of[p]}
+    seating = seat_tables(players, random.Random(seed), groups=groups, history=history)
+    read = seating_clashes(seating.tables, groups=groups, history=history)
+
+    def facts(clashes):
+        # The order of players inside a clash follows the list given; the facts do not.
+        return sorted(
+            (c.kind, c.table, sorted(c.players), c.group or 0, c.times, c.unavoidable)
+            for c in clashes
+        )
+
+    assert facts(read) == facts(seating.clashes)
+
+
+def test_a_stored_seating_of_fours_only_names_a_clash_a_better_seating_avoids():
+    # Two of one family at one table of four, eight players: two tables could part them.
+    tables = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
+    clashes = seating_clashes(tables, groups={"a": {"berg"}, "b": {"berg"}})
+    assert [(c.kind, c.table, c.players, c.group, c.unavoidable) for c in clashes] == [
+        ("group", 0, ("a", "b"), "berg", False)
+    ]
+    with pytest.raises(ValueError, match="twice"):
+        seating_clashes([["a", "b", "c"], ["a", "d", "e"]])
