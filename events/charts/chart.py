@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from events.charts.draw import bump_chart
 
+BUMP_WIDTH, BUMP_ROW, BUMP_MARGINS = 960, 44, 70
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -64,6 +66,16 @@ def bump(
 ) -> Chart:
     """Places over rounds (events/charts/places.py) drawn as a bump chart for the projector,
     with the places as a table: a player a row, a round a column ("–": no result yet)."""
-    svg = bump_chart(ranks, rounds=rounds, title_id=title_id(key), desc_id=desc_id(key))
+    # A row of about two lines of its text per place, on a drawing narrower than the default,
+    # so the names stay large on a wall however many share it (the page fits it by height).
+    worst = max((p for _name, places in ranks for p in places if p is not None), default=1)
+    svg = bump_chart(
+        ranks,
+        rounds=rounds,
+        title_id=title_id(key),
+        desc_id=desc_id(key),
+        width=BUMP_WIDTH,
+        height=BUMP_MARGINS + BUMP_ROW * worst,
+    )
     rows = [[name, *(str(p) if p is not None else "–" for p in places)] for name, places in ranks]
     return Chart(key, title, description, svg, [_("Player"), *rounds], rows)
