@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from blokus import demo, export, proposals, read_api
 from blokus.help import BlokusHelpTables
 from blokus.models import SessionPlayer
+from blokus.seating import BlokusSeatingWishes
 from blokus.selectors import calendar, series
 from blokus.services import rating_recompute_after, undo_correction
 from blokus.services.sessions import session_register
@@ -38,6 +39,7 @@ class BlokusHooks(
     SeriesResults,
     CalendarItems,
     BlokusHelpTables,
+    BlokusSeatingWishes,
     BlokusStream,
 ):
     # A seat's score and points come from its hand (blokus.models.Hand), edited in its own admin.
