@@ -3,7 +3,8 @@ check of a result and the version bump of a finished competition."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -33,15 +34,30 @@ def highest_number(competition: Competition) -> int:
     return options.games + (rules.PLAYOFF_ROUNDS if options.title_playoff else 0)
 
 
-def touch_classed(competition: Competition) -> None:
+def touch_classed(competition: Competition, *, also: Q | None = None) -> None:
     """Bump the competition's versions, and, since a finished competition's averages are the
     classes carried into the next ones (A-SJ-17), those of every unfinished sjoelen
-    competition with classes on, so their pages follow. One bump: all competitions in one
-    update, then their events (the one lock order)."""
-    versions_bump(
-        competitions=Q(pk=competition.pk)
-        | (Q(format=SJOELEN.key, settings__classes=True) & ~Q(status=Competition.Status.FINISHED))
+    competition with classes on, so their pages follow (and the competitions ``also`` names).
+    One bump: all competitions in one update, then their events (the one lock order)."""
+    touched = Q(pk=competition.pk) | (
+        Q(format=SJOELEN.key, settings__classes=True) & ~Q(status=Competition.Status.FINISHED)
     )
+    versions_bump(competitions=touched if also is None else touched | also)
+
+
+def season_nights_after(competition: Competition, entry_ids: Iterable[int]) -> Q:
+    """The other sjoelen competitions of the club's season, on this one's day or later, in
+    which these entries' players play: their player pages draw this night's averages
+    (``selectors.charts.season_averages``), so a correction here must bump them too."""
+    event = competition.event
+    day = event.starts_on
+    return Q(
+        format=SJOELEN.key,
+        event__host_id=event.host_id,
+        event__starts_on__gte=day,
+        event__starts_on__lte=dt.date(day.year, 12, 31),
+        entries__player_id__in=Entry.objects.filter(pk__in=list(entry_ids)).values("player_id"),
+    ) & ~Q(pk=competition.pk)
 
 
 def ensure_sjoelen(competition: Competition) -> None:

@@ -13,12 +13,14 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy as _, gettext_noop
 
 from events.common.words import Words
 from events.errors import Invalid, Stale, refuse
 from events.models import Competition, Correction, Entry
-from events.services import competition_touch, correction_record
+from events.services import correction_record
+from events.versions import versions_bump
 from shuffleboard import rules, selectors
 from shuffleboard.models import Turn
 from shuffleboard.services import notices
@@ -31,6 +33,7 @@ from shuffleboard.services.common import (
     ensure_writable,
     highest_number,
     rows_json,
+    season_nights_after,
     touch_classed,
     validated,
 )
@@ -234,13 +237,15 @@ def _write(
         },
         reverts=reverts,
     )
-    if competition.is_finished:
-        touch_classed(competition)
-    else:
-        competition_touch(competition)
-        # A game added, moved or removed moves the player's next game: tell them again.
-        notices.next_told({state["entry"] for state in (before, after) if state is not None})
     moved = {state["entry"] for state in (before, after) if state is not None}
+    # The season's later nights draw this night's averages on their players' pages.
+    later = season_nights_after(competition, moved)
+    if competition.is_finished:
+        touch_classed(competition, also=later)
+    else:
+        versions_bump(competitions=Q(pk=competition.pk) | later)
+        # A game added, moved or removed moves the player's next game: tell them again.
+        notices.next_told(moved)
     notices.webhooks_told(competition, moved, saved, correction=before is not None)
     return saved
 

@@ -4,6 +4,8 @@ need."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from events.errors import Invalid, ServiceError
@@ -11,8 +13,13 @@ from events.models import Competition
 from shuffleboard import rules
 from shuffleboard.models import Turn
 from shuffleboard.services import common
-from tests.support.factories import CompetitionFactory
-from tests.support.shuffleboard import SjoelenFactory
+from tests.support.factories import (
+    CompetitionFactory,
+    EventFactory,
+    HostClubFactory,
+    PlayerFactory,
+)
+from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
 
 
 def test_the_guards_refuse_another_format_and_a_finished_competition(sjoelen, event):
@@ -62,3 +69,24 @@ def test_finishing_bumps_the_unfinished_competitions_that_carry_classes(sjoelen,
     assert after[sjoelen.pk] > before[sjoelen.pk]
     assert after[classed.pk] > before[classed.pk]
     assert after[plain.pk] == before[plain.pk]
+
+
+@pytest.mark.django_db
+def test_the_season_nights_after_a_night_are_the_later_ones_of_its_players():
+    club = HostClubFactory()
+    anna, bert = PlayerFactory(host=club), PlayerFactory(host=club)
+
+    def night(day, *players, host=club):
+        event = EventFactory(host=host, starts_on=day, ends_on=day)
+        competition = SjoelenFactory(event=event)
+        entries = [PlayingEntryFactory(competition=competition, player=p) for p in players]
+        return competition, entries
+
+    here, (annas, _) = night(dt.date(2026, 3, 1), anna, bert)
+    night(dt.date(2026, 2, 1), anna)  # before: it does not draw this night
+    same_day, _ = night(dt.date(2026, 3, 1), anna)
+    later, _ = night(dt.date(2026, 4, 1), anna)
+    night(dt.date(2026, 4, 8), bert)  # Bert's only: Anna's correction does not touch it
+    night(dt.date(2027, 1, 5), anna)  # next season
+    touched = Competition.objects.filter(common.season_nights_after(here, [annas.pk]))
+    assert set(touched.values_list("pk", flat=True)) == {same_day.pk, later.pk}

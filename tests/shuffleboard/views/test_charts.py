@@ -118,6 +118,23 @@ def test_a_correction_in_admin_changes_the_chart_and_the_etag(client, admin_clie
     assert points[-1].y == float(Fraction(116 + 148 + 120, 3))
 
 
+def test_a_correction_of_an_earlier_night_changes_the_later_nights_chart(
+    client, admin_client, season
+):
+    entry, earlier, _ = season
+    before = client.get(page_url(entry))
+    turn = Turn.objects.get(entry=earlier, number=1)
+    change = reverse("admin:shuffleboard_turn_change", args=[turn.pk])
+    data = {"entry": earlier.pk, "number": 1, "board": "", "c1": 0, "c2": 0, "c3": 0, "c4": 20}
+    data.update({"max_after": "", "seen_revision": turn.revision})
+    data.update({f"b{v}": 0 for v in (1, 2, 3, 4)})
+    assert admin_client.post(change, data).status_code == 302
+    after = client.get(page_url(entry), headers={"If-None-Match": before["ETag"]})
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]
+    assert svg_points(chart_svg(after.content.decode(), "season"))[0].y == 80.0
+
+
 def test_it_says_when_no_sub_turns_were_typed(client):
     competition = SjoelenFactory()
     entry = PlayingEntryFactory(competition=competition, player=PlayerFactory(name="Cleo"))
