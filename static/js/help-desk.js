@@ -54,7 +54,8 @@
   document.addEventListener("keydown", unlock, { once: true });
 
   function seen(el) {
-    var key = "help-count:" + (el.closest("[hx-get]") || el).getAttribute("hx-get");
+    // One count per event, whether the badge or the queue sees it first: one beep per rise.
+    var key = "help-count:" + el.getAttribute("data-help-event");
     var count = Number(el.getAttribute("data-help-count") || 0);
     var before = null;
     try {

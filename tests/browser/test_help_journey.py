@@ -64,6 +64,9 @@ def test_a_player_calls_the_desk_takes_it_and_closes_it(phone, desk_page, live_s
     expect(desk.locator("html")).to_have_attribute(
         "data-help-beeps", str(beeps + 1), timeout=POLL_WAIT
     )
+    # The badge sees the same rise later: still one beep for one call.
+    expect(desk.locator("#help-badge")).to_contain_text("2 calls", timeout=POLL_WAIT)
+    expect(desk.locator("html")).to_have_attribute("data-help-beeps", str(beeps + 1))
 
     desk.locator(".help-call").first.get_by_role("button", name="Done").click()
     expect(desk.locator(".help-call")).to_have_count(1)
