@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from blokus import demo, export, proposals, read_api
+from blokus import demo, export, printing, proposals, read_api
 from blokus.help import BlokusHelpTables
 from blokus.models import SessionPlayer
 from blokus.seating import BlokusSeatingWishes
@@ -25,6 +25,8 @@ from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
 from events.formats import FormatHooks, Proposals, ProposalsModule
 from events.models import Competition, Correction, Entry, Session
+from events.printing.contract import CertificateDetails, PrintedTables, PrintItem
+from events.printing.pdf import KitPdf
 from events.series.contract import SeriesResult, SeriesResults
 from events.series.models import Series
 from events.signups.contract import SignUpSessions
@@ -38,6 +40,8 @@ class BlokusHooks(
     SignUpSessions,
     SeriesResults,
     CalendarItems,
+    PrintedTables,
+    CertificateDetails,
     BlokusHelpTables,
     BlokusSeatingWishes,
     BlokusStream,
@@ -97,3 +101,14 @@ class BlokusHooks(
 
     def undo_correction(self, correction: Correction, by: User) -> None:
         undo_correction(correction, by)
+
+    def print_items(self, competition: Competition) -> list[PrintItem]:
+        """Table tents and score sheets per drawn round and session (``blokus.printing``)."""
+        return printing.print_items(competition)
+
+    def draw_print_item(self, pdf: KitPdf, competition: Competition, item: PrintItem) -> None:
+        printing.draw_print_item(pdf, competition, item)
+
+    def certificate_details(self, competition: Competition) -> dict[int, str]:
+        """The rating change over the competition's games."""
+        return printing.certificate_details(competition)

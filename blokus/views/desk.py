@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
+from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
@@ -17,13 +18,11 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from blokus import selectors, services
+from blokus import printing, selectors, services
 from blokus.format import BLOKUS
 from blokus.forms import SessionTimesForm
 from blokus.services.sessions import session_register_and_check_in
 from events.common.http import HtmxHttpRequest, int_or_404
-from events.common.qr import qr_svg
-from events.common.siteurl import absolute_url
 from events.desk.http import desk_view
 from events.errors import ServiceError, Stale
 from events.models import Competition, EventRole, Session
@@ -363,27 +362,9 @@ def round_start(request: HtmxHttpRequest, competition: Competition, round_id: in
 @require_safe
 @desk_view(BLOKUS)
 def round_cards(request: HtmxHttpRequest, competition: Competition, round_id: int) -> HttpResponse:
+    """The round's table tents: the print kit's PDF (the address printed cards had)."""
     round_ = selectors.round_of(competition, round_id)
-    slugs = [competition.event.slug, competition.slug]
-    if round_.session.kind == Session.Kind.FINAL:
-        url = reverse("blokus:overview", args=slugs)
-        qualification = selectors.qualification_rows(competition)
-        final = selectors.final_view(competition, qualification)
-        if final is None:
-            raise Http404
-        games = [final.game]
-    else:
-        view = selectors.session_view(round_.session)
-        games = next(r.games for r in view.rounds if r.round.pk == round_.pk)
-        url = reverse("blokus:session", args=[*slugs, round_.session.number])
-    return render(
-        request,
-        "blokus/cards.html",
-        {
-            "event": competition.event,
-            "competition": competition,
-            "round": round_,
-            "games": games,
-            "qr": qr_svg(absolute_url(url)),
-        },
+    address = reverse(
+        "events:print_download", args=[competition.event.slug, competition.slug, printing.TENTS]
     )
+    return redirect(f"{address}?{urlencode({'scope': printing.round_scope(round_)})}")

@@ -41,6 +41,8 @@ from tests.support.blokus import (
     with_options,
 )
 from tests.support.factories import CompetitionFactory, EntryFactory
+from tests.support.print_items import pdf_of
+from tests.support.printing import text_of
 
 
 def test_desk_pages_need_the_organiser(client, outsider, competition, drawn):
@@ -68,15 +70,21 @@ def test_desk_pages_render(desk_client, competition, drawn):
         url("desk_session", competition, 1),
         url("desk_session", competition, 2),
         url("game_result", competition, game.pk),
-        url("round_cards", competition, round_.pk),
         competition.get_desk_url(),
     ]:
         response = desk_client.get(address)
         assert response.status_code == 200, address
     html = desk_client.get(url("desk_session", competition, 1), headers=HTMX).content.decode()
     assert "<html" not in html and 'id="session-desk"' in html
-    cards = desk_client.get(url("round_cards", competition, round_.pk)).content.decode()
-    assert "<svg" in cards and "Table 3" in cards
+    # The round's table cards are the print kit's tents now: the old address leads there.
+    cards = desk_client.get(url("round_cards", competition, round_.pk))
+    assert cards.status_code == 302
+    assert cards["Location"] == (
+        reverse("events:print_download", args=[competition.event.slug, competition.slug, "tents"])
+        + "?scope=s1-r1"
+    )
+    tents = pdf_of(desk_client.get(cards["Location"]))
+    assert "Table 3" in text_of(tents)
 
 
 def test_writes_reject_get(desk_client, competition, sessions):
@@ -302,7 +310,8 @@ def test_the_final_card_and_overview_after_the_final_result(desk_client, client,
     game = Game.objects.get(round__session=final)
     record(game, [3, 1, 0, 9])
     round_id = game.round_id
-    assert desk_client.get(url("round_cards", competition, round_id)).status_code == 200
+    tent = desk_client.get(url("round_cards", competition, round_id), follow=True)
+    assert "Final" in text_of(pdf_of(tent))
     # An admin removes a finalist's session record: the public page still answers.
     gone = game.seats.get(position=1).entry
     SessionPlayer.objects.filter(entry=gone).delete()
@@ -312,7 +321,7 @@ def test_the_final_card_and_overview_after_the_final_result(desk_client, client,
     assert [seat.entry.pk for _, seat in view.placed][0] == game.seats.get(position=3).entry_id
     assert len(view.placed) == 4
     assert client.get(url("overview", competition)).status_code == 200
-    assert desk_client.get(url("round_cards", competition, round_id)).status_code == 200
+    assert pdf_of(desk_client.get(url("round_cards", competition, round_id), follow=True))
 
 
 def _seats(competition: Competition) -> list[tuple[int, str]]:
@@ -481,8 +490,8 @@ def test_the_desk_keeps_the_full_name(short_named, desk_client):
         assert response.status_code == 200, address
         assert FULL in response.content.decode(), address
     # The printed table cards lie on the tables: the public name.
-    cards = desk_client.get(url("round_cards", competition, game.round_id)).content.decode()
-    shows_short(cards, "cards")
+    cards = desk_client.get(url("round_cards", competition, game.round_id), follow=True)
+    shows_short(text_of(pdf_of(cards)), "cards")
 
 
 def entry_action(desk_client, entry, action):

@@ -14,6 +14,8 @@ from events.errors import Conflict, Forbidden, NotFound, Refused, Stale
 from events.models import Competition, Correction, Game, ResultProposal
 from events.services import AlreadySubmitted, proposals
 from tests.support.blokus import record, refused, seated_round, small
+from tests.support.print_items import pdf_of
+from tests.support.printing import text_of
 
 Status = ResultProposal.Status
 
@@ -356,8 +358,8 @@ def test_the_desk_sees_a_conflict_side_by_side_and_decides(
 def test_the_table_cards_and_the_desk_show_the_code_and_the_waiting_results(desk_client, table):
     competition, a, _b = table
     slugs = [competition.event.slug, competition.slug]
-    cards = desk_client.get(reverse("blokus:round_cards", args=[*slugs, a.round_id]))
-    assert proposals.table_code(a).encode() in cards.content
+    cards = desk_client.get(reverse("blokus:round_cards", args=[*slugs, a.round_id]), follow=True)
+    assert proposals.table_code(a) in text_of(pdf_of(cards))
     submit(a, 0, [0, 1, 2, 3])
     session = desk_client.get(reverse("blokus:desk_session", args=[*slugs, 1]))
     assert b'id="proposals-link"' in session.content
@@ -365,8 +367,8 @@ def test_the_table_cards_and_the_desk_show_the_code_and_the_waiting_results(desk
     player = desk_client.get(reverse("blokus:player", args=[*slugs, seats_of(a)[0].entry_id]))
     assert b"data-propose" in player.content
     turn_on(competition, False)
-    cards = desk_client.get(reverse("blokus:round_cards", args=[*slugs, a.round_id]))
-    assert proposals.table_code(a).encode() not in cards.content
+    cards = desk_client.get(reverse("blokus:round_cards", args=[*slugs, a.round_id]), follow=True)
+    assert proposals.table_code(a) not in text_of(pdf_of(cards))
     session = desk_client.get(reverse("blokus:desk_session", args=[*slugs, 1]))
     assert b'id="proposals-link"' not in session.content
 
