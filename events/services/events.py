@@ -53,6 +53,7 @@ RESERVED_SLUGS = frozenset(
         "series",
         "webhooks",
         "screens",
+        "help",
         "clubs",
     }
 )

@@ -96,3 +96,10 @@ def test_the_help_pages_read_a_constant_number_of_queries(
         client.get(player_url(entry))
     with django_assert_max_num_queries(2):
         client.get(call_page(call))
+
+
+def test_a_competition_called_help_does_not_take_the_calls_address(client, world):
+    from events.services.events import competition_create
+
+    named = competition_create(event=world.event, name="Help", format="blokus")
+    assert named.slug != "help"
