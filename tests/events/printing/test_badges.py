@@ -8,7 +8,7 @@ from events.printing.badges import COLUMNS, ROWS
 from events.printing.contract import NoSuchItem
 from events.printing.documents import print_document
 from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
-from tests.support.printing import opened, page_sizes_mm, text_of
+from tests.support.printing import embedded_fonts, opened, page_sizes_mm, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -43,3 +43,14 @@ def test_no_players_yet_is_said_on_one_page():
     reader = opened(print_document(competition, "badges", "", "en").content)
     assert len(reader.pages) == 1
     assert "Nobody is registered yet." in text_of(reader)
+
+
+def test_the_badges_embed_only_the_shipped_fonts(caplog):
+    competition = CompetitionFactory()
+    for name in ("Tõnu Šmidt", "Žanna Ülle", "Иван Петров", "Γιώργος Παπαδόπουλος"):
+        EntryFactory(competition=competition, player=PlayerFactory(name=name))
+    reader = opened(print_document(competition, "badges", "", "et").content)
+    assert embedded_fonts(reader) <= {"DejaVuSansBook", "DejaVuSansBold"}
+    assert "missing" not in caplog.text.lower()
+    for name in ("Tõnu Šmidt", "Žanna Ülle", "Иван Петров", "Γιώργος Παπαδόπουλος"):
+        assert name in text_of(reader)

@@ -68,3 +68,18 @@ def test_each_format_item_prints_through_the_contract(demo):
             reader = opened(printed.content)
             assert len(reader.pages) >= 1
             assert text_of(reader).strip()
+
+
+@pytest.mark.django_db
+def test_a_format_without_a_printing_part_still_gets_the_shared_items():
+    from tests.support.factories import CompetitionFactory, EntryFactory, PlayerFactory
+
+    competition = CompetitionFactory(format="toyformat_print", settings={})
+    EntryFactory(competition=competition, player=PlayerFactory(name="Õie Sööt"))
+    assert format_items(competition) == []
+    for key, scope in SHARED:
+        reader = opened(print_document(competition, key, scope, "nl").content)
+        assert reader.trailer["/Root"]["/Lang"] == "nl"
+    assert "Õie Sööt" in text_of(opened(print_document(competition, "badges", "", "nl").content))
+    with pytest.raises(NoSuchItem):
+        print_document(competition, "tents", "", "nl")
