@@ -80,3 +80,12 @@ def test_the_clubs_default_is_set_by_its_owners(client, competition, organiser):
     assert "https://club.se" in page and club_url(club) in page
     widget = Client().get(reverse("events:widget", args=[competition.event.slug, competition.slug]))
     assert "https://club.se" in widget["Content-Security-Policy"]
+
+
+def test_the_competitions_desk_and_the_clubs_desk_lead_here(desk_client, competition, organiser):
+    page = desk_client.get(competition.get_desk_url()).content.decode()
+    assert desk_url(competition) in page
+    club = competition.event.host
+    ClubRole.objects.create(club=club, user=organiser, role=ClubRole.Role.OWNER)
+    club_desk = desk_client.get(reverse("events:club_desk", args=[club.slug])).content.decode()
+    assert club_url(club) in club_desk
