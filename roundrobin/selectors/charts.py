@@ -27,6 +27,7 @@ class MoveTime:
     allowed: float  # hours from the turn's opening to its deadline
     missed: bool
     deadline: dt.datetime
+    closed_at: dt.datetime
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,13 @@ class MoveTimes:
     @property
     def moves(self) -> int:
         return sum(len(game.moves) for game in self.games)
+
+    @property
+    def latest(self) -> GameTimes | None:
+        """The game whose last counted turn closed last: the one the player is most likely in."""
+        return max(
+            self.games, key=lambda game: (game.moves[-1].closed_at, game.game_id), default=None
+        )
 
 
 def _public(name: str, shown: str) -> str:
@@ -86,9 +94,11 @@ def move_times(competition: Competition, entry: Entry) -> MoveTimes:
                 "first_missed",
                 "second_missed",
                 "mover",
+                "closed_at",
             )
         )
-        for game_id, number, opened, deadline, first_at, second_at, *missed, mover in turns:
+        for row in turns:
+            game_id, number, opened, deadline, first_at, second_at, *missed, mover, closed = row
             mine = position.get(game_id)
             if mine is None or (mover is not None and mover != mine):
                 continue
@@ -104,6 +114,7 @@ def move_times(competition: Competition, entry: Entry) -> MoveTimes:
                     allowed=(deadline - opened) / HOUR,
                     missed=was_missed,
                     deadline=deadline,
+                    closed_at=closed,
                 )
             )
     games = [

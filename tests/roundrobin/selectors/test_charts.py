@@ -42,6 +42,8 @@ def test_it_gives_the_hours_used_per_move_and_the_turns_time(event):
     assert theirs.moves[1].deadline == turn_two.deadline
     assert white.hours_per_move == 24
     assert white.moves == 2
+    assert white.latest == mine
+    assert mine.moves[-1].closed_at == Turn.objects.get(game=game, number=2).closed_at
 
 
 def test_it_leaves_out_the_open_turn(event):

@@ -1,6 +1,7 @@
-"""The round robin player page's time chart: the hours read back from the SVG equal the table
-beside it and the stored turns; an admin correction of a turn changes them (and the ETag);
-the query count does not grow with the games; nothing drawn before a closed turn."""
+"""The round robin player page's time chart (the latest game): the hours read back from the
+SVG equal the table beside it and the stored turns; leave that moved a deadline draws each
+turn's own time; an admin correction of a turn changes them (and the ETag); the query count
+does not grow with the games; nothing drawn before a closed turn."""
 
 from __future__ import annotations
 
@@ -50,10 +51,10 @@ def test_the_chart_shows_the_hours_of_the_table_and_the_turns(client, two_turns)
         == [("1", 5.0), ("2", 4.0)]
         == [(str(t.number), hours) for t, hours in zip(turns, used, strict=True)]
     )
-    label = f"Black vs {duel.white.player.public_name}"
-    assert {p.series for p in points} == {label}
-    assert [row[:4] for row in rows] == [[label, "1", "5.0", "24.0"], [label, "2", "4.0", "24.0"]]
-    assert headings == ["Game", "Turn", "Hours used", "Hours given", "Deadline"]
+    assert {p.series for p in points} == {"Hours used"}
+    assert f"Time per move: Black vs {duel.white.player.public_name}" in html
+    assert [row[:3] for row in rows] == [["1", "5.0", "24.0"], ["2", "4.0", "24.0"]]
+    assert headings == ["Turn", "Hours used", "Hours given", "Deadline"]
     assert svg_guides(svg) == [("24 h per move", 24.0)]
 
 
@@ -84,6 +85,18 @@ def test_an_admin_correction_of_a_turn_changes_the_chart_and_the_etag(client, tw
     assert [p.y for p in svg_points(chart_svg(after.content.decode(), "moves"))] == [2.0, 4.0]
 
 
+def test_a_deadline_moved_by_leave_draws_each_turns_time(client, two_turns):
+    duel = two_turns
+    turn = Turn.objects.get(game=duel.game, number=2)
+    Turn.objects.filter(pk=turn.pk).update(deadline=turn.deadline + 48 * HOUR)
+    html = html_of(client, player_url(duel.competition, duel.white))
+    svg = chart_svg(html, "moves")
+    given = [p.y for p in svg_points(svg) if p.series == "Hours given"]
+    assert given == [24.0, 72.0]
+    assert [row[2] for row in chart_table(html, "moves")[1]] == ["24.0", "72.0"]
+    assert svg_guides(svg) == []
+
+
 def test_no_chart_before_a_closed_turn(client, event):
     duel = started_duel(event)
     move(duel.white, duel.game, 1, "e4", at=START + HOUR)
@@ -104,4 +117,6 @@ def test_the_page_keeps_its_query_count(client, event, players, django_assert_ma
     # the page's own reads and the chart's two (seats, turns), the event's language first
     with django_assert_max_num_queries(11):
         html = html_of(client, address)
-    assert len(svg_points(chart_svg(html, "moves"))) == players - 1
+    assert len(svg_points(chart_svg(html, "moves"))) == 1  # the latest game's one turn
+    others = players - 2
+    assert f"{others} other game{'s have' if others > 1 else ' has'} turns too" in html
