@@ -13,15 +13,24 @@ from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
 from events.formats import FormatHooks, Proposals, ProposalsModule
 from events.models import Competition, Correction, Entry
+from events.printing.contract import PrintedTables, PrintItem
+from events.printing.pdf import KitPdf
 from events.series.contract import SeriesResult, SeriesResults
-from shuffleboard import demo, export, proposals, read_api
+from shuffleboard import demo, export, printing, proposals, read_api
 from shuffleboard.help import SjoelenHelpTables
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import notices, undo_correction
 
 
 class SjoelenHooks(
-    FormatHooks, Exports, ReadApi, Proposals, SeriesResults, CalendarItems, SjoelenHelpTables
+    FormatHooks,
+    Exports,
+    ReadApi,
+    Proposals,
+    SeriesResults,
+    CalendarItems,
+    PrintedTables,
+    SjoelenHelpTables,
 ):
     @property
     def export(self) -> ExportModule:
@@ -63,3 +72,10 @@ class SjoelenHooks(
 
     def undo_correction(self, correction: Correction, by: User) -> None:
         undo_correction(correction, by)
+
+    def print_items(self, competition: Competition) -> list[PrintItem]:
+        """Board tents, score sheets per board and game (``shuffleboard.printing``)."""
+        return printing.print_items(competition)
+
+    def draw_print_item(self, pdf: KitPdf, competition: Competition, item: PrintItem) -> None:
+        printing.draw_print_item(pdf, competition, item)

@@ -1,5 +1,5 @@
 """The sjoelen desk: score entry, a player's games and corrections, the title play-off,
-printable score cards and the competition's end."""
+the score sheets (the print kit's) and the competition's end."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from events.live.pages import Context
 from events.models import Competition
 from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted
-from shuffleboard import selectors, services
+from shuffleboard import printing, selectors, services
 from shuffleboard.format import SJOELEN
 from shuffleboard.forms import TurnForm, optional_numbers, preview
 from shuffleboard.models import Turn
@@ -459,16 +459,11 @@ def playoff(request: AuthenticatedHttpRequest, competition: Competition) -> Http
 @require_safe
 @desk_view(SJOELEN)
 def score_cards(request: AuthenticatedHttpRequest, competition: Competition) -> HttpResponse:
-    board_rota = selectors.rota_for_competition(competition, with_turns=False)
-    cards = [
-        (
-            board,
-            [(number, board_rota.table(number)[board - 1]) for number in board_rota.game_numbers],
-        )
-        for board in board_rota.board_numbers
-    ]
-    context = _desk_context(competition, rota=board_rota, cards=cards, board_order=BOARD_ORDER)
-    return render(request, "shuffleboard/cards.html", context)
+    """Every board's score sheets: the print kit's PDF (the address the cards had)."""
+    address = reverse(
+        "events:print_download", args=[competition.event.slug, competition.slug, printing.SHEETS]
+    )
+    return redirect(address)
 
 
 @require_POST

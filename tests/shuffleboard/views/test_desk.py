@@ -23,6 +23,8 @@ from shuffleboard.forms import SUB_TURNS_DIFFER
 from shuffleboard.models import Turn
 from shuffleboard.selectors import standings_with_options
 from tests.support.factories import EntryFactory, PlayerFactory, UserFactory
+from tests.support.print_items import download, pdf_of
+from tests.support.printing import text_of
 from tests.support.shuffleboard import (
     FULL,
     HTMX,
@@ -327,11 +329,15 @@ def test_the_desk_player_page_lists_games_with_correction_links(desk_client, pla
 # --- desk: score cards, finishing -----------------------------------------------------------
 
 
-def test_the_score_cards_have_one_sheet_per_board(desk_client, played):
+def test_the_score_cards_are_the_print_kits_sheet_per_board_and_game(desk_client, played):
     competition = played[0].competition
-    html = desk_client.get(url("cards", competition)).content.decode()
-    assert html.count('<section class="sheet">') == 4
-    assert html.count("Õie Sööt") == 10  # once per game
+    cards = desk_client.get(url("cards", competition))
+    assert cards["Location"] == reverse(
+        "events:print_download", args=[competition.event.slug, competition.slug, "score-sheets"]
+    )
+    reader = pdf_of(desk_client.get(cards["Location"]))
+    assert len(reader.pages) == 4 * 10  # four boards, ten games
+    assert text_of(reader).count("Õie Sööt") == 10  # once per game
 
 
 def test_it_finishes_and_reopens_the_competition(desk_client, played):
@@ -369,7 +375,7 @@ def test_the_entry_page_takes_constant_queries(
     with django_assert_max_num_queries(7):
         client.get(url("entry", competition) + "?board=1")
     with django_assert_max_num_queries(6):
-        client.get(url("cards", competition))
+        client.get(url("cards", competition))  # a redirect to the print kit's sheets
 
 
 # --- desk: entry per sub-turn -----------------------------------------------------------------
@@ -461,11 +467,11 @@ def test_the_desk_sees_the_board_code(board, desk_client):
     assert proposals.board_code(competition, 1) not in page
 
 
-def test_score_cards_carry_the_code_and_the_rota_links_the_board_page(board, client, desk_client):
+def test_board_tents_carry_the_code_and_the_rota_links_the_board_page(board, client, desk_client):
     competition, _ = board
     args = [competition.event.slug, competition.slug]
-    cards = desk_client.get(reverse("shuffleboard:cards", args=args)).content.decode()
-    assert proposals.board_code(competition, 1) in cards
+    tents = text_of(pdf_of(download(desk_client, competition, "tents")))
+    assert proposals.board_code(competition, 1) in tents
     rota = client.get(reverse("shuffleboard:rota", args=args)).content.decode()
     assert board_url(competition) in rota and proposals.board_code(competition, 1) not in rota
 
@@ -759,11 +765,13 @@ def test_the_desk_keeps_the_full_name(desk_client, asa):
     for page in (
         url("entry", competition) + f"?player={a.pk}",
         url("desk_player", competition, a.pk),
-        url("cards", competition),
     ):
         response = desk_client.get(page)
         assert response.status_code == 200, page
         assert FULL in response.content.decode(), page
+    # The score sheets lie on the boards, where anyone reads them: the public name.
+    sheets = text_of(pdf_of(desk_client.get(url("cards", competition), follow=True)))
+    assert a.player.public_name in sheets and FULL not in sheets
 
 
 def test_the_play_off_is_created_played_at_the_desk_and_decides_the_title(
