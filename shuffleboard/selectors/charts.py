@@ -16,6 +16,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from events.models import Competition, Entry
 from shuffleboard import rules
@@ -147,6 +148,22 @@ def _summed(rows: list[tuple[int, ...]]) -> tuple[int, int, int, int]:
     )
 
 
+@lru_cache(maxsize=16384)
+def _checked_rows(rows: tuple, counts: tuple) -> tuple[tuple[int, int, int, int], ...] | None:
+    return rules.stored_sub_turns([list(row) for row in rows], counts)
+
+
+def typed_sub_turns(rows: object, counts: tuple) -> tuple[tuple[int, int, int, int], ...] | None:
+    """``rules.stored_sub_turns``, remembered for rows of numbers (a pure function of the
+    values, as ``standings.game_row``'s check is): a page re-reading a night's games after a
+    write checks only the new ones. Anything else stored is checked as it is."""
+    if type(rows) is list and all(
+        type(row) is list and all(type(n) is int for n in row) for row in rows
+    ):
+        return _checked_rows(tuple(tuple(row) for row in rows), counts)
+    return rules.stored_sub_turns(rows, counts)
+
+
 def gate_split(competition: Competition, entry: Entry) -> GateSplit:
     """The player's discs per gate against the field's, in this competition's games that
     count (one query). Bonus discs (A-SJ-04) are left out: the split is of the 30 discs."""
@@ -165,7 +182,7 @@ def gate_split(competition: Competition, entry: Entry) -> GateSplit:
         if row.attention is not None:
             continue
         counts = tuple(values[5:9])
-        typed = rules.stored_sub_turns(values[-1], counts)
+        typed = typed_sub_turns(values[-1], counts)
         everyone.append(counts)
         if typed:
             everyone_rows.append(typed)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from shuffleboard import services
+from shuffleboard import rules, services
 from shuffleboard.selectors import charts
 from tests.support.factories import EventFactory, HostClubFactory, PlayerFactory
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
@@ -123,3 +123,13 @@ def test_it_splits_in_one_query(games, django_assert_max_num_queries):
         split = charts.gate_split(competition, entries[0])
     assert split.player.games == games
     assert split.field.games == 4 * games
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [None, "4635", [[4, 6, 3, 5], "x"], {"a": 1}, [[4, 6, 3, 5], [1, 3, 2, 2]], [[1.5, 0, 0, 0]]],
+)
+def test_stored_sub_turns_are_checked_as_the_rules_check_them(rows):
+    counts = (5, 9, 5, 7)
+    assert charts.typed_sub_turns(rows, counts) == rules.stored_sub_turns(rows, counts)
+    assert charts.typed_sub_turns(rows, counts) == rules.stored_sub_turns(rows, counts)
