@@ -3,11 +3,14 @@ folded tents, tables over pages with their headings repeated."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import segno
 from django.utils import translation
 from pypdf import PdfReader
 
-from events.printing.pdf import PAPER, KitPdf
+from events.printing.pdf import PAPER, PT_PER_MM, QR_MASK, KitPdf
 from tests.support.printing import embedded_fonts, opened, page_sizes_mm, text_of
 
 EVERY_SCRIPT = "Tõnu Šmidt Žanna Ülle Öö Ää Иван Петров Γιώργος Παπαδόπουλος"
@@ -73,13 +76,33 @@ def test_fit_text_wraps_below_the_smallest_size():
         assert word in text
 
 
-def test_qr_code_is_drawn_with_its_quiet_zone():
+def test_qr_code_draws_exactly_the_codes_dark_modules_in_its_square():
+    url = "https://events.example.org/e/lincon/blokus/player/12/"
     pdf = KitPdf(title="t")
     pdf.add_page()
-    pdf.qr("https://events.example.org/e/lincon/", 10, 10, 40)
-    content = opened(pdf.to_bytes()).pages[0].get_contents().get_data()
-    # one white square for the quiet zone, then runs of dark modules
-    assert content.count(b" re f") > 50
+    x, y, size = 20.0, 30.0, 45.0
+    pdf.qr(url, x, y, size)
+    content = opened(pdf.to_bytes()).pages[0].get_contents().get_data().decode()
+    code = segno.make_qr(url, error="m", mask=QR_MASK)
+    modules = code.symbol_size(scale=1, border=4)[0]
+    module = size / modules
+    dark = set()
+    rect = re.compile(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re")
+    for found in rect.finditer(content):
+        left, top, width, height = (float(v) / PT_PER_MM for v in found.groups())
+        if abs(width - size) < 0.01:
+            continue  # the white square under the code and its quiet zone
+        row = round((pdf.h - top - y) / module)
+        first = round((left - x) / module)
+        dark.update((row, column) for column in range(first, first + round(width / module)))
+    expected = {
+        (r, c)
+        for r, line in enumerate(code.matrix_iter(scale=1, border=4))
+        for c, value in enumerate(line)
+        if value
+    }
+    assert dark == expected
+    assert all(0 < r < modules - 1 and 0 < c < modules - 1 for r, c in dark)  # quiet zone
 
 
 def test_tent_draws_each_face_twice_the_upper_turned():
