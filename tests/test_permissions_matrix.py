@@ -79,6 +79,9 @@ ACCESS: dict[str, str] = {
     "events:help_close": SCOREKEEPER,
     "events:print_kit": MANAGE,  # the print kit: badges and sheets carry every name
     "events:print_download": MANAGE,
+    "events:screens": MANAGE,  # the projectors: pair, switch, pause, forget
+    "events:screen_show": MANAGE,
+    "events:screen_action": MANAGE,
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
