@@ -61,3 +61,16 @@ def test_only_a_listed_blokus_series_is_found(db, django_assert_num_queries):
     assert rating.blokus_series("sjoelen") is None
     with django_assert_num_queries(0):  # not an address: no query at all
         assert rating.blokus_series("../etc/passwd") is None
+
+
+def test_a_competitions_steps_are_its_own_in_order_of_play_in_one_query(
+    rated, event, django_assert_num_queries
+):
+    other = played(event, players=4, rounds=1, slug="other")
+    player_id = RatingStep.objects.filter(game__round__session__competition=rated).first().player_id
+    with django_assert_num_queries(1):
+        steps = rating.competition_steps(rated.pk, player_id)
+        names = [str(step.game.round) for step in steps]  # loaded with the steps
+    assert len(steps) == 3 and names == ["Round 1", "Round 2", "Round 3"]
+    assert [s.order_key for s in steps] == sorted(s.order_key for s in steps)
+    assert rating.competition_steps(other.pk, player_id) == []

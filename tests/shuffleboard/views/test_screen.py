@@ -13,6 +13,7 @@ def test_the_sjoelen_screen_pages_the_40_players_and_shows_the_rota(client, demo
     html = client.get(screen_url(competition)).content.decode()
     pages = re.findall(r'class="screen-page screen-(\w+)" data-page="(\d+)"', html)
     assert [kind for kind, _ in pages].count("standings") == 2  # 40 players, 28 a page
-    assert ("rota", "3") in pages
+    assert ("chart", "3") in pages  # the leaders game by game (shuffleboard/views/screen_bump.py)
+    assert ("rota", "4") in pages
     assert "who plays where" in html and "Board 5" in html
     assert html.count('<tr class="screen-row') == 40
