@@ -17,9 +17,11 @@ from events.calendar.contract import CalendarItem, CalendarItems
 from events.exchange.contract import ExportModule, Exports
 from events.formats import FormatHooks, PeriodicWork
 from events.models import Competition, Correction, Entry, Game
+from events.printing.contract import CertificateDetails, PrintedTables, PrintItem
+from events.printing.pdf import KitPdf
 from events.series.contract import SeriesResult, SeriesResults
 from events.signups.contract import PrivateLinks
-from roundrobin import demo, export, read_api
+from roundrobin import demo, export, printing, read_api
 from roundrobin.models import PlayerToken
 from roundrobin.selectors import calendar, series
 from roundrobin.services.clock import deadlines_process
@@ -28,7 +30,16 @@ from roundrobin.services.mail import reminders_send
 from roundrobin.services.start import entries_check
 
 
-class RoundRobinHooks(FormatHooks, Exports, ReadApi, PrivateLinks, SeriesResults, CalendarItems):
+class RoundRobinHooks(
+    FormatHooks,
+    Exports,
+    ReadApi,
+    PrivateLinks,
+    SeriesResults,
+    CalendarItems,
+    PrintedTables,
+    CertificateDetails,
+):
     # Withdrawing a player from a running competition changes their games: its own page.
     running_withdraw_url = "roundrobin:withdraw"
 
@@ -79,6 +90,17 @@ class RoundRobinHooks(FormatHooks, Exports, ReadApi, PrivateLinks, SeriesResults
 
     def undo_correction(self, correction: Correction, by: User) -> None:
         correction_undo(correction, by)
+
+    def print_items(self, competition: Competition) -> list[PrintItem]:
+        """Every table's cross table and the private-link slips (``roundrobin.printing``)."""
+        return printing.print_items(competition)
+
+    def draw_print_item(self, pdf: KitPdf, competition: Competition, item: PrintItem) -> None:
+        printing.draw_print_item(pdf, competition, item)
+
+    def certificate_details(self, competition: Competition) -> dict[int, str]:
+        """The rating change over the competition's rated games (none when unrated)."""
+        return printing.certificate_details(competition)
 
 
 def _deadlines_sweep(now: datetime) -> str:

@@ -14,14 +14,12 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.common.http import HtmxHttpRequest
-from events.common.qr import qr_svg
-from events.common.siteurl import absolute_url
 from events.desk.http import already_received, desk_view
 from events.errors import ServiceError, http_status
 from events.models import Competition, CompetitionStatus, Entry
 from events.permissions import SCOREKEEPER
 from events.services import AlreadySubmitted, submission_seen
-from roundrobin import selectors, services
+from roundrobin import printing, selectors, services
 from roundrobin.format import ROUNDROBIN
 from roundrobin.forms import (
     ADJUDICATIONS,
@@ -318,10 +316,9 @@ def withdraw(request: HttpRequest, competition: Competition, entry_id: int) -> H
 @require_GET
 @desk_view(ROUNDROBIN)
 def links(request: HttpRequest, competition: Competition) -> HttpResponse:
-    """Every player's private link, to hand out or print."""
-    rows = selectors.private_links(competition)
-    for row in rows:
-        row.url = absolute_url(reverse("roundrobin:private", args=[row.token]))
-        row.qr = qr_svg(row.url)
-    context = {"event": competition.event, "competition": competition, "rows": rows}
-    return render(request, "roundrobin/links.html", context)
+    """Every player's private link to print: the print kit's slips (the address the desk's
+    sheet had)."""
+    address = reverse(
+        "events:print_download", args=[competition.event.slug, competition.slug, printing.LINKS]
+    )
+    return redirect(address)

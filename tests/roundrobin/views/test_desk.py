@@ -19,6 +19,8 @@ from roundrobin.models import GameDetail, Withdrawal
 from roundrobin.services.adjudication import table_adjudicate
 from tests.support.desk_urls import declared_access
 from tests.support.factories import EntryFactory
+from tests.support.print_items import links_of, pdf_of
+from tests.support.printing import text_of
 from tests.support.roundrobin import (
     FULL,
     HUGE,
@@ -93,8 +95,9 @@ def test_desk_rows_say_white_and_black_with_names(desk_client, duel):
 @override_settings(SITE_URL=VENUE, ALLOWED_HOSTS=["127.0.0.1", "testserver"])
 def test_the_links_sheet_and_its_qr_codes_use_site_url(desk_client, duel):
     competition, *_ = duel
-    html = desk_client.get(url("links", competition), HTTP_HOST="127.0.0.1").content.decode()
-    assert f'href="{VENUE}/p/' in html and "http://127.0.0.1" not in html
+    slips = desk_client.get(url("links", competition), HTTP_HOST="127.0.0.1", follow=True)
+    links = links_of(pdf_of(slips))  # the print kit's slips, a link over each QR code
+    assert links and all(link.startswith(f"{VENUE}/p/") for link in links)
 
 
 def started_with(event, slug, players):
@@ -403,10 +406,12 @@ def test_the_desk_keeps_the_full_name(desk_client, named):
     for address in (
         url("desk", competition),
         url("desk_table", competition, 1),
-        url("links", competition),
         url("withdraw", competition, a.pk),
     ):
         html = page(desk_client, address)
         assert FULL in html and SHORT not in html, address
+    # The private links are keys the organiser hands over: the slips name players in full.
+    slips = text_of(pdf_of(desk_client.get(url("links", competition), follow=True)))
+    assert FULL in slips and SHORT not in slips
     crosstable = page(desk_client, url("desk_table", competition, 1))
     assert f'title="{FULL}"' in crosstable  # the shared crosstable, on the desk's side
