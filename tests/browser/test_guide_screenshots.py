@@ -148,12 +148,6 @@ def _shots() -> tuple[Shot, ...]:
             who="organiser",
         ),
         Shot(
-            "desk-sjoelen-cards",
-            reverse("shuffleboard:cards", args=s_args),
-            "Score cards",
-            who="organiser",
-        ),
-        Shot(
             "desk-sjoelen-correction",
             reverse("shuffleboard:turn", args=[*s_args, turn.pk]),
             turn.entry.player.name,
@@ -185,12 +179,6 @@ def _shots() -> tuple[Shot, ...]:
             "desk-roundrobin-table",
             reverse("roundrobin:desk_table", args=[*r_args, 1]),
             "Table 1",
-            who="organiser",
-        ),
-        Shot(
-            "desk-roundrobin-links",
-            reverse("roundrobin:links", args=r_args),
-            "Private links",
             who="organiser",
         ),
         Shot(
