@@ -82,6 +82,7 @@ ACCESS: dict[str, str] = {
     "events:screens": MANAGE,  # the projectors: pair, switch, pause, forget
     "events:screen_show": MANAGE,
     "events:screen_action": MANAGE,
+    "events:seating_groups": MANAGE,  # families kept apart at the tables
     "events:desk_service_worker": PUBLIC,
     "events:entry_action": MANAGE,  # check-in, withdrawal, reinstatement
     "events:entry_remove": MANAGE,
