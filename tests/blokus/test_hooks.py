@@ -10,12 +10,16 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from blokus.hooks import BlokusHooks
 from blokus.models import SessionPlayer
 from events.errors import Invalid, Refused
+from events.printing.contract import NoSuchItem, PrintItem
+from events.printing.pdf import KitPdf
 from events.signups.models import SignUp
 from events.signups.services import lifecycle as signups
-from tests.support.blokus import set_up
+from tests.support.blokus import seated_round, set_up
 from tests.support.factories import CompetitionFactory
+from tests.support.printing import opened
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 MIN = dt.timedelta(minutes=1)
@@ -260,3 +264,18 @@ def test_a_player_the_desk_moves_takes_the_online_seat_along(blokus):
     assert seated.session == second
     # The first session's two seats are both free again for the sign-up.
     assert [sign(window, n, first).status for n in (2, 3)] == ["confirmed", "confirmed"]
+
+
+@pytest.mark.django_db
+def test_the_hooks_draw_every_item_they_list_and_refuse_another(competition):
+    seated_round(competition, set_up(competition)[0], 4)
+    hooks = BlokusHooks()
+    items = hooks.print_items(competition)
+    assert {item.key for item in items} == {"tents", "score-sheets"}
+    for item in items:
+        pdf = KitPdf(title="Blokus", paper=item.paper, orientation=item.orientation)
+        hooks.draw_print_item(pdf, competition, item)
+        assert len(opened(pdf.to_bytes()).pages) == 1
+    with pytest.raises(NoSuchItem):
+        hooks.draw_print_item(KitPdf(title="Blokus"), competition, PrintItem("tents", "", "s9"))
+    assert hooks.certificate_details(competition) == {}  # no result yet, no rating

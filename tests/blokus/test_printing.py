@@ -15,10 +15,11 @@ from blokus import printing
 from blokus.hooks import BlokusHooks
 from blokus.selectors.printing import rating_changes
 from events.formats.registry import part
-from events.models import Player
+from events.models import HostClub, Player
 from events.printing.contract import CertificateDetails, PrintedTables
 from events.services.proposals import table_code
 from tests.support.blokus import played, qualified, seated_round, small
+from tests.support.clubs import encoded, halves
 from tests.support.print_items import download, links_of, pdf_of
 from tests.support.printing import page_sizes_mm, text_of
 
@@ -168,3 +169,19 @@ def test_the_certificate_line_is_the_rating_over_the_competition(event):
     for entry_id, (before, after) in rating_changes(competition).items():
         assert lines[entry_id].startswith(f"Blokus rating {before:.1f} → {after:.1f} (")
     assert printing.certificate_details(small(event, slug="unplayed")) == {}
+
+
+def images_on(page) -> int:
+    objects = page.get("/Resources", {}).get("/XObject", {}) or {}
+    return sum(1 for ref in objects.values() if ref.get_object().get("/Subtype") == "/Image")
+
+
+def test_the_hosting_clubs_logo_stands_on_both_faces(desk_client, event):
+    competition = small(event)
+    seated_round(competition, competition.sessions.get(), 4)
+    plain = pdf_of(download(desk_client, competition, "tents", "s1-r1"))
+    assert images_on(plain.pages[0]) == 0
+    HostClub.objects.filter(pk=event.host_id).update(logo=encoded(halves(), "PNG"))
+    with_logo = pdf_of(download(desk_client, competition, "tents", "s1-r1"))
+    assert images_on(with_logo.pages[0]) == 1  # one image, drawn on each face
+    assert with_logo.pages[0].get_contents().get_data().count(b" Do") == 2

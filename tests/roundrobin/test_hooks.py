@@ -10,10 +10,13 @@ import pytest
 from django.urls import reverse
 
 from events.errors import ServiceError
+from events.printing.contract import NoSuchItem, PrintItem
+from events.printing.pdf import KitPdf
 from roundrobin import export, read_api
 from roundrobin.format import ROUNDROBIN
 from roundrobin.hooks import RoundRobinHooks
 from roundrobin.models import PlayerToken, Turn
+from tests.support.printing import opened
 from tests.support.roundrobin import START, enter_players, make_competition, started_duel
 
 H = dt.timedelta(hours=1)
@@ -65,3 +68,18 @@ def test_a_players_open_turn_is_in_the_calendar(hooks, event):
     (item,) = items
     assert item.start == START + 24 * H  # the turn's deadline
     assert hooks.calendar_items([competition], [black])[0].key != item.key
+
+
+@pytest.mark.django_db
+def test_the_hooks_draw_every_item_they_list_and_refuse_another(event):
+    duel = started_duel(event)
+    hooks = RoundRobinHooks()
+    items = hooks.print_items(duel.competition)
+    assert [item.key for item in items] == ["crosstables", "links"]
+    for item in items:
+        pdf = KitPdf(title="League", paper=item.paper, orientation=item.orientation)
+        hooks.draw_print_item(pdf, duel.competition, item)
+        assert len(opened(pdf.to_bytes()).pages) == 1
+    with pytest.raises(NoSuchItem):
+        hooks.draw_print_item(KitPdf(title="League"), duel.competition, PrintItem("links", "", "x"))
+    assert hooks.certificate_details(duel.competition) == {}  # no game over yet

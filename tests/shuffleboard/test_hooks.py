@@ -3,9 +3,15 @@ first board; an undone one moves everyone after it, who hear their new board."""
 
 from __future__ import annotations
 
+import pytest
+
 from events.outbox.models import OutboxStatus
+from events.printing.contract import NoSuchItem, PrintItem
+from events.printing.pdf import KitPdf
+from shuffleboard.hooks import SjoelenHooks
 from tests.support.factories import PlayerFactory
-from tests.support.shuffleboard import listen, subjects
+from tests.support.printing import opened
+from tests.support.shuffleboard import listen, sjoelen_night, subjects
 
 
 def test_check_in_tells_the_first_board_and_an_undone_one_moves_those_after(sjoelen):
@@ -28,3 +34,16 @@ def test_check_in_tells_the_first_board_and_an_undone_one_moves_those_after(sjoe
     assert [s for _t, s in subjects(first)] == [OutboxStatus.CANCELLED]
     assert [s for _t, s in subjects(second)] == [OutboxStatus.CANCELLED, OutboxStatus.PENDING]
     assert "bräda 1" in subjects(second)[-1][0] and "sjoelbak 2" in subjects(third)[-1][0]
+
+
+def test_the_hooks_draw_every_item_they_list_and_refuse_another(event):
+    competition, _entries = sjoelen_night({"Õie Sööt": [], "Jüri Tamm": []}, event=event)
+    hooks = SjoelenHooks()
+    items = hooks.print_items(competition)
+    assert [item.key for item in items[:2]] == ["tents", "score-sheets"]
+    for item in items[:3]:
+        pdf = KitPdf(title="Sjoelen", paper=item.paper, orientation=item.orientation)
+        hooks.draw_print_item(pdf, competition, item)
+        assert opened(pdf.to_bytes()).pages
+    with pytest.raises(NoSuchItem):
+        hooks.draw_print_item(KitPdf(title="Sjoelen"), competition, PrintItem("tents", "", "x"))

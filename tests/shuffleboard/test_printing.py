@@ -12,11 +12,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events.formats.registry import part
+from events.models import HostClub
 from events.printing.contract import PrintedTables
 from shuffleboard import printing
 from shuffleboard.hooks import SjoelenHooks
 from shuffleboard.proposals import board_code
 from shuffleboard.selectors import rota_for_competition
+from tests.support.clubs import encoded, halves
 from tests.support.factories import PlayerFactory
 from tests.support.print_items import download, links_of, pdf_of
 from tests.support.printing import page_sizes_mm, text_of
@@ -151,3 +153,11 @@ def test_printing_reads_the_same_few_queries_for_8_or_64_players(
         pdf_of(download(desk_client, many, "score-sheets", "game-1"))
     with django_assert_max_num_queries(12):
         pdf_of(download(desk_client, many, "tents"))
+
+
+def test_the_hosting_clubs_logo_stands_on_the_board_tents(desk_client, event):
+    competition, _entries = night(event, 2)
+    HostClub.objects.filter(pk=event.host_id).update(logo=encoded(halves(), "PNG"))
+    page = pdf_of(download(desk_client, competition, "tents", "board-1")).pages[0]
+    objects = page["/Resources"]["/XObject"]
+    assert [ref.get_object()["/Subtype"] for ref in objects.values()] == ["/Image"]
