@@ -79,6 +79,7 @@ ACCESS: dict[str, str] = {
     "events:help_close": SCOREKEEPER,
     "events:print_kit": MANAGE,  # the print kit: badges and sheets carry every name
     "events:print_download": MANAGE,
+    "events:embed_desk": MANAGE,  # the widget's sites, its snippet, the overlays
     "events:screens": MANAGE,  # the projectors: pair, switch, pause, forget
     "events:screen_show": MANAGE,
     "events:screen_action": MANAGE,
@@ -110,6 +111,7 @@ ACCESS: dict[str, str] = {
     "events:club_season": CLUB,
     "events:club_season_download": CLUB,
     "events:club_settings": CLUB_OWNER,
+    "events:club_embed": CLUB_OWNER,  # the sites allowed to frame every event's widget
     "events:club_logo_upload": CLUB_OWNER,
     "events:club_role_grant": CLUB_OWNER,
     "events:club_deletion": CLUB_OWNER,
