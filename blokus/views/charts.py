@@ -16,6 +16,7 @@ from events.common.localising import number
 from events.models import Competition, Entry, Session
 
 NONE = "–"
+LINE_ORDER = ("blue", "red", "green", "yellow")
 
 
 def _colour(colour: str) -> str:
@@ -95,7 +96,10 @@ def player_squares_chart(chart: ColourChart, name: str) -> Chart:
 
 def session_squares_chart(chart: ColourChart) -> Chart:
     key = "squares"
-    colours = [row.colour for row in chart.colours if row.games]
+    # In this order the palette's first classes come near the pieces' own colours (blue, an
+    # orange red, green); the colour's name says the rest, in the legend and the table.
+    played = [row.colour for row in chart.colours if row.games]
+    colours = sorted(played, key=lambda c: LINE_ORDER.index(c) if c in LINE_ORDER else 99)
     series = [
         Series(
             _colour(colour),
