@@ -27,7 +27,8 @@ def apart(
     ``groups`` (their family; "" none) and of ``clubs`` (their club), checked in and seated."""
     competition = small(event, rounds=rounds, slug=slug, seating_apart=mode, **settings)
     session = competition.sessions.get()
-    players = register(competition, session, len(groups))
+    # Names by competition: a person (name and club) is one row of the register.
+    players = register(competition, session, len(groups), prefix=f"{slug}-")
     for sp, group, club in zip(players, groups, clubs or [""] * len(groups), strict=True):
         Entry.objects.filter(pk=sp.entry_id).update(group=group)
         # The factory's players share one club: here only the clubs given count.

@@ -4,6 +4,7 @@ R-BLK-26 exactly; off leaves every draw as the rules make it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -19,6 +20,8 @@ from tests.support.blokus import play_round, register, seated, small
 from tests.support.seating import FAMILIES, apart, family_of, shared, tables_of
 
 pytestmark = pytest.mark.django_db
+
+EXAMPLES = itertools.count()
 
 
 def test_a_side_event_seats_three_families_apart_in_every_round(event):
@@ -130,9 +133,8 @@ def test_drawing_a_round_apart_costs_the_same_queries_whatever_the_size(
 def test_families_no_larger_than_the_tables_never_share_one(event, families, seed):
     groups = [f"F{f}" if f else "" for f in families]
     assume(max((groups.count(g) for g in set(groups) if g), default=0) <= 3)
-    for competition in event.competitions.filter(slug="prop"):
-        competition.delete()
-    competition, session = apart(event, rounds=1, slug="prop", groups=groups)
+    # Each example a competition of its own (drawn seats keep their entries).
+    competition, session = apart(event, rounds=1, slug=f"p{next(EXAMPLES)}", groups=groups)
     round_ = services.round_draw(session=session, seed=seed)
     family = family_of(competition)
     # Three tables: a family of at most three always fits one to a table.

@@ -21,6 +21,7 @@ ACCESS = {
     "blokus:session_seat": MANAGE,
     "blokus:session_replace": MANAGE,
     "blokus:round_draw": MANAGE,
+    "blokus:round_redraw": MANAGE,  # drawing the last round again, before any result
     "blokus:session_not_held": MANAGE,
     "blokus:session_player_action": MANAGE,
     "blokus:round_start": MANAGE,
