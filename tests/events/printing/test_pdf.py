@@ -86,23 +86,19 @@ def test_qr_code_draws_exactly_the_codes_dark_modules_in_its_square():
     code = segno.make_qr(url, error="m", mask=QR_MASK)
     modules = code.symbol_size(scale=1, border=4)[0]
     module = size / modules
+    # The code's own coordinates: one module a unit, its first dark row at the top.
+    place = re.search(r"q ([\d.]+) 0 0 (-[\d.]+) ([\d.]+) ([\d.]+) cm\n(.*?) f Q", content, re.S)
+    assert place is not None
+    unit, flipped, left, top = (float(v) / PT_PER_MM for v in place.groups()[:4])
+    assert unit == pytest.approx(module, abs=1e-3) and flipped == pytest.approx(-module, abs=1e-3)
+    assert left == pytest.approx(x + 4 * module, abs=1e-3)  # the quiet zone: four modules
+    assert top == pytest.approx(pdf.h - y - 4 * module, abs=1e-3)
     dark = set()
-    rect = re.compile(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re")
-    for found in rect.finditer(content):
-        left, top, width, height = (float(v) / PT_PER_MM for v in found.groups())
-        if abs(width - size) < 0.01:
-            continue  # the white square under the code and its quiet zone
-        row = round((pdf.h - top - y) / module)
-        first = round((left - x) / module)
-        dark.update((row, column) for column in range(first, first + round(width / module)))
-    expected = {
-        (r, c)
-        for r, line in enumerate(code.matrix_iter(scale=1, border=4))
-        for c, value in enumerate(line)
-        if value
-    }
+    for run in re.finditer(r"(\d+) (\d+) (\d+)\.02 1\.02 re", place.group(5)):
+        column, row, length = (int(v) for v in run.groups())
+        dark.update((row, c) for c in range(column, column + length))
+    expected = {(r, c) for r, line in enumerate(code.matrix) for c, v in enumerate(line) if v}
     assert dark == expected
-    assert all(0 < r < modules - 1 and 0 < c < modules - 1 for r, c in dark)  # quiet zone
 
 
 def test_tent_draws_each_face_twice_the_upper_turned():
