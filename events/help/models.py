@@ -4,6 +4,8 @@ and the row's history (django-simple-history) keeps each change."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -14,6 +16,11 @@ from simple_history.models import HistoricalRecords
 from events.models import Competition, Entry
 
 MAX_NOTE = 200
+
+
+def new_call_key() -> str:
+    """The random key of a call's page (an id alone would let anyone read every note)."""
+    return secrets.token_urlsafe(18)
 
 
 class HelpCall(models.Model):

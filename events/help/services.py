@@ -9,7 +9,6 @@ Redis is down). Joining a call already open costs nothing: the table is already 
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from events.errors import Gone, NotFound, Refused
 from events.formats import part
 from events.help.contract import HelpTables
-from events.help.models import MAX_NOTE, HelpCall
+from events.help.models import MAX_NOTE, HelpCall, new_call_key
 from events.models import Competition, Entry
 from events.permissions import SCOREKEEPER, ensure_access
 from events.services import attempts
@@ -121,7 +120,7 @@ def call_for_help(
                 table=at,
                 reason=reason,
                 note=clean_note(note),
-                key=secrets.token_urlsafe(18),
+                key=new_call_key(),
                 created_at=now or timezone.now(),
             )
     except IntegrityError:  # another phone at the table pressed at the same moment

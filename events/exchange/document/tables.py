@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from events.exchange.contract import ExportModule, Exports
 from events.formats import all_formats, part
+from events.help.models import HelpCall, new_call_key
 from events.models import Competition, Correction, Entry, Event, Game, Player, Round, Seat, Session
 from events.signups.models import SignUp, SignUpWindow
 
@@ -115,6 +116,8 @@ CORE_TABLES: tuple[Table, ...] = (
     # Sign-ups: their links are signed, not stored, so nothing here is a secret.
     Table(SignUpWindow, "competition__event"),
     Table(SignUp, "window__competition__event"),
+    # Calls for help and their times; the caller's page key is made anew on import.
+    Table(HelpCall, "competition__event", secrets={"key": new_call_key}),
 )
 
 

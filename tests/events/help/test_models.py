@@ -38,3 +38,20 @@ def test_the_database_refuses_what_no_call_can_be(values):
     with pytest.raises(IntegrityError), transaction.atomic():
         HelpCall.objects.create(**fields)
     assert not HelpCall.objects.exists()
+
+
+def test_calls_travel_in_the_events_file_with_their_times_and_a_new_key():
+    from events.exchange.document import export_event, import_event
+    from events.help import services
+    from tests.support.help import help_world
+
+    world = help_world()
+    call, _ = services.call_for_help(competition=world.competition, table=1, reason="clock")
+    call = services.call_take(call=call, by=world.organiser)
+    document = export_event(world.event)
+    assert [row["reason"] for row in document["tables"]["events.helpcall"]] == ["clock"]
+    assert "key" not in document["tables"]["events.helpcall"][0]
+    import_event(document, slug="help-cup-again")
+    copy = HelpCall.objects.get(competition__event__slug="help-cup-again")
+    assert (copy.table, copy.created_at, copy.taken_at) == (1, call.created_at, call.taken_at)
+    assert copy.key and copy.key != call.key
