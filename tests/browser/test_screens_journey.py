@@ -35,10 +35,13 @@ def contexts(browser):
         context.close()
 
 
-def pair(desk, projector, base: str, name: str) -> None:
+def pair(desk, projector, base: str, name: str, *, look: str = "") -> None:
     projector.goto(base + "/screen/")
     code = projector.locator(".pair-code").inner_text().strip()
     assert len(code) == 6
+    if look:
+        screenshot(projector, f"screens-pairing-{look}")
+        assert not violations(projector, projector.url)
     desk.get_by_label("Code on the screen").fill(code.lower())
     desk.get_by_label("Name of the screen").fill(name)
     desk.get_by_role("button", name="Pair", exact=True).click()
@@ -59,7 +62,7 @@ def test_the_desk_switches_two_screens_and_each_follows(contexts, live_server, s
     desk = contexts(NARROW, scheme)
     log_in(desk, base, "organiser")
     desk.goto(base + desk_url(event))
-    pair(desk, left, base, "Hall left")
+    pair(desk, left, base, "Hall left", look=scheme)
     pair(desk, right, base, "Hall right")
 
     # The left one to the clock first, so that the seating after it is a visible change.
@@ -98,6 +101,15 @@ def test_the_desk_switches_two_screens_and_each_follows(contexts, live_server, s
         found += violations(page, page.url)
     assert not found, "\n".join(found)
     assert desk.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_pairing_page_fits_a_phone(contexts, live_server):
+    phone = contexts(NARROW, "dark")
+    phone.goto(live_server.url + "/screen/")
+    expect(phone.locator(".pair-code")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert not violations(phone, phone.url)
+    screenshot(phone, "screens-pairing-360-dark")
 
 
 def test_a_screen_that_loses_the_network_keeps_its_page(contexts, live_server):

@@ -8,6 +8,8 @@ import datetime as dt
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,6 +19,7 @@ from events.screens.models import Shows
 from events.screens.views.public import PAIRINGS_PER_ADDRESS
 from tests.support import blokus
 from tests.support.paired_screens import page_of, paired_screen
+from tests.support.screens import screen_url
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "screen-live"}
@@ -130,3 +133,16 @@ def test_the_screen_page_is_in_the_event_language(client, event, competition):
     services.screen_show(screen=screen, shows=Shows.SIGN_UP)
     body = client.get(page_of(screen)).content.decode()
     assert 'lang="sv"' in body
+
+
+def test_a_paired_render_costs_what_the_formats_page_costs_and_two_more(client, event):
+    competition = blokus.small(event)
+    blokus.seated_round(competition, competition.sessions.first(), 8)
+    screen = paired_screen(event)
+    services.screen_show(screen=screen, shows=Shows.SEATING)
+    with CaptureQueriesContext(connection) as plain:
+        assert client.get(screen_url(competition)).status_code == 200
+    with CaptureQueriesContext(connection) as paired:
+        assert client.get(page_of(screen)).status_code == 200
+    # the screen by its token, the chosen round's open games
+    assert len(paired) <= len(plain) + 2
