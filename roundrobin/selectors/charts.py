@@ -100,7 +100,7 @@ def move_times(competition: Competition, entry: Entry) -> MoveTimes:
         for row in turns:
             game_id, number, opened, deadline, first_at, second_at, *missed, mover, closed = row
             mine = position.get(game_id)
-            if mine is None or (mover is not None and mover != mine):
+            if mine is None or closed is None or (mover is not None and mover != mine):
                 continue
             moved_at = first_at if mine == 1 else second_at
             was_missed = bool(missed[0] if mine == 1 else missed[1])
