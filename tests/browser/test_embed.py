@@ -215,3 +215,16 @@ def test_the_desk_gives_the_snippet_and_saves_the_sites(desk_page, live_server, 
     expect(page.frame_locator("iframe.embed-frame").locator("h1.widget-title")).to_be_visible()
     assert not violations(page, url)
     screenshot(page, "embed-desk")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_desk_page_fits_360(desk_page, live_server, side_event, scheme):
+    _organiser, competition = side_event
+    page = desk_page("org", viewport=SMALL_PHONE, color_scheme=scheme)
+    page.context.add_init_script(path=AXE_FILE_PATH)
+    url = reverse("events:embed_desk", args=[competition.event.slug, competition.slug])
+    page.goto(live_server.url + url)
+    expect(page.frame_locator("iframe.embed-frame").locator("h1.widget-title")).to_be_visible()
+    assert not too_wide(page, url, scheme)
+    assert not violations(page, url)
+    screenshot(page, f"embed-desk-360-{scheme}")
