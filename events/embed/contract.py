@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StreamTable:
-    key: str  # URL-safe and stable while the table is played ("g12"): the desk picks by it
+    key: str  # URL-safe, the same round after round ("2"): the desk picks by it (?table=)
     label: str | Promise  # "Final, table 1"
     players: tuple[str, ...]  # in seat order
 

@@ -181,7 +181,8 @@ def shared_tables(competition: Competition) -> list[StreamTable]:
         else:
             label = _("%(session)s, table %(table)s") % {"session": where, "table": game.number}
         players = tuple(seat.entry.player.public_name for seat in game.seats.all())
-        tables.append(StreamTable(key=f"g{game.pk}", label=label, players=players))
+        # By its number, not its row: an OBS source set to table 2 stays on table 2 next round.
+        tables.append(StreamTable(key=str(game.number), label=label, players=players))
     return tables
 
 
@@ -191,7 +192,7 @@ def stream_tables(competition: Competition) -> list[StreamTable]:
 
 
 def chosen_table(tables: list[StreamTable], key: str) -> StreamTable | None:
-    """The table the address names (``?table=g12``), else table 1: the one a camera usually
+    """The table the address names (``?table=2``), else table 1: the one a camera usually
     films; None with no tables."""
     for table in tables:
         if table.key == key:

@@ -29,7 +29,7 @@ def test_the_page_gives_the_snippet_the_overlays_and_a_preview(desk_client, even
     widget = f"http://testserver/e/{event.slug}/side/widget/"
     assert "&lt;iframe src=&quot;" in page and widget.replace("http://testserver", "") in page
     assert f"/e/{event.slug}/side/overlay/ticker/" in page
-    assert f"/e/{event.slug}/side/overlay/lower-third/?table=g" in page
+    assert f"/e/{event.slug}/side/overlay/lower-third/?table=2" in page
     assert f"/e/{event.slug}/side/overlay/clock/" in page  # Blokus has a clock
     first = round_.games.get(number=1).seats.order_by("position").first()
     assert first.entry.player.public_name in page  # the lower third's preview
