@@ -117,8 +117,9 @@ def test_public_pages_take_constant_queries(client, event, django_assert_max_num
     # games, seats, entries
     with django_assert_max_num_queries(6):
         assert client.get(url("tables", competition)).status_code == 200
-    # ETag, competition, entry, games, seats, entries, rating history, corrections
-    with django_assert_max_num_queries(8):
+    # ETag, competition, entry, games, seats, entries, rating history, corrections, and the
+    # time chart's seats and turns
+    with django_assert_max_num_queries(10):
         assert client.get(url("player", competition, entries[1].pk)).status_code == 200
     # ETag, competition, change totals, snapshots
     with django_assert_max_num_queries(4):
