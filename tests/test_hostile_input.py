@@ -191,7 +191,9 @@ def _build_world() -> World:
                 "event_id": [competition.event_id],
                 "table": [1, 999999],  # a call for help from a table
                 "call_id": [999999],  # the desk's take and close of a call (none in the demo)
-                "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in"],
+                "screen_id": [999999],  # a projector of the desk (none paired in the demo)
+                "claim": ["no-such-claim"],  # a browser waiting for its pairing
+                "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in", "pause"],
                 "payment": ["paid", "waived", "unpaid"],
             }
         )
@@ -429,6 +431,8 @@ def may_write(role: str, path: str) -> bool:
         return True  # anyone signs up; the signed link is the person's key, whoever holds it
     if route.startswith("e/") and "/help/" in route:
         return True  # anyone at a table calls for help, without an account
+    if route == "screen/":
+        return True  # a projector's browser asks for a pairing code (rate-limited per address)
     # Logins and the language switch write sessions only (not in the signature).
     return route.startswith(("accounts/", "i18n/"))
 
