@@ -13,13 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from events.formats import all_formats
 from events.models import Game
 from events.screens import contact, services
 from events.screens.models import Shows
 from events.screens.views.public import PAIRINGS_PER_ADDRESS
 from tests.support import blokus
 from tests.support.paired_screens import page_of, paired_screen
-from tests.support.screens import screen_url
+from tests.support.screens import demo_of, screen_url
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "screen-live"}
@@ -146,3 +147,14 @@ def test_a_paired_render_costs_what_the_formats_page_costs_and_two_more(client, 
         assert client.get(page_of(screen)).status_code == 200
     # the screen by its token, the chosen round's open games
     assert len(paired) <= len(plain) + 2
+
+
+@pytest.mark.parametrize("game_format", all_formats(), ids=lambda f: f.key)
+def test_every_format_shows_every_choice(client, demo, game_format):
+    competition = demo_of(demo, game_format.key)
+    screen = paired_screen(competition.event)
+    for shows in Shows.values:
+        services.screen_show(screen=screen, shows=shows, announcement="Hello")
+        response = client.get(page_of(screen))
+        assert response.status_code == 200, (game_format.key, shows)
+        assert 'id="screen-live"' in response.content.decode()
