@@ -29,6 +29,8 @@ cat = load_catalogues()
 # "h" and "min" are the international unit symbols (SI), written the same in all four.
 SAME_AS_ENGLISH_EVERYWHERE = {"blokus", "sjoelen", "csv", "xlsx", "elo", "ok", "finalist"}
 SAME_AS_ENGLISH_EVERYWHERE |= {"h", "min", "iban"}
+# The rating's symbols: skill μ and its uncertainty σ, as OpenSkill writes them in every language.
+SAME_AS_ENGLISH_EVERYWHERE |= {"μ", "σ"}
 SAME_AS_ENGLISH = {
     "sv": {"bonus", "export", "final", "format", "information", "position", "rating", "start"}
     | {"session"}
