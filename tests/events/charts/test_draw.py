@@ -33,7 +33,8 @@ def root_of(svg: str) -> ET.Element:
     assert root.attrib["viewBox"].startswith("0 0 ")
     # No inline styles: colours come from the stylesheet's classes (a label may say "style").
     assert all(
-        "style" not in element.attrib and not element.tag.endswith("style") for element in root.iter()
+        "style" not in element.attrib and not element.tag.endswith("style")
+        for element in root.iter()
     )
     return root
 
