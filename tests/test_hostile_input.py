@@ -193,6 +193,8 @@ def _build_world() -> World:
                 "call_id": [999999],  # the desk's take and close of a call (none in the demo)
                 "screen_id": [999999],  # a projector of the desk (none paired in the demo)
                 "claim": ["no-such-claim"],  # a browser waiting for its pairing
+                # The print kit's downloads (and any other key: a call for help's, unknown here).
+                "key": ["badges", "wall-chart", "no-such-item"],
                 "action": [*ENTRY_ACTIONS, "accept", "decline", "cancel", "check-in", "pause"],
                 "payment": ["paid", "waived", "unpaid"],
             }

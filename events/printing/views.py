@@ -76,7 +76,9 @@ def item_link(competition: Competition, item: PrintItem, language: str) -> dict[
     return {
         "item": item,
         "url": f"{url}?{urlencode(query)}",
-        "paper": f"{item.paper} {_('landscape') if item.orientation == 'L' else _('portrait')}",
+        # Translated outside the f-string: xgettext does not read inside f-strings.
+        "paper": (_("%(paper)s landscape") if item.orientation == "L" else _("%(paper)s portrait"))
+        % {"paper": item.paper},
         "size": f"{height} × {width} mm" if item.orientation == "L" else f"{width} × {height} mm",
     }
 
