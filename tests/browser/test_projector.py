@@ -51,9 +51,9 @@ def test_the_40_player_sjoelen_screen_fits_and_shows_everyone_in_one_cycle(proje
     assert len(players) == 40
     projector.goto(live_server.url + screen_path(competition) + "?cycle=2")
     body = projector.locator("body")
-    # Two standings pages; the rota of 5 boards in two pages of 4 and 1 columns (at 5 columns
-    # a 15-letter name was cut with "…").
-    expect(body).to_have_attribute("data-page-count", "4")
+    # Two standings pages; the leaders' places game by game (the bump chart); the rota of 5
+    # boards in two pages of 4 and 1 columns (at 5 columns a 15-letter name was cut with "…").
+    expect(body).to_have_attribute("data-page-count", "5")
     count = int(body.get_attribute("data-page-count") or 0)
     start = int(body.get_attribute("data-current-page") or 1)
     seen: set[str] = set()
@@ -65,7 +65,8 @@ def test_the_40_player_sjoelen_screen_fits_and_shows_everyone_in_one_cycle(proje
         seen.update(visible_names(projector))
         projector.screenshot(path=_shot(f"projector-shuffleboard-1920-page{number}"))
     assert players <= seen, sorted(players - seen)
-    # Rows are at least 1/30 of the screen's height.
+    # Rows are at least 1/30 of the screen's height (on the first standings page).
+    expect(body).to_have_attribute("data-current-page", "1", timeout=20_000)
     heights = projector.locator(".screen-page:not([hidden]) .screen-row").evaluate_all(
         "rows => rows.map(row => row.getBoundingClientRect().height)"
     )
