@@ -105,9 +105,7 @@ def print_items(competition: Competition) -> list[PrintItem]:
             sessions.setdefault(drawn.session, []).append(drawn)
     for number, drawn_rounds in sessions.items():
         if len(drawn_rounds) > 1:
-            label = _("%(session)s, every round") % {
-                "session": session_label(number)
-            }
+            label = _("%(session)s, every round") % {"session": session_label(number)}
             for key in (TENTS, SHEETS):
                 items.append(PrintItem(key, LABELS[key], f"s{number}", label))
     return items

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from events.charts.draw import bump_chart
+from events.charts.draw import BUMP_PLACES, bump_chart
 
-BUMP_WIDTH, BUMP_ROW, BUMP_MARGINS = 960, 44, 70
+BUMP_WIDTH, BUMP_ROW, BUMP_MARGINS = 1600, 44, 70
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ def bump(
     # A row of about two lines of its text per place, on a drawing narrower than the default,
     # so the names stay large on a wall however many share it (the page fits it by height).
     worst = max((p for _name, places in ranks for p in places if p is not None), default=1)
+    worst = min(worst, BUMP_PLACES + 3)  # the worse places share a band (draw.bump_chart)
     svg = bump_chart(
         ranks,
         rounds=rounds,

@@ -379,6 +379,9 @@ def bar_chart(
     return "".join(out)
 
 
+BUMP_PLACES = 15  # places drawn a row each; worse places share the bottom band
+
+
 def bump_chart(
     ranks: Sequence[tuple[str, Sequence[int | None]]],
     *,
@@ -390,7 +393,12 @@ def bump_chart(
 ) -> str:
     """Places over rounds, first place on top: one line per player, broken where a place is None
     (not yet ranked), the name at the end of the line so nobody needs a legend. ``data-x`` is
-    the round's index, ``data-y`` the place."""
+    the round's index, ``data-y`` the place.
+
+    A long field would shrink every row to nothing on a wall: places 1 to ``BUMP_PLACES`` get a
+    row each, and the worse places share a band a fifth of the height at the bottom (its top
+    and bottom place labelled). Names at the line ends that would overlap (shared places) are
+    pushed apart."""
     font = 20.0
     places = [r for _, rs in ranks for r in rs if r is not None]
     worst = max(places, default=1)
@@ -400,15 +408,28 @@ def bump_chart(
     right = width - min(name_room, width * 0.22) - 8
     top, bottom = font * 1.5, height - font * 2
     sx = Scale(0, max(len(rounds) - 1, 1), left + 12, right - 12)
-    sy = Scale(1, max(worst, 2), top, bottom)
+    squeezed = worst > BUMP_PLACES + 1
+    band = (bottom - top) / 5 if squeezed else 0.0
+    upper = Scale(
+        1, BUMP_PLACES if squeezed else max(worst, 2), top, bottom - band - 1.5 * font * squeezed
+    )
+    lower = Scale(BUMP_PLACES + 1, worst, bottom - band, bottom)
+
+    def sy(place: float) -> float:
+        return lower(place) if squeezed and place > BUMP_PLACES else upper(place)
+
+    ticks = (
+        [*range(1, BUMP_PLACES + 1), BUMP_PLACES + 1, worst] if squeezed else [*range(1, worst + 1)]
+    )
     out = [open_svg("bump", width, height, title_id, desc_id)]
     out.append(x_axis(list(enumerate(rounds)), sx, height - font * 0.5, font, right - left))
-    for place in range(1, worst + 1):
+    for place in ticks:
         y = coordinate(sy(place))
         out.append(
             f'<text class="chart-tick" x="{coordinate(left - 4)}" y="{y}" dy=".35em" '
             f'text-anchor="end">{place}</text>'
         )
+    labels: list[tuple[float, int, str, float]] = []
     for i, (name, row) in enumerate(ranks):
         out.append(f'<g class="{series_class(i)}">')
         runs: list[list[tuple[int, int]]] = [[]]
@@ -426,10 +447,15 @@ def bump_chart(
         out.extend(point(i, sx(k), sy(p), (k, p, name), 2.0) for k, p in known)
         if known:
             k, p = known[-1]
-            out.append(
-                f'<text class="chart-name" x="{coordinate(sx(k) + 14)}" y="{coordinate(sy(p))}" '
-                f'dy=".35em">{text(name)}</text>'
-            )
+            labels.append((sy(p), i, name, sx(k) + 14))
         out.append("</g>")
+    floor = -float("inf")
+    for at, i, name, x in sorted(labels):
+        at = max(at, floor + font * 1.1)
+        floor = at
+        out.append(
+            f'<text class="chart-name {series_class(i)}" x="{coordinate(x)}" '
+            f'y="{coordinate(at)}" dy=".35em">{text(name)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)

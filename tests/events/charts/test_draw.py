@@ -218,3 +218,22 @@ def test_coordinates_are_rounded_to_one_decimal():
 def test_characters_xml_cannot_carry_are_dropped():
     svg = bar_chart(["a\x08b"], [Bars("g\x00h\ufffe", [1])], y_label="\x1f", **ids())
     assert [(p.series, p.x) for p in svg_points(svg)] == [("gh", "ab")]
+
+
+def test_a_long_fields_bump_keeps_the_leaders_rows_and_names_apart():
+    """40 places: places 1-15 a row each, the rest a band at the bottom labelled 16 and 40;
+    two players ending on the same place get names that do not overlap."""
+    ranks = [("Ann", [40, 12, 5]), ("Bo", [1, 3, 5]), ("Cy", [20, 2, 1])]
+    svg = bump_chart(
+        ranks, rounds=["G1", "G2", "G3"], title_id="chart-x-title", desc_id="chart-x-desc"
+    )
+    root = root_of(svg)
+    ticks = [t.text for t in root.iter() if t.get("class") == "chart-tick" and t.text.isdigit()]
+    assert ticks == [str(p) for p in range(1, 17)] + ["40"]
+    names = {
+        t.text: float(t.get("y")) for t in root.iter() if "chart-name" in (t.get("class") or "")
+    }
+    assert set(names) == {"Ann", "Bo", "Cy"}
+    assert abs(names["Ann"] - names["Bo"]) >= 20
+    # The data still reads back as places, squeezed or not.
+    assert [p.y for p in svg_points(svg) if p.series == "Ann"] == [40, 12, 5]
