@@ -1,5 +1,5 @@
-"""The round robin player page's time chart, built from ``selectors.charts.move_times``: the
-hours the player took for each move of their latest game, beside the time a move is given (a
+"""The round robin player page's time chart, built from ``selectors.charts.latest_move_times``:
+the hours the player took for each move of their latest game, beside the time a move is given (a
 line across, or each turn's own time where leave moved deadlines); the table lists every turn
 with its deadline."""
 
@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _, ngettext
 
 from events.charts.chart import Chart, axis_number, desc_id, title_id
 from events.charts.draw import Guide, Series, line_chart
-from events.common.localising import event_datetime, number
+from events.common.localising import event_datetime, number, zone_of
 from events.models import Competition, Entry
-from roundrobin.selectors.charts import GameTimes, MoveTimes, move_times
+from roundrobin.selectors.charts import GameTimes, MoveTimes, latest_move_times
 
 
 def _game_label(game: GameTimes) -> str:
@@ -44,20 +44,20 @@ def moves_chart(times: MoveTimes, game: GameTimes, name: str, competition: Compe
         guides=guides,
         y_format=axis_number,
     )
-    event = competition.event
+    zone = zone_of(competition.event)  # once, not per row
     rows = [
         [
             str(move.number),
             _("missed") if move.missed else number(round(move.used, 1), 1),
             number(round(move.allowed, 1), 1),
-            event_datetime(move.deadline, event, "SHORT_DATETIME_FORMAT", name_zone=False),
+            event_datetime(move.deadline, zone, "SHORT_DATETIME_FORMAT", name_zone=False),
         ]
         for move in game.moves
     ]
     notes = []
     if any(move.missed for move in game.moves):
         notes.append(_("A missed move is drawn at its turn's full time."))
-    others = len(times.games) - 1
+    others = times.others
     if others:
         notes.append(
             ngettext(
@@ -84,7 +84,7 @@ def moves_chart(times: MoveTimes, game: GameTimes, name: str, competition: Compe
 
 def player_charts(competition: Competition, entry: Entry) -> list[Chart]:
     """The player page's charts (two queries); none before a closed turn."""
-    times = move_times(competition, entry)
+    times = latest_move_times(competition, entry)
     game = times.latest
     if game is None:
         return []

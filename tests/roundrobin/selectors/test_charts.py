@@ -71,3 +71,27 @@ def test_it_reads_in_two_queries(event, players, django_assert_max_num_queries):
     assert len(times.games) == players - 1
     assert {m.used for g in times.games for m in g.moves} <= {1.0, 3.0}
     assert all(isinstance(g.moves[0].deadline, dt.datetime) for g in times.games)
+    with django_assert_max_num_queries(2):
+        latest = charts.latest_move_times(competition, first)
+    assert latest.games == [times.latest]
+    assert latest.others == times.others == players - 2
+
+
+def test_the_latest_game_read_alone_is_the_latest_of_all_the_games(event):
+    competition, entries = started_with(event, "rr-latest", 4)
+    first = entries[0]
+    closed = Turn.objects.filter(closed_at__isnull=True, game__seats__entry=first)
+    for n, turn in enumerate(closed.order_by("game_id")):
+        opened = turn.opened_at
+        # the first game's turn closes last: the order of play does not decide
+        at = opened + (10 - n) * HOUR
+        Turn.objects.filter(pk=turn.pk).update(
+            first_moved_at=at, second_moved_at=at, first_move="e4", second_move="e5", closed_at=at
+        )
+    times = charts.move_times(competition, first)
+    latest = charts.latest_move_times(competition, first)
+    assert latest.games == [times.latest]
+    assert latest.others == 2
+    assert charts.latest_move_times(competition, entries[1]).games == [
+        charts.move_times(competition, entries[1]).latest
+    ]
