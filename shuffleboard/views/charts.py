@@ -19,8 +19,7 @@ from shuffleboard.selectors.charts import (
     Discs,
     GateSplit,
     SeasonAverages,
-    gate_split,
-    season_averages,
+    season_and_split,
 )
 
 NONE = "–"
@@ -188,11 +187,11 @@ def sub_turns_chart(split: GateSplit, name: str) -> Chart:
 
 
 def player_charts(competition: Competition, entry: Entry) -> list[Chart]:
-    """The player page's charts (three queries)."""
+    """The player page's charts (two queries)."""
     name = entry.player.public_name
-    split = gate_split(competition, entry)
+    season, split = season_and_split(competition, entry)
     return [
-        season_chart(season_averages(competition, entry), name),
+        season_chart(season, name),
         gates_chart(split, name),
         sub_turns_chart(split, name),
     ]

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from shuffleboard import rules, services
+from shuffleboard.models import Turn
 from shuffleboard.selectors import charts
 from tests.support.factories import EventFactory, HostClubFactory, PlayerFactory
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory
@@ -133,3 +134,25 @@ def test_stored_sub_turns_are_checked_as_the_rules_check_them(rows):
     counts = (5, 9, 5, 7)
     assert charts.typed_sub_turns(rows, counts) == rules.stored_sub_turns(rows, counts)
     assert charts.typed_sub_turns(rows, counts) == rules.stored_sub_turns(rows, counts)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [None, "4635", [[4, 6, 3, 5], "x"], {"a": 1}, [[4, 6, 3, 5], [1, 3, 2, 2]], [[1.5, 0, 0, 0]]],
+)
+def test_the_page_reads_the_season_and_the_split_as_the_two_reads_do(
+    rows, django_assert_max_num_queries
+):
+    player = PlayerFactory()
+    first = night(player, dt.date(2026, 1, 1), [(5, 9, 5, 7)] * 2)
+    here = night(player, dt.date(2026, 2, 1), [(5, 9, 5, 7), (1, 2, 3, 4)])
+    rival = PlayingEntryFactory(competition=here.competition)
+    services.turn_record(entry=rival, number=1, sub_turns=[(4, 6, 3, 5), (1, 2, 2, 2)])
+    services.turn_record(entry=here, number=3, sub_turns=[(4, 6, 3, 5), (1, 2, 2, 2)])
+    Turn.objects.filter(entry=here, number=1).update(sub_turns=rows)
+    with django_assert_max_num_queries(2):
+        season, split = charts.season_and_split(here.competition, here)
+    assert season == charts.season_averages(here.competition, here)
+    assert split == charts.gate_split(here.competition, here)
+    assert [n.games for n in season.nights] == [2, 3]
+    assert first.competition_id == season.nights[0].competition_id

@@ -169,7 +169,8 @@ def test_the_page_reads_in_constant_queries(client, games, django_assert_max_num
             services.turn_record(entry=entry, number=game, sub_turns=SUB_TURNS)
             services.turn_record(entry=rival, number=game, counts=(5, 9, 5, 7))
         entries.append(entry)
-    # the page without charts, and three for them: the season, its games, the gates
-    with django_assert_max_num_queries(12):
+    # the page without charts, and two for them: the season's entries, the games (the
+    # season's and the field's in one read)
+    with django_assert_max_num_queries(11):
         html = html_of(client, entries[-1])
     assert len(svg_points(chart_svg(html, "season"))) == games // 5
