@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from events import selectors as core
 from events.common.http import AuthenticatedHttpRequest, int_or_404
+from events.common.siteurl import absolute_url
 from events.errors import ServiceError
 from events.models import Event
 from events.permissions import MANAGE, ensure_access
@@ -79,7 +80,7 @@ def _page(
         "event": event,
         "form": form,
         "cards": cards,
-        "pair_url": request.build_absolute_uri(reverse("events:screen_pair")),
+        "pair_url": absolute_url(reverse("events:screen_pair")),
     }
     response = render(request, "events/screens/desk.html", context, status=status)
     patch_cache_control(response, no_store=True, private=True)
