@@ -173,6 +173,13 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(mail
         wait_until(lambda: mail_server.delivered, "the server to count the delivery")
         assert len(mail_server.delivered) == 1
         assert message_id(mail_server.delivered[0]) == message_id(mail_server.held[0])
+        # The worker marks its job done after the delivery returns: wait for it, not a race.
+        wait_until(
+            lambda: DBTaskResult.objects.filter(
+                pk=job.pk, status=TaskResultStatus.SUCCESSFUL
+            ).exists(),
+            "worker B to finish the job",
+        )
         job.refresh_from_db()
         assert job.status == TaskResultStatus.SUCCESSFUL and job.worker_ids == [
             "worker-a",
