@@ -204,11 +204,7 @@ def tent_face(
 
     def draw(x: float, y: float, w: float, h: float) -> None:
         qr = min(42.0, h * 0.34)
-        pdf.qr(url, x + w - qr, y, qr)
-        pdf.link(x + w - qr, y, qr, qr, url)  # a PDF read on screen opens it too
-        if code:
-            pdf.fit_text(_("Table code"), x + w - qr, y + qr, qr, 5, size=8)
-            pdf.fit_text(code, x + w - qr, y + qr + 5, qr, 8, size=18, style="B")
+        pdf.coded_qr(url, x + w - qr, y, qr, label=_("Table code"), code=code or "")
         left = w - qr - 4
         pdf.set_text_color(0)
         pdf.fit_text(title, x, y, left, 20, size=46, style="B", align="L")

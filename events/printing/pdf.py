@@ -101,6 +101,17 @@ class KitPdf(fpdf.FPDF):
             + " f Q"
         )
 
+    def coded_qr(
+        self, url: str, x: float, y: float, size: float, *, label: str = "", code: str = ""
+    ) -> None:
+        """A QR code of ``url`` that a PDF read on screen also opens (a link over it), with a
+        code players type (a table's, a board's) under it when there is one."""
+        self.qr(url, x, y, size)
+        self.link(x, y, size, size, url)
+        if code:
+            self.fit_text(label, x, y + size, size, 5, size=8)
+            self.fit_text(code, x, y + size + 5, size, 8, size=18, style="B")
+
     def cut_marks(self, x: float, y: float, w: float, h: float) -> None:
         """Crop marks at the four corners of the box, outside it, so the cut leaves no line."""
         gap, length = 1.0, 4.0

@@ -101,6 +101,22 @@ def test_qr_code_draws_exactly_the_codes_dark_modules_in_its_square():
     assert dark == expected
 
 
+def test_coded_qr_links_its_address_and_prints_the_code_under_it_only_when_there_is_one():
+    pdf = KitPdf(title="t")
+    pdf.add_page()
+    pdf.coded_qr("https://example.org/t/1/", 10, 10, 40, label="Table code", code="K7QX")
+    pdf.add_page()
+    pdf.coded_qr("https://example.org/t/2/", 10, 10, 40, label="Table code")
+    reader = opened(pdf.to_bytes())
+    first, second = (page.extract_text() for page in reader.pages)
+    assert "Table code" in first and "K7QX" in first
+    assert "Table code" not in second
+    links = [
+        [annot.get_object()["/A"]["/URI"] for annot in page["/Annots"]] for page in reader.pages
+    ]
+    assert links == [["https://example.org/t/1/"], ["https://example.org/t/2/"]]
+
+
 def test_tent_draws_each_face_twice_the_upper_turned():
     pdf = KitPdf(title="t", paper="A5")
     faces = []
