@@ -3,9 +3,11 @@ frame in ``base.html``), and ``{% help_link competition table=N %}`` /
 ``{% help_link competition entry=e %}``: the "Help at table N" link of a table card or a
 player's page, only for a format that takes part (``events.help.contract.HelpTables``).
 
-The badge costs the desk page nothing: it is an empty frame that asks for its count after the
-page has loaded, and again every few seconds (``events.help.views.desk.help_badge``, with
-its ETag). On a public page it renders nothing, so public bodies stay the same for everyone."""
+The badge costs the desk page one aggregate query: it comes with its first count, so nothing on
+the page moves when it arrives (on a phone the header wraps, and a badge loaded after the page
+pushed everything below it down a line), then asks for it again every few seconds
+(``events.help.views.desk.help_badge``, with its ETag). On a public page it renders nothing,
+so public bodies stay the same for everyone."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 
 from django import template
 from django.template.context import Context
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
@@ -21,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from events.formats import part
 from events.help.contract import HelpTables
+from events.help.selectors import queue_stamp
 from events.help.views.desk import BADGE_SECONDS
 from events.models import Competition, Event
 
@@ -40,11 +44,15 @@ def help_badge(context: Context) -> SafeString:
         event = getattr(context.get("competition"), "event", None)
     if not isinstance(event, Event):
         return SafeString("")
+    badge = render_to_string(
+        "events/help/_badge.html", {"event": event, "open_count": queue_stamp(event).open}
+    )
     return format_html(
-        '<span class="help-badge-frame" data-help-badge hx-get="{}" hx-trigger="load, every {}s"'
-        ' hx-swap="innerHTML"></span><script src="{}" defer></script>',
+        '<span class="help-badge-frame" data-help-badge hx-get="{}" hx-trigger="every {}s"'
+        ' hx-swap="innerHTML">{}</span><script src="{}" defer></script>',
         reverse("events:help_badge", args=[event.slug]),
         BADGE_SECONDS,
+        badge,
         static("js/help-desk.js"),
     )
 

@@ -83,7 +83,10 @@ def test_two_versions_of_a_game_reach_the_desk_as_a_conflict(desk_page, live_ser
     conflict = desk.locator("#conflicts .side-by-side")
     expect(conflict.locator("article.proposal")).to_have_count(2)
     # Side by side on the phone, to compare line by line: one row, two columns.
-    first, second = (conflict.locator("article.proposal").nth(i).bounding_box() for i in (0, 1))
+    # Both boxes in one read: the page may not move between two.
+    first, second = conflict.locator("article.proposal").evaluate_all(
+        "cards => cards.map(card => card.getBoundingClientRect().toJSON())"
+    )
     assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1
     assert desk.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(conflict).to_contain_text("116")
