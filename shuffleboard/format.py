@@ -31,6 +31,7 @@ class SjoelenSettings:
     class_a: int = 120  # average per game from which a player is in class A
     class_b: int = 100  # ... in class B; below it, class C
     results_from_players: bool = False  # players enter games at the board, on their phones
+    seating_apart: str = "off"  # or "every_round": boards keep clubs and groups apart
 
     @property
     def by_average(self) -> bool:

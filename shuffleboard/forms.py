@@ -103,6 +103,20 @@ class SjoelenSettingsForm(SettingsForm):
         ),
     )
 
+    seating_apart = forms.ChoiceField(
+        label=_("Keep clubs and groups apart"),
+        required=False,  # settings stored before this option take the default: off
+        choices=[
+            ("off", _("Off: the boards in turn, by check-in order")),
+            ("every_round", _("Every game: clubs and groups apart, fewest repeat board-mates")),
+        ],
+        help_text=_(
+            "Players of one club, or of one group marked at the desk (a family), play at "
+            "different boards where the boards allow it. Each player is placed as they check "
+            "in, so a late arrival moves nobody."
+        ),
+    )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         a, b = data.get("class_a"), data.get("class_b")

@@ -18,6 +18,7 @@ from events.printing.pdf import KitPdf
 from events.series.contract import SeriesResult, SeriesResults
 from shuffleboard import demo, export, printing, proposals, read_api
 from shuffleboard.help import SjoelenHelpTables
+from shuffleboard.seating import SjoelenSeatingWishes
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import notices, undo_correction
 
@@ -31,6 +32,7 @@ class SjoelenHooks(
     CalendarItems,
     PrintedTables,
     SjoelenHelpTables,
+    SjoelenSeatingWishes,
 ):
     @property
     def export(self) -> ExportModule:

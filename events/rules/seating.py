@@ -16,6 +16,10 @@ Decided here (the rule book is silent, as it covers LinCon's fixed grouping only
   that adds the least cost), then swaps pairs of players between tables while that does not
   make things worse, keeping the best seating seen; so the result is never worse than that
   greedy baseline, and the same ``random.Random`` state gives the same seating.
+- Where players arrive one at a time and the tables stay the same all night (a sjoelen night's
+  boards), ``seat_in_order`` seats each player as they come, in every round at once, and never
+  moves those seated before: greedy, without the swaps, as a swap would move someone already
+  told their board.
 - What could not be met is reported, never silent: each clash names its table, its players,
   and whether it was unavoidable (a group with more members than there are tables must share
   one), so the desk can say why.
@@ -299,3 +303,61 @@ def seating_clashes(
     must_share = {key: least_shared(len(members), sizes) for key, members in costs.by_group.items()}
     indices = [[index[p] for p in table] for table in tables]
     return clashes_of(indices, costs, must_share, players)
+
+
+def seat_in_order(
+    players: Sequence[T],
+    tables: int,
+    rounds: int,
+    rng: random.Random,
+    *,
+    groups: Mapping[T, Collection[Hashable]] | None = None,
+) -> list[list[int]]:
+    """Each player's table (counted from 0) in each of ``rounds``: ``plan[player][round]``, the
+    players seated one at a time in the order given, for a room whose players arrive one by one
+    and sit at a fixed number of ``tables`` all night (a sjoelen night's boards).
+
+    A player never moves those seated before: the plan of the first k players is the same
+    whatever follows (a late arrival joins without moving anyone; ``rng`` is drawn from the same
+    number of times for every player). In every round the tables fill evenly (their counts
+    differ by at most one); a player joins, of the least-filled tables, the one that costs
+    least, in this order: players there who share a group with them (as in ``seat_tables``, one
+    clash weighs more than any number of repeats), then the times they met those players in
+    earlier rounds, then the times they sat at that table already (so each goes round the
+    tables, as the plain rota does), then lot. ``ValueError`` for a player listed twice or
+    fewer than one table."""
+    if len(set(players)) != len(players):
+        raise ValueError("A player is listed twice.")
+    if tables < 1:
+        raise ValueError("There must be at least one table.")
+    groups = groups or {}
+    keys = [frozenset(groups.get(player, ())) for player in players]
+    # members[round][table]: the players (indices) seated there so far
+    members: list[list[list[int]]] = [[[] for _ in range(tables)] for _ in range(rounds)]
+    plan: list[list[int]] = []
+    for index, own in enumerate(keys):
+        met: dict[int, int] = {}
+        used = [0] * tables
+        places = []
+        for round_tables in members:
+            lots = [rng.random() for _ in range(tables)]
+            fewest = min(len(seated) for seated in round_tables)
+            best = min(
+                (
+                    sum(len(own & keys[other]) for other in seated) if own else 0,
+                    sum(met.get(other, 0) for other in seated),
+                    used[table],
+                    lots[table],
+                    table,
+                )
+                for table, seated in enumerate(round_tables)
+                if len(seated) == fewest
+            )
+            table = best[-1]
+            for other in round_tables[table]:
+                met[other] = met.get(other, 0) + 1
+            round_tables[table].append(index)
+            used[table] += 1
+            places.append(table)
+        plan.append(places)
+    return plan

@@ -26,18 +26,24 @@ def keeps_apart(competition: Competition) -> bool:
     return seating_mode(competition) not in (None, OFF)
 
 
+def wish_keys(club: str, group: str) -> frozenset[tuple[str, str]]:
+    """The groups one entry is kept apart by: ("club", folded club) and ("group", folded mark).
+    Folded, so "Uppsala" and "uppsala " are one club."""
+    keys = set()
+    if folded := fold(club):
+        keys.add((CLUB, folded))
+    if folded := fold(group):
+        keys.add((GROUP, folded))
+    return frozenset(keys)
+
+
 def wish_groups(entries: Iterable[Entry]) -> dict[int, frozenset[tuple[str, str]]]:
-    """Entry id -> the groups to keep apart: ("club", folded club) and ("group", folded mark).
-    Folded, so "Uppsala" and "uppsala " are one club. The players must be loaded (no query)."""
+    """Entry id -> its ``wish_keys``, for the entries in at least one group. The players must be
+    loaded (no query)."""
     groups: dict[int, frozenset[tuple[str, str]]] = {}
     for entry in entries:
-        keys = set()
-        if club := fold(entry.player.club):
-            keys.add((CLUB, club))
-        if group := fold(entry.group):
-            keys.add((GROUP, group))
-        if keys:
-            groups[entry.pk] = frozenset(keys)
+        if keys := wish_keys(entry.player.club, entry.group):
+            groups[entry.pk] = keys
     return groups
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from events.models import Competition, Entry
+from events.services.events import competition_touch
 
 GROUP_LENGTH = 40  # Entry.group's max_length
 
@@ -15,8 +16,9 @@ GROUP_LENGTH = 40  # Entry.group's max_length
 def entry_groups_set(*, competition: Competition, groups: Mapping[int, str]) -> int:
     """Set the group of each entry id in ``groups`` (of ``competition``; others are ignored),
     trimmed and with spaces run together. Returns how many changed. Each change is saved on its
-    own so that the entry's history records it; public pages show no group, so no version
-    moves (the next draw reads them)."""
+    own so that the entry's history records it. Public pages show no group, but a format may
+    place players by them as they read (sjoelen boards kept apart), so a change moves the
+    competition's version and its public pages follow."""
     changed = 0
     for entry in Entry.objects.select_for_update().filter(
         competition=competition, pk__in=list(groups)
@@ -26,4 +28,6 @@ def entry_groups_set(*, competition: Competition, groups: Mapping[int, str]) -> 
             entry.group = group
             entry.save(update_fields=["group"])
             changed += 1
+    if changed:
+        competition_touch(competition)
     return changed

@@ -1,6 +1,7 @@
 """The board rota, derived, never stored: the players who have checked in, in the order they
 checked in (withdrawn players keep their place, so nobody else moves), go through
-``rules.board_rota``. A player who checks in late joins at the end, which moves nobody else.
+``boards.boards_of`` (``rules.board_rota``, or seating apart when the competition asks for it).
+A player who checks in late joins at the end, which moves nobody else.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import NamedTuple
 from django.db.models import Q
 
 from events.models import Competition, Entry, fold
-from shuffleboard import rules
 from shuffleboard.models import Turn
+from shuffleboard.selectors.boards import apart, boards_of
 from shuffleboard.selectors.standings import AttentionGame, GameRow, game_rows
 
 
@@ -196,14 +197,16 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
     """The board rota and every player's games (two queries; one without turns)."""
     entries = _entries(competition)
     placed = [e for e in entries if e.checked_in_at]
-    games, boards = competition.options.games, competition.options.boards
-    # Positions (0, 1, 2, ...) stand for the players: the rota only needs distinct keys.
-    boards_of: list[list[int]] = [[] for _ in placed]
-    for at_board in rules.board_rota(range(len(placed)), boards, games):
-        for board, positions in enumerate(at_board, start=1):
-            for position in positions:
-                boards_of[position].append(board)
-    players = [RotaPlayer(entry=e, position=i, boards=boards_of[i]) for i, e in enumerate(placed)]
+    options = competition.options
+    games, boards = options.games, options.boards
+    plan = boards_of(
+        [(e.player.club, e.group) for e in placed],
+        boards,
+        games,
+        apart=apart(options),
+        seed=competition.pk,
+    )
+    players = [RotaPlayer(entry=e, position=i, boards=plan[i]) for i, e in enumerate(placed)]
     if with_turns:
         by_id = {p.entry.pk: p for p in players}
         for row in game_rows(competition):
@@ -215,26 +218,29 @@ def rota_for_competition(competition: Competition, *, with_turns: bool = True) -
 
 
 def next_game(entry: Entry) -> tuple[int, int] | None:
-    """(game number, board) of ``entry``'s next game, as the rota has it (``rules.board_rota``:
-    in game g the i-th checked-in player uses board (i + g) mod boards), without the whole rota:
-    two queries. None when the player is not playing or has every game in."""
+    """(game number, board) of ``entry``'s next game, as the rota has it (``boards.boards_of``
+    over the players checked in up to this one: those after never move it), without the whole
+    rota: two queries. None when the player is not playing or has every game in."""
     if not entry.is_checked_in:
         return None
     competition = entry.competition
-    position = (
+    options = competition.options
+    entered = set(
+        Turn.objects.filter(entry=entry, number__lte=options.games).values_list("number", flat=True)
+    )
+    number = next((n for n in range(1, options.games + 1) if n not in entered), None)
+    if number is None:
+        return None
+    up_to = list(
         Entry.objects.filter(competition_id=entry.competition_id, checked_in_at__isnull=False)
         .filter(
             Q(checked_in_at__lt=entry.checked_in_at)
-            | Q(checked_in_at=entry.checked_in_at, pk__lt=entry.pk)
+            | Q(checked_in_at=entry.checked_in_at, pk__lte=entry.pk)
         )
-        .count()
+        .order_by("checked_in_at", "pk")
+        .values_list("player__club", "group")
     )
-    entered = set(
-        Turn.objects.filter(entry=entry, number__lte=competition.options.games).values_list(
-            "number", flat=True
-        )
+    plan = boards_of(
+        up_to, options.boards, options.games, apart=apart(options), seed=competition.pk
     )
-    number = next((n for n in range(1, competition.options.games + 1) if n not in entered), None)
-    if number is None:
-        return None
-    return number, (position + number - 1) % competition.options.boards + 1
+    return number, plan[-1][number - 1]

@@ -16,6 +16,7 @@ from events.models import Competition, Entry, NameShown, short_name
 from shuffleboard import rules
 from shuffleboard.format import SjoelenSettings
 from shuffleboard.models import Turn
+from shuffleboard.selectors.boards import apart, boards_of
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class EntryFacts(NamedTuple):
     name: str
     club: str
     name_shown: str
+    group: str  # the desk's group (a family), kept apart like a club
 
     @property
     def is_checked_in(self) -> bool:  # as Entry.is_checked_in
@@ -99,6 +101,7 @@ class EntryFacts(NamedTuple):
 # An entry's values as ``EntryFacts`` takes them, and their order (the standings' input order).
 ENTRY_COLUMNS = (
     "pk", "checked_in_at", "withdrawn_at", "player__name", "player__club", "player__name_shown",
+    "group",
 )  # fmt: skip
 ENTRY_ORDER = ("checked_in_at", "pk")
 
@@ -233,7 +236,7 @@ def standings_for_competition(competition: Competition) -> Standings:
         highest=highest,
         tied_for_first=first,
         attention=attention,
-        next_games=next_games(entries, rows, options.boards, options.games),
+        next_games=next_games(entries, rows, options, seed=competition.pk),
     )
 
 
@@ -267,22 +270,24 @@ def ranked_rows(
 
 
 def next_games(
-    entries: Sequence[EntryFacts], rows: list[GameRow], boards: int, games: int
+    entries: Sequence[EntryFacts], rows: list[GameRow], options: SjoelenSettings, *, seed: int
 ) -> dict[int, tuple[int, int]]:
     """Each active player's next game and its board, as ``selectors.rota`` places them (the
-    same rota over the checked-in entries in check-in order; any stored game counts as
-    entered, as on the player's page)."""
+    same plan, ``boards.boards_of``, over the checked-in entries in check-in order; any stored
+    game counts as entered, as on the player's page)."""
     placed = [e for e in entries if e.checked_in_at]
     entered: dict[int, set[int]] = defaultdict(set)
     for row in rows:
         entered[row.entry_id].add(row.number)
-    boards_of: list[list[int]] = [[] for _ in placed]
-    for at_board in rules.board_rota(range(len(placed)), boards, games):
-        for board, positions in enumerate(at_board, start=1):
-            for position in positions:
-                boards_of[position].append(board)
+    plan = boards_of(
+        [(e.club, e.group) for e in placed],
+        options.boards,
+        options.games,
+        apart=apart(options),
+        seed=seed,
+    )
     found = {}
-    for entry, boards_in_order in zip(placed, boards_of, strict=True):
+    for entry, boards_in_order in zip(placed, plan, strict=True):
         if entry.withdrawn_at is not None:
             continue
         done = entered[entry.pk]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from events.common.rendering import shown
 from events.models import Competition
 from shuffleboard.selectors import attention_games, standings_with_options
+from shuffleboard.selectors.seating import boards_report
 
 register = template.Library()
 
@@ -72,3 +75,13 @@ def standings_rows(
             "      </tr>\n    "
         )
     return mark_safe("".join(parts))  # every value above is rendered (escaped) as {{ }} does
+
+
+@register.inclusion_tag("shuffleboard/_boards_report.html")
+def sjoelen_boards_report(competition: Competition) -> dict[str, Any]:
+    """The desk's note on boards kept apart: what the plan could not meet (one query)."""
+    return {
+        "event": competition.event,
+        "competition": competition,
+        "report": boards_report(competition),
+    }

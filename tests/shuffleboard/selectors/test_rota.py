@@ -60,18 +60,25 @@ def test_missing_settings_take_the_one_set_of_defaults(sjoelen, stored):
     players=st.integers(1, 7),
     boards=st.integers(1, 5),
     entered=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 4)), max_size=12),
+    apart=st.booleans(),
+    clubs=st.lists(st.sampled_from(["", "Tartu", "tartu ", "Uppsala"]), min_size=7, max_size=7),
 )
-def test_the_next_game_is_the_rotas(players, boards, entered):
-    """For any players, boards and games entered: ``next_game`` is the rota's next game and
-    board for every player (computed without the whole rota)."""
+def test_the_next_game_is_the_rotas(players, boards, entered, apart, clubs):
+    """For any players, boards, clubs and games entered, boards kept apart or not:
+    ``next_game`` (computed without the whole rota) and the standings' next games are the
+    rota's next game and board for every player."""
     with transaction.atomic():
         point = transaction.savepoint()
-        competition = SjoelenFactory(settings={"games": 4, "boards": boards, "bonus_disc": False})
+        mode = "every_round" if apart else "off"
+        competition = SjoelenFactory(
+            settings={"games": 4, "boards": boards, "bonus_disc": False, "seating_apart": mode}
+        )
         start = timezone.now()
         entries = [
             PlayingEntryFactory(
                 competition=competition,
                 checked_in_at=start + dt.timedelta(seconds=i // 2),  # some at the same moment
+                player__club=clubs[i],
             )
             for i in range(players)
         ]
@@ -86,4 +93,35 @@ def test_the_next_game_is_the_rotas(players, boards, entered):
                 None if player.next_number is None else (player.next_number, player.next_board)
             )
             assert selectors.next_game(entry) == expected
+            assert (
+                selectors.standings_for_competition(competition).next_games.get(entry.pk)
+                == expected
+            )
         transaction.savepoint_rollback(point)
+
+
+def test_boards_kept_apart_part_clubs_and_a_late_comer_moves_nobody(sjoelen):
+    sjoelen.settings = {**sjoelen.settings, "games": 5, "boards": 3, "seating_apart": "every_round"}
+    sjoelen.save(update_fields=["settings"])
+    start = timezone.now() - dt.timedelta(hours=1)
+    clubs = ["Tartu", "Tartu", "Tartu", "Uppsala", "uppsala ", "Uppsala", "", ""]
+    entries = [
+        PlayingEntryFactory(
+            competition=sjoelen,
+            checked_in_at=start + dt.timedelta(seconds=i),
+            player__club=club,
+        )
+        for i, club in enumerate(clubs)
+    ]
+    rota = rota_for_competition(sjoelen)
+    for number in rota.game_numbers:
+        for players in rota.table(number):
+            seated = [p.entry.player.club.strip().lower() for p in players]
+            assert all(seated.count(c) == 1 for c in seated if c)  # no club twice at a board
+    before = {p.entry.pk: p.boards for p in rota.players}
+    late = EntryFactory(competition=sjoelen, player__club="Tartu")
+    entry_check_in(entry=late)
+    after = rota_for_competition(sjoelen)
+    assert {p.entry.pk: p.boards for p in after.players if p.entry != late} == before
+    assert len(after.by_entry(late.pk).boards) == 5
+    assert entries[0].pk in before
