@@ -1,5 +1,5 @@
 """The desk's screens page of an event: pair a screen by its code, choose what each shows,
-pause or resume its cycle, forget it; each screen's last contact. Organisers and owners only;
+pause or resume its cycle, forget it; each screen's last contact, polled by the page. Organisers and owners only;
 thin: parse, call one service, answer."""
 
 from __future__ import annotations
@@ -91,6 +91,13 @@ def _page(
 @login_required
 def screen_list(request: AuthenticatedHttpRequest, event_slug: str) -> HttpResponse:
     event = _event_for(request, event_slug)
+    if request.method != "POST" and "contacts" in request.GET:
+        # The page's poll: the last-contact lines only (one query, one cache round trip).
+        response = render(
+            request, "events/screens/_contacts.html", {"rows": selectors.screens_of(event)}
+        )
+        patch_cache_control(response, no_store=True, private=True)
+        return response
     if request.method != "POST":
         return _page(request, event, PairForm())
     form = PairForm(request.POST)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from events.screens import services
+from events.screens import contact, services
 from events.screens.models import Screen, Shows
 from events.screens.views.desk import CODE_TRIES
 from tests.support.paired_screens import desk_url, paired_screen
@@ -84,3 +84,21 @@ def test_guessing_codes_locks_the_form(desk_client, event, competition):
     right = services.pairing_start().code
     response = desk_client.post(desk_url(event), {"code": right, "name": "H"})
     assert response.status_code == 429 and not Screen.objects.exists()
+
+
+def test_the_page_polls_each_screens_last_contact_without_touching_its_forms(
+    desk_client, client, outsider, event, competition, django_assert_max_num_queries
+):
+    left, right = paired_screen(event, name="Hall left"), paired_screen(event, name="Hall right")
+    page = desk_client.get(desk_url(event)).content.decode()
+    assert f'id="contact-{left.pk}"' in page and "?contacts" in page
+    assert "No contact known" in page
+    contact.seen(left.pk)
+    with django_assert_max_num_queries(8):
+        polled = desk_client.get(desk_url(event) + "?contacts", headers={"HX-Request": "true"})
+    lines = polled.content.decode()
+    assert polled.status_code == 200 and "no-store" in polled["Cache-Control"]
+    assert lines.count('hx-swap-oob="true"') == 2 and "<form" not in lines
+    assert "Last contact" in lines.split(f'id="contact-{right.pk}"')[0]
+    client.force_login(outsider)
+    assert client.get(desk_url(event) + "?contacts").status_code == 403
