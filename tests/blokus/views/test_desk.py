@@ -220,11 +220,11 @@ def test_the_session_desk_takes_constant_queries(
 ):
     big_tournament(competition, sessions, size)
     # session, user, competition, organiser, session, players, rounds, games, seats, other
-    # sessions' players, entries, clock, the session's corrections
-    with django_assert_max_num_queries(14):
+    # sessions' players, entries, clock, the session's corrections, the help badge's count
+    with django_assert_max_num_queries(15):
         assert desk_client.get(url("desk_session", competition, 1)).status_code == 200
     # plus: sessions, lot, qualifiers, seats, final, the open-session check (one query)
-    with django_assert_max_num_queries(17):
+    with django_assert_max_num_queries(18):
         assert desk_client.get(url("desk", competition)).status_code == 200
 
 

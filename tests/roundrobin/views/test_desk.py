@@ -288,10 +288,10 @@ def test_desk_table_takes_constant_queries(
 ):
     competition, _ = started_with(event, f"d{players}", players)
     # session, user, competition, organiser check, games, seats, entries, turns, reports,
-    # corrections
-    with django_assert_max_num_queries(10):
+    # corrections, the help badge's count
+    with django_assert_max_num_queries(11):
         assert desk_client.get(url("desk_table", competition, 1)).status_code == 200
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         assert desk_client.get(url("desk", competition)).status_code == 200
 
 

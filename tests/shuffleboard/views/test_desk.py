@@ -371,8 +371,9 @@ def test_the_entry_page_takes_constant_queries(
     Turn.objects.bulk_create(
         Turn(entry=e, number=1, c1=1, c2=1, c3=1, c4=1, score=20, board=1) for e in entries
     )
-    # session, user, competition, organiser check, entries, turns, the correction trail
-    with django_assert_max_num_queries(7):
+    # session, user, competition, organiser check, entries, turns, the correction trail, the
+    # help badge's count
+    with django_assert_max_num_queries(8):
         client.get(url("entry", competition) + "?board=1")
     with django_assert_max_num_queries(6):
         client.get(url("cards", competition))  # a redirect to the print kit's sheets
@@ -638,11 +639,12 @@ def test_pages_with_a_trail_take_constant_queries(
         counts = (0, 0, 0, revision)
         services.turn_correct(turn=turn, revision=revision, counts=counts, entered_by=organiser)
     # session, user, competition, organiser check, entry, rota entries, turns, trail, the
-    # trail's names shortened in public (events.selectors.with_public_texts)
-    with django_assert_max_num_queries(9):
+    # trail's names shortened in public (events.selectors.with_public_texts), the help badge
+    with django_assert_max_num_queries(10):
         assert desk_client.get(url("desk_player", competition, played[0].pk)).status_code == 200
-    # session, user, competition, organiser check, the game, its trail, its public names
-    with django_assert_max_num_queries(7):
+    # session, user, competition, organiser check, the game, its trail, its public names, the
+    # help badge's count
+    with django_assert_max_num_queries(8):
         assert desk_client.get(url("turn", competition, turn.pk)).status_code == 200
     # ETag version, competition, entries, turns, trail, the trail's public names
     # (+1 on the event's first page: its language, then cached; events/language.py)

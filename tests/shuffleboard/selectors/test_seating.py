@@ -1,6 +1,8 @@
-"""Boards kept apart at a sjoelen night (the ``seating_apart`` setting): the desk says what the
-plan could not meet and how many repeat board-mates it seats, in a constant number of queries;
-the public rota says how it places players; the desk's group page is offered."""
+"""The desk's report on boards kept apart at a sjoelen night (``shuffleboard.selectors.seating``,
+the ``seating_apart`` setting): what the plan could not meet, game by game and why, and the
+repeat board-mates, on the competition desk in a constant number of queries; the public rota
+says how it places players; the desk's group page is offered, and a group marked there moves
+the public pages."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from django.utils import timezone
 from events.models import Entry
 from events.seating.services import entry_groups_set
 from shuffleboard.selectors import rota_for_competition
+from shuffleboard.selectors.seating import boards_report
 from tests.support.shuffleboard import PlayingEntryFactory, SjoelenFactory, url
 
 
@@ -94,3 +97,20 @@ def test_a_group_marked_at_the_desk_moves_the_public_rota_at_once(client, sjoele
     rota = rota_for_competition(sjoelen)
     first, third = rota.by_entry(entries[0].pk), rota.by_entry(entries[2].pk)
     assert all(first.board_for(n) != third.board_for(n) for n in rota.game_numbers)
+
+
+def test_the_report_reads_the_rota_game_by_game(sjoelen):
+    assert boards_report(sjoelen) is None  # off: nothing to report
+    entries = night(sjoelen, ["Tartu", "tartu", "Tartu", ""], boards=2, games=2)
+    report = boards_report(sjoelen)
+    assert report is not None and report.players == 4
+    # Three of a club at two boards: one pair of them shares a board in each game.
+    found = [(game, line.kind, line.label.lower(), line.unavoidable) for game, line in report.lines]
+    assert found == [(1, "club", "tartu", True), (2, "club", "tartu", True)]
+    rota = rota_for_competition(sjoelen)
+    for game, line in report.lines:
+        at_board = rota.table(game)[line.table - 1]
+        members = [p.entry.player.name for p in at_board if p.entry.player.club]
+        assert sorted(line.names) == sorted(members) and len(members) == 2
+    # Two boards of two for two games: each player meets one other in game 2 again at most.
+    assert 0 <= report.repeats <= 2 and len(entries) == 4
