@@ -39,13 +39,14 @@ serve: $(BIN)/.installed
 # a module to a process (each its own live server, database and Chromium; much of a journey is
 # waiting for a page to follow a write, which two processes overlap); then the tests that start
 # servers of their own one at a time (fixed ports, timing on a 2-core machine).
-# BROWSER=0 leaves the journeys out (CI's second database); PYTEST_ARGS adds files or -k
+# BROWSER=0 leaves the journeys out and SWEEPS=0 the `slow` sweeps (CI's second database: both
+# test the pages, not the database); PYTEST_ARGS adds files or -k
 # (a pass with nothing selected, exit code 5, is not a failure).
 # Each pass prints its dots, its failures and a one-line summary (CI adds the ten slowest tests
 # through PYTEST_ADDOPTS).
 test: $(BIN)/.installed lint
 	@echo "== tests (two processes)"
-	@$(BIN)/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS) || [ $$? = 5 ]
+	@$(BIN)/pytest -n 2 -m "not browser and not server$(if $(filter 0,$(SWEEPS)), and not slow)" $(PYTEST_ARGS) || [ $$? = 5 ]
 ifneq ($(BROWSER),0)
 	@echo "== browser journeys (Chromium, two processes)"
 	@$(BIN)/pytest -n 2 --dist loadfile -m "browser and not server" $(PYTEST_ARGS) || [ $$? = 5 ]
