@@ -9,7 +9,7 @@ from axe_playwright_python.base import AXE_FILE_PATH
 from playwright.sync_api import expect
 
 from tests.support import blokus
-from tests.support.browser import POLL_WAIT, log_in, screenshot, violations
+from tests.support.browser import POLL_WAIT, in_language, log_in, screenshot, violations
 from tests.support.factories import EventFactory, UserFactory
 from tests.support.paired_screens import desk_url
 
@@ -23,8 +23,8 @@ NARROW = {"width": 360, "height": 800}
 def contexts(browser):
     opened = []
 
-    def new(viewport, scheme="light"):
-        context = browser.new_context(viewport=viewport, locale="en-GB", color_scheme=scheme)
+    def new(viewport, scheme="light", locale="en-GB"):
+        context = browser.new_context(viewport=viewport, locale=locale, color_scheme=scheme)
         context.set_default_timeout(20_000)
         context.add_init_script(path=AXE_FILE_PATH)
         opened.append(context)
@@ -35,51 +35,57 @@ def contexts(browser):
         context.close()
 
 
-def pair(desk, projector, base: str, name: str, *, look: str = "") -> None:
+ENGLISH = in_language("en")
+
+
+def pair(desk, projector, base: str, name: str, *, look: str = "", t=ENGLISH) -> None:
     projector.goto(base + "/screen/")
     code = projector.locator(".pair-code").inner_text().strip()
     assert len(code) == 6
     if look:
         screenshot(projector, f"screens-pairing-{look}")
         assert not violations(projector, projector.url)
-    desk.get_by_label("Code on the screen").fill(code.lower())
-    desk.get_by_label("Name of the screen").fill(name)
-    desk.get_by_role("button", name="Pair", exact=True).click()
+    desk.get_by_label(t("Code on the screen")).fill(code.lower())
+    desk.get_by_label(t("Name of the screen")).fill(name)
+    desk.get_by_role("button", name=t("Pair"), exact=True).click()
     expect(desk.locator("li.panel", has_text=name)).to_be_visible()
     # The pairing page looks every 3 s, then goes to the screen's own address.
     expect(projector.locator("#screen-live")).to_be_attached(timeout=POLL_WAIT)
     assert "/screen/pair/" not in projector.url
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_desk_switches_two_screens_and_each_follows(contexts, live_server, scheme):
+@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "sv")])
+def test_the_desk_switches_two_screens_and_each_follows(contexts, live_server, scheme, language):
+    """The dark run reads the pages in Swedish (its steps found by the catalogue's words)."""
+    t = in_language(language)
+    locale = {"en": "en-GB", "sv": "sv-SE"}[language]
     organiser = UserFactory(username="organiser")
     event = EventFactory(name="Club night", slug="club-night", organisers=[organiser])
     competition = blokus.small(event, slug="side-event")
     blokus.seated_round(competition, competition.sessions.first(), 8)
     base = live_server.url
-    left, right = contexts(PROJECTOR, scheme), contexts(PROJECTOR, scheme)
-    desk = contexts(NARROW, scheme)
+    left, right = contexts(PROJECTOR, scheme, locale), contexts(PROJECTOR, scheme, locale)
+    desk = contexts(NARROW, scheme, locale)
     log_in(desk, base, "organiser")
     desk.goto(base + desk_url(event))
-    pair(desk, left, base, "Hall left", look=scheme)
-    pair(desk, right, base, "Hall right")
+    pair(desk, left, base, "Hall left", look=scheme, t=t)
+    pair(desk, right, base, "Hall right", t=t)
 
     # The left one to the clock first, so that the seating after it is a visible change.
     card = desk.locator("li.panel", has_text="Hall left")
-    card.get_by_label("The clock").check()
-    card.get_by_role("button", name="Show on “Hall left”").click()
+    card.get_by_label(t("The clock")).check()
+    card.get_by_role("button", name=t("Show on “%(name)s”", name="Hall left")).click()
     expect(left.locator(".screen-wall-clock")).to_be_visible(timeout=POLL_WAIT)
     card = desk.locator("li.panel", has_text="Hall left")
-    card.get_by_label("The round's seating").check()
-    card.get_by_role("button", name="Show on “Hall left”").click()
+    card.get_by_label(t("The round's seating")).check()
+    card.get_by_role("button", name=t("Show on “%(name)s”", name="Hall left")).click()
     card = desk.locator("li.panel", has_text="Hall right")
-    card.get_by_label("An announcement").check()
-    card.get_by_label("Text of the announcement").fill("Finals start at 15:00 in hall B")
-    card.get_by_role("button", name="Show on “Hall right”").click()
+    card.get_by_label(t("An announcement")).check()
+    card.get_by_label(t("Text of the announcement")).fill("Finals start at 15:00 in hall B")
+    card.get_by_role("button", name=t("Show on “%(name)s”", name="Hall right")).click()
 
     expect(left.locator(".screen-page:not([hidden]) .screen-heading")).to_contain_text(
-        "Where do I sit?", timeout=POLL_WAIT
+        t("Where do I sit?"), timeout=POLL_WAIT
     )
     expect(left.locator(".screen-wall-clock")).to_have_count(0)
     expect(right.locator(".screen-announcement")).to_have_text(
@@ -88,11 +94,13 @@ def test_the_desk_switches_two_screens_and_each_follows(contexts, live_server, s
     expect(right.locator(".screen-page")).to_have_count(0)
     # The desk sees both screens in touch.
     desk.reload()
-    expect(desk.locator("li.panel", has_text="Hall right")).to_contain_text("Last contact")
+    expect(desk.locator("li.panel", has_text="Hall right")).to_contain_text(
+        t("Last contact %(when)s ago", when="").split(" ")[0]
+    )
 
     # Pausing holds the page: the live section says so at the next poll.
     card = desk.locator("li.panel", has_text="Hall left")
-    card.get_by_role("button", name="Pause the cycle").click()
+    card.get_by_role("button", name=t("Pause the cycle")).click()
     expect(left.locator("#screen-live[data-screen-paused]")).to_be_attached(timeout=POLL_WAIT)
 
     found = []

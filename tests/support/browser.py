@@ -81,3 +81,21 @@ def too_wide(page, url: str, scheme: str) -> list[str]:
         return []
     screenshot(page, f"too-wide-{scheme}" + url.replace("/", "_"))
     return [f"[{scheme}] {url}: {width} px wide on a {page.viewport_size['width']} px phone"]
+
+
+def in_language(language: str):
+    """``t(msgid, **params)``: the text a page shows in ``language``, read from the catalogue,
+    so one journey can run in English and in Swedish with the same steps; ``t(singular,
+    plural=..., count=n)`` for a plural (its number is the one parameter given)."""
+    from django.utils import translation
+
+    def t(msgid: str, plural: str = "", **params: object) -> str:
+        with translation.override(language):
+            if plural:
+                (number,) = params.values()
+                text = translation.ngettext(msgid, plural, int(number))  # type: ignore[call-overload]
+            else:
+                text = translation.gettext(msgid)
+        return text % params if params else text
+
+    return t
