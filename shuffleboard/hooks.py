@@ -19,9 +19,9 @@ from events.series.contract import SeriesResult, SeriesResults
 from shuffleboard import demo, export, printing, proposals, read_api
 from shuffleboard.help import SjoelenHelpTables
 from shuffleboard.seating import SjoelenSeatingWishes
-from shuffleboard.stream import SjoelenStream
 from shuffleboard.selectors import calendar, series
 from shuffleboard.services import notices, undo_correction
+from shuffleboard.stream import SjoelenStream
 
 
 class SjoelenHooks(

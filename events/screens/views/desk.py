@@ -1,6 +1,6 @@
 """The desk's screens page of an event: pair a screen by its code, choose what each shows,
-pause or resume its cycle, forget it; each screen's last contact, polled by the page. Organisers and owners only;
-thin: parse, call one service, answer."""
+pause or resume its cycle, forget it; each screen's last contact, polled by the page.
+Organisers and owners only; thin: parse, call one service, answer."""
 
 from __future__ import annotations
 
