@@ -39,20 +39,27 @@ serve: $(BIN)/.installed
 # a module to a process (each its own live server, database and Chromium; much of a journey is
 # waiting for a page to follow a write, which two processes overlap); then the tests that start
 # servers of their own one at a time (fixed ports, timing on a 2-core machine).
-# BROWSER=0 leaves the journeys out and SWEEPS=0 the `slow` sweeps (CI's second database: both
-# test the pages, not the database); PYTEST_ARGS adds files or -k
+# BROWSER=0 leaves the journeys out. SECOND_DATABASE=1 (CI's run on SQLite, after PostgreSQL)
+# keeps only what can differ by database: no journeys, no `slow` sweeps (they test the pages), no
+# `nodb` tests (they touch none), and of the server tests only `make run`'s (SQLite is what it
+# serves; the others serve production on PostgreSQL and Redis). PYTEST_ARGS adds files or -k
 # (a pass with nothing selected, exit code 5, is not a failure).
+ifeq ($(SECOND_DATABASE),1)
+BROWSER := 0
+ONCE := and not slow and not nodb
+SERVER_TESTS := tests/test_run_load.py
+endif
 # Each pass prints its dots, its failures and a one-line summary (CI adds the ten slowest tests
 # through PYTEST_ADDOPTS).
 test: $(BIN)/.installed lint
 	@echo "== tests (two processes)"
-	@$(BIN)/pytest -n 2 -m "not browser and not server$(if $(filter 0,$(SWEEPS)), and not slow)" $(PYTEST_ARGS) || [ $$? = 5 ]
+	@$(BIN)/pytest -n 2 -m "not browser and not server $(ONCE)" $(PYTEST_ARGS) || [ $$? = 5 ]
 ifneq ($(BROWSER),0)
 	@echo "== browser journeys (Chromium, two processes)"
 	@$(BIN)/pytest -n 2 --dist loadfile -m "browser and not server" $(PYTEST_ARGS) || [ $$? = 5 ]
 endif
 	@echo "== tests that start servers of their own"
-	@$(BIN)/pytest -m "server" $(PYTEST_ARGS) || [ $$? = 5 ]
+	@$(BIN)/pytest -m "server" $(SERVER_TESTS) $(PYTEST_ARGS) || [ $$? = 5 ]
 
 # After every change: the suite without the browser journeys, the server tests and the few slow
 # sweeps (every admin form and every URL with hostile values, the whole demo restored, every page

@@ -1,5 +1,6 @@
 """A small shared world: an organiser, another organiser, an event with a competition; and the
-markers every test gets from where it lives (``browser``, ``server``, ``slow``)."""
+markers every test gets from where it lives (``browser``, ``server``, ``slow``) or from what it
+uses (``nodb``)."""
 
 from __future__ import annotations
 
@@ -46,8 +47,16 @@ SLOW_MODULES = {
 }
 
 
+# Fixtures that reach a database; a test with none of them (and no django_db mark) is marked
+# ``nodb``: CI's second database leaves it out, as it would run the same.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") is None and not fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.nodb)
         path = item.path
         if "browser" in path.parts:
             item.add_marker(pytest.mark.browser)
